@@ -1,0 +1,5 @@
+import type { Command } from '../src/command.js';
+import { askCommand } from './ask.js';
+
+/** Every slash command the bot registers, explicitly. */
+export const commands: readonly Command[] = [askCommand];

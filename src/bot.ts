@@ -1,0 +1,115 @@
+/**
+ * Wiring: the discord.js client, the command list, the context handlers receive, and the
+ * single interaction entry point behind the error boundary.
+ */
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { commands as allCommands } from '../commands/index.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Command } from './command.js';
+import { syncCommands } from './commandSync.js';
+import type { Config } from './config.js';
+import type { BotContext } from './context.js';
+import { createConversationStore } from './conversation/conversationStore.js';
+import { NO_PINGS } from './discordReply.js';
+import { withErrorBoundary } from './errorBoundary.js';
+import { createKeyedQueue } from './keyedQueue.js';
+import { createRedactor, type Logger } from './logger.js';
+import type { ServiceClient } from './service/client.js';
+import type { Store } from './store.js';
+import { createUsageLog } from './usage/usageLog.js';
+
+export interface BotOptions {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly store: Store;
+  readonly service: ServiceClient;
+  readonly clock?: Clock;
+  readonly commands?: readonly Command[];
+}
+
+export interface Bot {
+  readonly client: Client;
+  readonly context: BotContext;
+  /** Logs in; resolves once the gateway is ready and the commands are registered. */
+  start(): Promise<void>;
+  /** Ends in-flight replies with a note, waits for them (up to `graceMs`), then disconnects. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function createBot(options: BotOptions): Bot {
+  const { config, logger } = options;
+  const commands = options.commands ?? allCommands;
+  const byName = new Map(commands.map((command) => [command.data.name, command]));
+  const shutdown = new AbortController();
+  const inFlight = new Set<Promise<void>>();
+
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    allowedMentions: NO_PINGS,
+    ...(config.discordApiUrl !== undefined && { rest: { api: config.discordApiUrl } }),
+  });
+
+  const context: BotContext = {
+    config,
+    logger,
+    clock: options.clock ?? systemClock,
+    service: options.service,
+    conversations: createConversationStore(options.store, logger),
+    usage: createUsageLog(options.store),
+    channelQueue: createKeyedQueue(),
+    shutdown: shutdown.signal,
+    redact: createRedactor([config.discordToken, config.serviceApiKey]),
+  };
+
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (!interaction.isChatInputCommand()) return;
+    const command = byName.get(interaction.commandName);
+    if (!command) {
+      logger.warn({ command: interaction.commandName }, 'interaction for an unknown command');
+      return;
+    }
+    const task = withErrorBoundary(interaction, logger, context.redact, () =>
+      command.execute(interaction, context),
+    );
+    inFlight.add(task);
+    void task.finally(() => inFlight.delete(task));
+  });
+  client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
+  client.on(Events.Warn, (message) => logger.warn({ message }, 'discord client warning'));
+  client.on(Events.ShardDisconnect, (_event, shardId) =>
+    logger.warn({ shardId }, 'gateway shard disconnected'),
+  );
+
+  return {
+    client,
+    context,
+    async start() {
+      const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
+      await client.login(config.discordToken);
+      const readyClient = await ready;
+      logger.info(
+        { user: readyClient.user.tag, guilds: readyClient.guilds.cache.size },
+        'connected to Discord',
+      );
+      await syncCommands({
+        rest: client.rest,
+        applicationId: readyClient.application.id,
+        guildId: config.commandGuildId,
+        commands: commands.map((command) => command.data as unknown as Record<string, unknown>),
+        logger,
+      });
+    },
+    async stop(graceMs = 10_000) {
+      shutdown.abort(new Error('bot shutting down'));
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => {
+          timer = setTimeout(resolve, graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
+      await client.destroy();
+    },
+  };
+}

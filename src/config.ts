@@ -1,0 +1,127 @@
+/**
+ * Configuration from the environment, validated at start with zod. Problems are reported one
+ * line per variable, without a stack trace, and the bot exits non-zero.
+ */
+import { z } from 'zod';
+import { CHAT_MODELS } from './models.js';
+
+const optionalText = z
+  .string()
+  .transform((value) => value.trim())
+  .pipe(z.string())
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+const required = (what: string) =>
+  z
+    .string({ error: `is required (${what})` })
+    .trim()
+    .min(1, { error: `is required (${what})` });
+
+const httpUrl = (what: string) =>
+  required(what).refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'http:' || url.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { error: `must be an http(s) URL (${what})` },
+  );
+
+const integer = (fallback: number, min: number, max: number) =>
+  optionalText
+    .transform((value) => (value === undefined ? fallback : Number(value)))
+    .pipe(
+      z
+        .number({ error: 'must be a whole number' })
+        .int({ error: 'must be a whole number' })
+        .min(min, { error: `must be at least ${min}` })
+        .max(max, { error: `must be at most ${max}` }),
+    );
+
+const schema = z.object({
+  DISCORD_TOKEN: required('the bot token from the Discord developer portal'),
+  SERVICE_BASE_URL: httpUrl('the service base URL, e.g. https://api.example.com'),
+  SERVICE_API_KEY: required('the API key for the service'),
+  DATABASE_URL: optionalText
+    .transform((value) => value ?? 'sqlite://data/bot.sqlite')
+    .pipe(
+      z.string().startsWith('sqlite://', { error: 'must be a sqlite:// URL, e.g. sqlite://data/bot.sqlite' }),
+    ),
+  DISCORD_API_URL: optionalText.pipe(
+    z
+      .string()
+      .refine((value) => URL.canParse(value), { error: 'must be a URL, e.g. http://localhost:8080/api' })
+      .optional(),
+  ),
+  COMMAND_GUILD_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{17,20}$/, { error: 'must be a guild id (a snowflake of 17-20 digits)' })
+      .optional(),
+  ),
+  DEFAULT_MODEL: optionalText
+    .transform((value) => value ?? 'service-v1-flash')
+    .pipe(z.enum(CHAT_MODELS, { error: `must be one of ${CHAT_MODELS.join(', ')}` })),
+  STREAM_EDIT_INTERVAL_MS: integer(1000, 20, 60_000),
+  HISTORY_MAX_TOKENS: integer(6000, 100, 1_000_000),
+  HISTORY_MAX_TURNS: integer(40, 2, 1000),
+  MAX_OUTPUT_TOKENS: integer(2048, 16, 1_000_000),
+  LOG_LEVEL: optionalText
+    .transform((value) => value ?? 'info')
+    .pipe(
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'must be a pino level',
+      }),
+    ),
+});
+
+export type Env = Record<string, string | undefined>;
+
+export interface Config {
+  readonly discordToken: string;
+  readonly serviceBaseUrl: string;
+  readonly serviceApiKey: string;
+  readonly databaseUrl: string;
+  readonly discordApiUrl: string | undefined;
+  readonly commandGuildId: string | undefined;
+  readonly defaultModel: (typeof CHAT_MODELS)[number];
+  readonly streamEditIntervalMs: number;
+  readonly historyMaxTokens: number;
+  readonly historyMaxTurns: number;
+  readonly maxOutputTokens: number;
+  readonly logLevel: string;
+}
+
+export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
+
+export function loadConfig(env: Env): ConfigResult {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map(
+      (issue) => `${issue.path.join('.') || 'config'} ${issue.message}`,
+    );
+    return { ok: false, problems: [...new Set(problems)] };
+  }
+  const value = parsed.data;
+  return {
+    ok: true,
+    config: {
+      discordToken: value.DISCORD_TOKEN,
+      serviceBaseUrl: value.SERVICE_BASE_URL,
+      serviceApiKey: value.SERVICE_API_KEY,
+      databaseUrl: value.DATABASE_URL,
+      discordApiUrl: value.DISCORD_API_URL,
+      commandGuildId: value.COMMAND_GUILD_ID,
+      defaultModel: value.DEFAULT_MODEL,
+      streamEditIntervalMs: value.STREAM_EDIT_INTERVAL_MS,
+      historyMaxTokens: value.HISTORY_MAX_TOKENS,
+      historyMaxTurns: value.HISTORY_MAX_TURNS,
+      maxOutputTokens: value.MAX_OUTPUT_TOKENS,
+      logLevel: value.LOG_LEVEL,
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { Clock } from './clock.js';
+import type { Config } from './config.js';
+import type { ConversationStore } from './conversation/conversationStore.js';
+import type { KeyedQueue } from './keyedQueue.js';
+import type { Logger } from './logger.js';
+import type { ServiceClient } from './service/client.js';
+import type { UsageLog } from './usage/usageLog.js';
+
+/** Everything a command handler needs, passed as a plain parameter (no globals). */
+export interface BotContext {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly service: ServiceClient;
+  readonly conversations: ConversationStore;
+  readonly usage: UsageLog;
+  /** Serialises requests per channel id. */
+  readonly channelQueue: KeyedQueue;
+  /** Aborted when the bot shuts down, so in-flight replies end with a note instead of hanging. */
+  readonly shutdown: AbortSignal;
+  readonly redact: (text: string) => string;
+}

@@ -1,0 +1,56 @@
+/**
+ * The one place a failed interaction becomes a reply. Whatever went wrong, the user gets a
+ * clear sentence (never a secret, never a stack), the log gets the details under an error id,
+ * and the bot carries on serving everyone else.
+ */
+import { randomBytes } from 'node:crypto';
+import { DiscordAPIError, HTTPError, type Interaction, MessageFlags, RateLimitError } from 'discord.js';
+import { NO_PINGS } from './discordReply.js';
+import type { Logger } from './logger.js';
+import { ServiceError } from './service/errors.js';
+
+export function describeFailure(error: unknown, errorId: string): string {
+  if (error instanceof ServiceError) return `⚠️ ${error.userMessage}`;
+  if (error instanceof DiscordAPIError) {
+    return `⚠️ Discord refused the bot's request (error ${error.code}: ${error.message}).`;
+  }
+  if (error instanceof HTTPError || error instanceof RateLimitError) {
+    return '⚠️ Discord did not accept the bot’s request right now. Please try again in a moment.';
+  }
+  return `⚠️ Something went wrong inside the bot (error id ${errorId}). The operator can find it in the log.`;
+}
+
+export async function withErrorBoundary(
+  interaction: Interaction,
+  logger: Logger,
+  redact: (text: string) => string,
+  run: () => Promise<void>,
+): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    const errorId = randomBytes(4).toString('hex');
+    logger.error(
+      {
+        err: error,
+        errorId,
+        interactionId: interaction.id,
+        command: interaction.isCommand() ? interaction.commandName : undefined,
+      },
+      'interaction failed',
+    );
+    if (!interaction.isRepliable()) return;
+    const content = redact(describeFailure(error, errorId));
+    try {
+      if (interaction.deferred && !interaction.replied) {
+        await interaction.editReply({ content, allowedMentions: NO_PINGS });
+      } else if (interaction.replied || interaction.deferred) {
+        await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+      } else {
+        await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+      }
+    } catch (replyError) {
+      logger.warn({ err: replyError, errorId }, 'could not tell the user about the failure');
+    }
+  }
+}

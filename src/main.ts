@@ -1,0 +1,65 @@
+/**
+ * Entry point: validate configuration, open the store, connect, and shut down cleanly on
+ * SIGINT/SIGTERM.
+ */
+import { createBot } from './bot.js';
+import { loadConfig } from './config.js';
+import { createLogger, createRedactor } from './logger.js';
+import { createServiceClient } from './service/client.js';
+import { openStore } from './store.js';
+
+async function main(): Promise<void> {
+  const loaded = loadConfig(process.env);
+  if (!loaded.ok) {
+    for (const problem of loaded.problems) process.stderr.write(`config: ${problem}\n`);
+    process.stderr.write('See .env.example for every setting.\n');
+    process.exitCode = 1;
+    return;
+  }
+  const { config } = loaded;
+  const secrets = [config.discordToken, config.serviceApiKey];
+  const logger = createLogger({ level: config.logLevel, secrets });
+  const redact = createRedactor(secrets);
+
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(config.databaseUrl);
+  } catch (error) {
+    process.stderr.write(`config: DATABASE_URL cannot be opened: ${redact(String(error))}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const service = createServiceClient({
+    baseUrl: config.serviceBaseUrl,
+    apiKey: config.serviceApiKey,
+    logger,
+    redact,
+  });
+  const bot = createBot({ config, logger, store, service });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    await bot.stop();
+    await service.close();
+    await store.disconnect();
+    logger.info('stopped');
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  try {
+    await bot.start();
+  } catch (error) {
+    logger.fatal({ err: error }, 'could not start');
+    process.stderr.write(`start: ${redact(error instanceof Error ? error.message : String(error))}\n`);
+    await stop('start failure');
+    process.exitCode = 1;
+  }
+}
+
+await main();

@@ -1,0 +1,342 @@
+/**
+ * HTTP client for the service (service-api.md §4.1): undici with one pooled dispatcher for the
+ * base URL, SSE through eventsource-parser, bytes decoded as a stream.
+ *
+ * Retries (connection failures before a response, 408, 409, 429 except quota, 5xx): at most
+ * `maxRetries`, jittered exponential backoff or the server's Retry-After when it is at most 60 s.
+ * Only failures before any reply text exist are retried; once a response streams, a failure
+ * ends the reply (it may already be on screen and billed).
+ */
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { Pool, errors as undiciErrors } from 'undici';
+import type { Logger } from '../logger.js';
+import {
+  backoffDelayMs,
+  errorFromResponse,
+  formatWait,
+  MAX_RETRY_AFTER_MS,
+  parseRetryAfter,
+  ServiceError,
+} from './errors.js';
+import { interpretEvent, ReplyAccumulator, type StreamChunk } from './streamParse.js';
+import type { ChatRequest, ChatResult, ChatStreamEvent } from './types.js';
+
+export interface ServiceTimeouts {
+  readonly connectMs: number;
+  readonly headersMs: number;
+  /** Longest silence allowed between two reads of a streamed body. */
+  readonly idleMs: number;
+}
+
+export const DEFAULT_TIMEOUTS: ServiceTimeouts = { connectMs: 10_000, headersMs: 120_000, idleMs: 60_000 };
+
+export interface ServiceClientOptions {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  readonly logger: Logger;
+  readonly redact: (text: string) => string;
+  readonly timeouts?: Partial<ServiceTimeouts>;
+  readonly maxRetries?: number;
+  readonly backoffBaseMs?: number;
+  readonly random?: () => number;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /** Called before each retry with the wait and the error that caused it. */
+  readonly onRetry?: (info: { attempt: number; delayMs: number; error: ServiceError }) => void;
+}
+
+export interface ServiceClient {
+  /** Streams a reply: text deltas, then one final `done` event. Throws ServiceError. */
+  streamChat(request: ChatRequest, options?: CallOptions): AsyncGenerator<ChatStreamEvent, void, undefined>;
+  /** The whole reply at once. */
+  chat(request: ChatRequest, options?: CallOptions): Promise<ChatResult>;
+  close(): Promise<void>;
+}
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  return errorCode((error as { cause?: unknown }).cause);
+}
+
+function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+function abortedError(cause: unknown): ServiceError {
+  return new ServiceError({ kind: 'aborted', userMessage: 'The request was cancelled.', cause });
+}
+
+/** Maps a failure before any response arrived. */
+function requestFailure(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timeouts: ServiceTimeouts,
+): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (signal?.aborted) return abortedError(error);
+  const code = errorCode(error);
+  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') {
+    return new ServiceError({
+      kind: 'timeout',
+      userMessage: `The service did not start answering within ${formatWait(timeouts.headersMs)}. Please try again.`,
+      cause: error,
+    });
+  }
+  if (code !== undefined && CONNECTION_CODES.has(code)) {
+    return new ServiceError({
+      kind: 'connection',
+      retryable: true,
+      detail: code,
+      userMessage: `The bot could not reach the service (${code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connection timed out' : code}). Please try again in a moment.`,
+      cause: error,
+    });
+  }
+  return new ServiceError({
+    kind: 'connection',
+    detail: error instanceof Error ? error.message : String(error),
+    userMessage: 'The request to the service failed before it was answered. Please try again.',
+    cause: error,
+  });
+}
+
+/** Maps a failure while reading a response body that had started. */
+function bodyFailure(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timeouts: ServiceTimeouts,
+  hasText: boolean,
+): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (signal?.aborted) return abortedError(error);
+  const cut = hasText ? ' The reply was cut short.' : '';
+  if (error instanceof undiciErrors.BodyTimeoutError || errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
+    return new ServiceError({
+      kind: 'idle_timeout',
+      userMessage: `The service sent nothing for ${formatWait(timeouts.idleMs)}, so the bot stopped waiting.${cut}`,
+      cause: error,
+    });
+  }
+  return new ServiceError({
+    kind: 'interrupted',
+    detail: errorCode(error) ?? (error instanceof Error ? error.message : String(error)),
+    userMessage: `The connection to the service dropped mid-reply.${cut || ' No reply arrived.'}`,
+    cause: error,
+  });
+}
+
+export function createServiceClient(options: ServiceClientOptions): ServiceClient {
+  const timeouts: ServiceTimeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const maxRetries = options.maxRetries ?? 2;
+  const random = options.random ?? Math.random;
+  const base = new URL(options.baseUrl);
+  const basePath = base.pathname.replace(/\/+$/, '');
+  const pool = new Pool(base.origin, {
+    connect: { timeout: timeouts.connectMs },
+    headersTimeout: timeouts.headersMs,
+    bodyTimeout: timeouts.idleMs,
+    connections: 256,
+  });
+  const log = options.logger;
+
+  async function post(path: string, body: unknown, call: CallOptions) {
+    const payload = JSON.stringify(body);
+    for (let attempt = 0; ; attempt += 1) {
+      const started = performance.now();
+      let failure: ServiceError;
+      try {
+        const response = await pool.request({
+          path: basePath + path,
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${options.apiKey}`,
+            'content-type': 'application/json',
+            accept: 'text/event-stream, application/json',
+          },
+          body: payload,
+          ...(call.signal && { signal: call.signal }),
+        });
+        if (response.statusCode >= 200 && response.statusCode < 300) {
+          log.debug(
+            { path, status: response.statusCode, ms: Math.round(performance.now() - started) },
+            'service responded',
+          );
+          return response;
+        }
+        const text = await response.body.text().catch(() => '');
+        failure = errorFromResponse(
+          response.statusCode,
+          text,
+          parseRetryAfter(response.headers, Date.now()),
+          options.redact,
+        );
+      } catch (error) {
+        failure = requestFailure(error, call.signal, timeouts);
+      }
+      const wait = failure.retryAfterMs ?? backoffDelayMs(attempt, random, options.backoffBaseMs);
+      if (!failure.retryable || attempt >= maxRetries || wait > MAX_RETRY_AFTER_MS) throw failure;
+      log.warn(
+        { path, attempt: attempt + 1, delayMs: wait, err: failure.message },
+        'retrying service request',
+      );
+      call.onRetry?.({ attempt: attempt + 1, delayMs: wait, error: failure });
+      try {
+        await abortableSleep(wait, call.signal);
+      } catch (error) {
+        throw abortedError(error);
+      }
+    }
+  }
+
+  async function* streamChat(
+    request: ChatRequest,
+    call: CallOptions = {},
+    stream = true,
+  ): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    const response = await post(
+      '/v1/chat/completions',
+      {
+        model: request.model,
+        messages: request.messages,
+        ...(request.temperature !== undefined && { temperature: request.temperature }),
+        ...(request.maxTokens !== undefined && { max_tokens: request.maxTokens }),
+        stream,
+      },
+      call,
+    );
+    const reply = new ReplyAccumulator(request.model);
+    const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
+    let completed = false;
+    try {
+      if (!contentType.includes('text/event-stream')) {
+        // A whole JSON reply, also accepted for a streaming request.
+        let text: string;
+        try {
+          text = await response.body.text();
+        } catch (error) {
+          throw bodyFailure(error, call.signal, timeouts, false);
+        }
+        const chunk = interpretEvent({ data: text });
+        if (chunk.kind === 'error') throw mapChunkError(chunk, false);
+        if (chunk.kind !== 'data') {
+          throw new ServiceError({
+            kind: 'invalid_response',
+            detail: `unreadable ${contentType || 'untyped'} body`,
+            userMessage: 'The service sent a reply the bot cannot read.',
+          });
+        }
+        const added = reply.apply(chunk);
+        reply.sawDone = true;
+        if (added) yield { type: 'delta', text: added };
+      } else {
+        const pending: StreamChunk[] = [];
+        const parser = createParser({
+          onEvent: (event: EventSourceMessage) => pending.push(interpretEvent(event)),
+        });
+        const decoder = new TextDecoder('utf-8');
+        const drain = function* (): Generator<ChatStreamEvent, boolean> {
+          while (pending.length > 0) {
+            const chunk = pending.shift() as StreamChunk;
+            if (chunk.kind === 'done') {
+              reply.sawDone = true;
+              return true;
+            }
+            if (chunk.kind === 'error') {
+              const error = mapChunkError(chunk, reply.text !== '');
+              error.usage = reply.resolveUsage(request.messages);
+              throw error;
+            }
+            if (chunk.kind === 'ignored') {
+              log.debug({ reason: chunk.reason }, 'ignored stream event');
+              continue;
+            }
+            const added = reply.apply(chunk);
+            if (added) yield { type: 'delta', text: added };
+          }
+          return false;
+        };
+        let ended = false;
+        try {
+          for await (const bytes of response.body) {
+            parser.feed(decoder.decode(bytes as Uint8Array, { stream: true }));
+            if (yield* drain()) {
+              ended = true;
+              break;
+            }
+          }
+          if (!ended) {
+            // A clean end of the body: flush a final event that had no blank line after it.
+            parser.feed(decoder.decode());
+            parser.reset({ consume: true });
+            yield* drain();
+          }
+        } catch (error) {
+          const failure = bodyFailure(error, call.signal, timeouts, reply.text !== '');
+          failure.usage ??= reply.resolveUsage(request.messages);
+          throw failure;
+        }
+      }
+      completed = true;
+    } finally {
+      // Stop the download when the consumer stopped early or anything failed.
+      if (!completed || !response.body.readableEnded) response.body.destroy();
+    }
+    const result = reply.result(request.messages);
+    if (result.usage.estimated) {
+      log.warn(
+        { model: request.model, outputTokens: result.usage.outputTokens },
+        'service sent no usage; recorded an estimate',
+      );
+    }
+    yield { type: 'done', result };
+  }
+
+  function mapChunkError(chunk: Extract<StreamChunk, { kind: 'error' }>, hasText: boolean): ServiceError {
+    const message = options.redact(chunk.error.message).slice(0, 300);
+    return new ServiceError({
+      kind: 'interrupted',
+      detail: message,
+      userMessage: `The service reported an error${hasText ? ' mid-reply' : ''}: “${message}”.${hasText ? ' The reply was cut short.' : ''}`,
+    });
+  }
+
+  return {
+    streamChat: (request, call) => streamChat(request, call, true),
+    async chat(request, call = {}) {
+      for await (const event of streamChat(request, call, false)) {
+        if (event.type === 'done') return event.result;
+      }
+      throw new ServiceError({ kind: 'invalid_response', userMessage: 'The service sent no reply.' });
+    },
+    async close() {
+      await pool.close();
+    },
+  };
+}

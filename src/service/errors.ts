@@ -1,0 +1,155 @@
+/**
+ * Service failures as typed errors, each with a sentence a Discord user can act on.
+ * The service documents no errors (service-api.md §7), so statuses are read the way
+ * OpenAI-compatible services use them, and any JSON error body is quoted (secrets redacted).
+ */
+import { errorMessageOf } from './streamParse.js';
+import type { Usage } from './types.js';
+
+export type ServiceErrorKind =
+  | 'auth' // 401/403: the bot's key was rejected
+  | 'rate_limited' // 429: busy, try again later
+  | 'quota' // 429 with a quota/billing code: the account is out of credit
+  | 'unavailable' // 5xx
+  | 'bad_request' // other 4xx
+  | 'timeout' // no response headers in time
+  | 'idle_timeout' // nothing received for too long mid-stream
+  | 'connection' // could not connect / connection failed before a response
+  | 'interrupted' // the stream broke off after it started
+  | 'invalid_response' // a response the bot cannot read
+  | 'aborted'; // the bot cancelled the request
+
+export interface ServiceErrorInit {
+  readonly kind: ServiceErrorKind;
+  readonly userMessage: string;
+  readonly status?: number;
+  readonly retryable?: boolean;
+  readonly retryAfterMs?: number;
+  readonly detail?: string;
+  readonly cause?: unknown;
+}
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  readonly kind: ServiceErrorKind;
+  /** What to show in Discord. Never contains secrets. */
+  readonly userMessage: string;
+  readonly status: number | undefined;
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
+  /** For a reply that broke off: the usage to record (as sent, or estimated). */
+  usage: Usage | undefined;
+
+  constructor(init: ServiceErrorInit) {
+    super(
+      `${init.kind}${init.status ? ` (HTTP ${init.status})` : ''}: ${init.detail ?? init.userMessage}`,
+      init.cause === undefined ? undefined : { cause: init.cause },
+    );
+    this.kind = init.kind;
+    this.userMessage = init.userMessage;
+    this.status = init.status;
+    this.retryable = init.retryable ?? false;
+    this.retryAfterMs = init.retryAfterMs;
+  }
+}
+
+/** Milliseconds from `retry-after-ms`, or `retry-after` in seconds or as an HTTP date. */
+export function parseRetryAfter(
+  headers: Record<string, string | string[] | undefined>,
+  now: number,
+): number | undefined {
+  const first = (name: string) => {
+    const value = headers[name];
+    return Array.isArray(value) ? value[0] : value;
+  };
+  const ms = Number.parseFloat(first('retry-after-ms') ?? '');
+  if (Number.isFinite(ms) && ms >= 0) return ms;
+  const raw = first('retry-after');
+  if (raw === undefined) return undefined;
+  const seconds = Number(raw);
+  if (raw.trim() !== '' && Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(raw);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+const QUOTA_WORDS = /quota|billing|credit|insufficient/i;
+
+function quoted(detail: string | undefined): string {
+  if (!detail) return '';
+  const short = detail.length > 300 ? `${detail.slice(0, 300)}…` : detail;
+  return ` The service said: “${short}”`;
+}
+
+export function formatWait(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+}
+
+/** Maps an HTTP error response to a ServiceError. `redact` scrubs secrets from the body. */
+export function errorFromResponse(
+  status: number,
+  bodyText: string,
+  retryAfterMs: number | undefined,
+  redact: (text: string) => string,
+): ServiceError {
+  let body: unknown = bodyText;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    // A non-JSON body is quoted as text.
+  }
+  const error = errorMessageOf(body);
+  const detail = error ? redact(error.message) : redact(bodyText.trim()).slice(0, 300) || undefined;
+  const base = {
+    status,
+    ...(detail !== undefined && { detail }),
+    ...(retryAfterMs !== undefined && { retryAfterMs }),
+  };
+
+  if (status === 401 || status === 403) {
+    return new ServiceError({
+      ...base,
+      kind: 'auth',
+      userMessage: `The service rejected this bot's API key (HTTP ${status}). A bot admin must fix the key; nothing was charged.`,
+    });
+  }
+  if (status === 429) {
+    if (QUOTA_WORDS.test(`${error?.code ?? ''} ${error?.message ?? ''}`)) {
+      return new ServiceError({
+        ...base,
+        kind: 'quota',
+        userMessage: `The service says this bot's account has run out of quota.${quoted(detail)} A bot admin must top it up.`,
+      });
+    }
+    const wait = retryAfterMs === undefined ? 'in a moment' : `in ${formatWait(retryAfterMs)}`;
+    return new ServiceError({
+      ...base,
+      kind: 'rate_limited',
+      retryable: true,
+      userMessage: `The service is busy right now (rate limited). Please try again ${wait}.`,
+    });
+  }
+  if (status >= 500) {
+    return new ServiceError({
+      ...base,
+      kind: 'unavailable',
+      retryable: true,
+      userMessage: `The service is unavailable right now (HTTP ${status}). Please try again in a moment.`,
+    });
+  }
+  return new ServiceError({
+    ...base,
+    kind: 'bad_request',
+    retryable: status === 408 || status === 409,
+    userMessage: `The service refused the request (HTTP ${status}).${quoted(detail)}`,
+  });
+}
+
+/** Jittered exponential backoff: attempt 0 waits ~0.5-1 s, then doubles, capped at 8 s. */
+export function backoffDelayMs(attempt: number, random: () => number, baseMs = 1000, capMs = 8000): number {
+  const ceiling = Math.min(capMs, baseMs * 2 ** attempt);
+  return Math.round(ceiling * (0.5 + random() * 0.5));
+}
+
+/** The longest server-requested wait the bot honours before it gives up and tells the user. */
+export const MAX_RETRY_AFTER_MS = 60_000;

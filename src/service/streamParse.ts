@@ -1,0 +1,157 @@
+/**
+ * Interpreting the service's chat chunks. The stream format is undocumented (service-api.md
+ * §4.2 gaps), so this accepts what OpenAI-compatible services send:
+ * - `choices[0].delta.content` pieces, or `choices[0].message.content` (the whole reply so far);
+ * - `usage` on any chunk (a trailing chunk with empty `choices` included), the last one winning,
+ *   with `input_tokens`/`output_tokens` or `prompt_tokens`/`completion_tokens`;
+ * - `finish_reason` on any choice; `data: [DONE]` as the end marker;
+ * - an `error` object, or an `event: error` event, as a mid-stream failure.
+ * Pure: no I/O, so every case is unit-tested byte for byte.
+ */
+import { estimateTokens } from '../tokens.js';
+import type { ChatMessage, ChatResult, Usage } from './types.js';
+
+export interface ChunkError {
+  readonly message: string;
+  readonly code?: string;
+}
+
+export type StreamChunk =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'error'; readonly error: ChunkError }
+  | { readonly kind: 'ignored'; readonly reason: string }
+  | {
+      readonly kind: 'data';
+      readonly delta?: string;
+      readonly whole?: string;
+      readonly usage?: Omit<Usage, 'estimated'>;
+      readonly finishReason?: string;
+      readonly id?: string;
+      readonly model?: string;
+    };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function tokenCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/** Reads `usage` in either naming; undefined unless both counts are present and valid. */
+export function normalizeUsage(value: unknown): Omit<Usage, 'estimated'> | undefined {
+  if (!isRecord(value)) return undefined;
+  const input = tokenCount(value.input_tokens) ?? tokenCount(value.prompt_tokens);
+  const output = tokenCount(value.output_tokens) ?? tokenCount(value.completion_tokens);
+  if (input === undefined || output === undefined) return undefined;
+  return { inputTokens: input, outputTokens: output };
+}
+
+/** Finds a human-readable message in an error value of any common shape. */
+export function errorMessageOf(value: unknown): ChunkError | undefined {
+  if (typeof value === 'string' && value.trim() !== '') return { message: value };
+  if (!isRecord(value)) return undefined;
+  const inner = isRecord(value.error) ? value.error : value;
+  const message =
+    typeof inner.message === 'string'
+      ? inner.message
+      : typeof value.error === 'string'
+        ? value.error
+        : undefined;
+  if (message === undefined) return undefined;
+  const code =
+    typeof inner.code === 'string' ? inner.code : typeof inner.type === 'string' ? inner.type : undefined;
+  return code === undefined ? { message } : { message, code };
+}
+
+export function interpretEvent(event: {
+  readonly event?: string | undefined;
+  readonly data: string;
+}): StreamChunk {
+  const data = event.data.trim();
+  if (data === '[DONE]') return { kind: 'done' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(data);
+  } catch {
+    if (event.event === 'error') return { kind: 'error', error: { message: data || 'unknown error' } };
+    return { kind: 'ignored', reason: 'not JSON' };
+  }
+  if (event.event === 'error' || (isRecord(parsed) && parsed.error !== undefined && parsed.error !== null)) {
+    return { kind: 'error', error: errorMessageOf(parsed) ?? { message: 'unknown error' } };
+  }
+  if (!isRecord(parsed)) return { kind: 'ignored', reason: 'not an object' };
+
+  const choice = Array.isArray(parsed.choices) ? parsed.choices.find(isRecord) : undefined;
+  const delta =
+    isRecord(choice?.delta) && typeof choice.delta.content === 'string' ? choice.delta.content : undefined;
+  const whole =
+    isRecord(choice?.message) && typeof choice.message.content === 'string'
+      ? choice.message.content
+      : typeof choice?.text === 'string'
+        ? choice.text
+        : undefined;
+  const finishReason = typeof choice?.finish_reason === 'string' ? choice.finish_reason : undefined;
+  const usage = normalizeUsage(parsed.usage);
+  return {
+    kind: 'data',
+    ...(delta !== undefined && { delta }),
+    ...(whole !== undefined && { whole }),
+    ...(usage !== undefined && { usage }),
+    ...(finishReason !== undefined && { finishReason }),
+    ...(typeof parsed.id === 'string' && { id: parsed.id }),
+    ...(typeof parsed.model === 'string' && { model: parsed.model }),
+  };
+}
+
+/** Folds chunks into the reply; tells the caller which text is new. */
+export class ReplyAccumulator {
+  text = '';
+  usage: Omit<Usage, 'estimated'> | undefined;
+  finishReason: string | null = null;
+  id: string | null = null;
+  model: string;
+  sawDone = false;
+
+  constructor(requestedModel: string) {
+    this.model = requestedModel;
+  }
+
+  /** Applies a data chunk; returns the text it adds to the reply ('' when none). */
+  apply(chunk: Extract<StreamChunk, { kind: 'data' }>): string {
+    if (chunk.usage) this.usage = chunk.usage;
+    if (chunk.finishReason) this.finishReason = chunk.finishReason;
+    if (chunk.id) this.id ??= chunk.id;
+    if (chunk.model) this.model = chunk.model;
+    let added = chunk.delta ?? '';
+    if (chunk.whole !== undefined) {
+      // A whole-message chunk repeats what came before; only its new tail is new.
+      added += chunk.whole.startsWith(this.text + added)
+        ? chunk.whole.slice(this.text.length + added.length)
+        : chunk.whole;
+    }
+    this.text += added;
+    return added;
+  }
+
+  /** Usage as sent, or estimated from the prompt and the reply when the service sent none. */
+  resolveUsage(prompt: readonly ChatMessage[]): Usage {
+    if (this.usage) return { ...this.usage, estimated: false };
+    return {
+      inputTokens: prompt.reduce((sum, message) => sum + estimateTokens(message.content), 0),
+      outputTokens: estimateTokens(this.text),
+      estimated: true,
+    };
+  }
+
+  result(prompt: readonly ChatMessage[]): ChatResult {
+    return {
+      id: this.id,
+      model: this.model,
+      text: this.text,
+      finishReason: this.finishReason,
+      usage: this.resolveUsage(prompt),
+      truncated: !this.sawDone && this.finishReason === null,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import type { ChatModel } from '../models.js';
+
+/** Roles the service documents (service-api.md §2.1 lists only these two). */
+export type ChatRole = 'user' | 'assistant';
+
+export interface ChatMessage {
+  readonly role: ChatRole;
+  readonly content: string;
+}
+
+export interface ChatRequest {
+  readonly model: ChatModel;
+  readonly messages: readonly ChatMessage[];
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+}
+
+export interface Usage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** True when the service sent no usage and the figures are local estimates. */
+  readonly estimated: boolean;
+}
+
+export interface ChatResult {
+  readonly id: string | null;
+  readonly model: string;
+  readonly text: string;
+  /** null when the stream ended without saying why. */
+  readonly finishReason: string | null;
+  readonly usage: Usage;
+  /** The body ended with neither an end marker nor a finish reason: the text may be incomplete. */
+  readonly truncated: boolean;
+}
+
+export type ChatStreamEvent =
+  | { readonly type: 'delta'; readonly text: string }
+  | { readonly type: 'done'; readonly result: ChatResult };
