@@ -7,7 +7,6 @@
  * Only failures before any reply text exist are retried; once a response streams, a failure
  * ends the reply (it may already be on screen and billed).
  */
-import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { Pool, errors as undiciErrors } from 'undici';
 import type { Logger } from '../logger.js';
 import {
@@ -18,6 +17,7 @@ import {
   parseRetryAfter,
   ServiceError,
 } from './errors.js';
+import { readSseChunks } from './sse.js';
 import { interpretEvent, ReplyAccumulator, type StreamChunk } from './streamParse.js';
 import type { ChatRequest, ChatResult, ChatStreamEvent } from './types.js';
 
@@ -256,17 +256,11 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         reply.sawDone = true;
         if (added) yield { type: 'delta', text: added };
       } else {
-        const pending: StreamChunk[] = [];
-        const parser = createParser({
-          onEvent: (event: EventSourceMessage) => pending.push(interpretEvent(event)),
-        });
-        const decoder = new TextDecoder('utf-8');
-        const drain = function* (): Generator<ChatStreamEvent, boolean> {
-          while (pending.length > 0) {
-            const chunk = pending.shift() as StreamChunk;
+        try {
+          for await (const chunk of readSseChunks(response.body as AsyncIterable<Uint8Array>)) {
             if (chunk.kind === 'done') {
               reply.sawDone = true;
-              return true;
+              break;
             }
             if (chunk.kind === 'error') {
               const error = mapChunkError(chunk, reply.text !== '');
@@ -279,23 +273,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             }
             const added = reply.apply(chunk);
             if (added) yield { type: 'delta', text: added };
-          }
-          return false;
-        };
-        let ended = false;
-        try {
-          for await (const bytes of response.body) {
-            parser.feed(decoder.decode(bytes as Uint8Array, { stream: true }));
-            if (yield* drain()) {
-              ended = true;
-              break;
-            }
-          }
-          if (!ended) {
-            // A clean end of the body: flush a final event that had no blank line after it.
-            parser.feed(decoder.decode());
-            parser.reset({ consume: true });
-            yield* drain();
           }
         } catch (error) {
           const failure = bodyFailure(error, call.signal, timeouts, reply.text !== '');

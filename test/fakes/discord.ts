@@ -1,0 +1,701 @@
+/**
+ * A protocol-level fake of Discord on loopback: the REST API under /api/v10 and a gateway
+ * WebSocket. The real discord.js Client logs into it (through `rest.api` = DISCORD_API_URL and
+ * the gateway URL that GET /gateway/bot returns). It dispatches INTERACTION_CREATE, keeps every
+ * message with its edit history, and can enforce per-interaction-token rate limits with real 429
+ * responses.
+ */
+import { EventEmitter, once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocket, WebSocketServer } from 'ws';
+
+const DISCORD_EPOCH = 1_420_070_400_000n;
+let sequence = 0n;
+
+/** Snowflakes that look real: a timestamp and a process-wide counter. */
+export function snowflake(): string {
+  sequence += 1n;
+  return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | (sequence & 0x3fffffn)).toString();
+}
+
+export interface FakeUser {
+  readonly id: string;
+  readonly username: string;
+  readonly global_name: string | null;
+}
+
+export interface FakeAttachment {
+  readonly id: string;
+  readonly filename: string;
+  readonly size: number;
+  readonly contentType: string | undefined;
+  readonly data: Buffer;
+}
+
+export interface MessageVersion {
+  readonly content: string;
+  readonly at: number;
+  /** True when this version would ping someone (per allowed_mentions and content). */
+  readonly pinged: boolean;
+}
+
+export interface FakeMessage {
+  readonly id: string;
+  readonly channelId: string;
+  /** The interaction token it belongs to, for interaction responses and follow-ups. */
+  readonly interactionToken: string | undefined;
+  readonly kind: 'original' | 'followup' | 'channel';
+  content: string;
+  flags: number;
+  attachments: FakeAttachment[];
+  allowedMentions: unknown;
+  readonly versions: MessageVersion[];
+  deleted: boolean;
+  readonly createdAt: number;
+}
+
+export interface FakeInteraction {
+  readonly id: string;
+  readonly token: string;
+  readonly channelId: string;
+  readonly guildId: string | null;
+  readonly userId: string;
+  /** Interaction callback types received, in order (4 = reply, 5 = deferred). */
+  readonly callbacks: { type: number; at: number; data: Record<string, unknown> }[];
+  originalId: string | undefined;
+  readonly followUpIds: string[];
+  readonly createdAt: number;
+}
+
+export interface RateLimitRule {
+  /** Requests allowed per window per interaction token, on the webhook routes. */
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Send X-RateLimit-* headers so the client can pace itself (true), or only 429s (false). */
+  readonly headers: boolean;
+}
+
+export interface FakeDiscordOptions {
+  /** Delay before every REST response. */
+  readonly restDelayMs?: number;
+  readonly rateLimit?: RateLimitRule;
+  /** Channels to create in the guild (default: three text channels). */
+  readonly channelCount?: number;
+}
+
+export interface SendCommandInput {
+  readonly name: string;
+  readonly options?: Record<string, string | number | boolean>;
+  readonly channelId?: string;
+  readonly user?: FakeUser;
+  readonly nick?: string | null;
+  /** Dispatch as a DM (no guild, no member). */
+  readonly dm?: boolean;
+  readonly attachmentSizeLimit?: number;
+}
+
+const TOO_LONG = {
+  message: 'Invalid Form Body',
+  code: 50035,
+  errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
+};
+
+const OPTION_TYPES: Record<string, number> = { string: 3, number: 10, boolean: 5 };
+
+export class FakeDiscord extends EventEmitter {
+  readonly applicationId = snowflake();
+  readonly botUser: FakeUser = { id: this.applicationId, username: 'servicebot', global_name: 'Service Bot' };
+  readonly guildId = snowflake();
+  readonly channelIds: string[];
+  readonly dmChannelId = snowflake();
+  readonly members = new Map<string, FakeUser>();
+  readonly messages = new Map<string, FakeMessage>();
+  readonly interactions = new Map<string, FakeInteraction>();
+  /** Registered commands by scope ('global' or a guild id). */
+  readonly commands = new Map<string, Record<string, unknown>[]>();
+  readonly commandWrites: { scope: string; at: number }[] = [];
+  readonly requestLog: { method: string; route: string; status: number; at: number }[] = [];
+  readonly unknownRoutes: string[] = [];
+  readonly identifies: Record<string, unknown>[] = [];
+  /** Authorization headers seen on REST requests (to check which token the bot used). */
+  readonly authorizations = new Set<string>();
+  rateLimited = 0;
+  apiUrl = '';
+  gatewayUrl = '';
+  rateLimit: RateLimitRule | undefined;
+  restDelayMs: number;
+
+  private server: Server | undefined;
+  private wss: WebSocketServer | undefined;
+  private readonly sockets = new Set<Socket>();
+  private readonly gatewaySockets = new Set<WebSocket>();
+  private readonly buckets = new Map<string, { start: number; count: number }>();
+  private seq = 0;
+
+  constructor(options: FakeDiscordOptions = {}) {
+    super();
+    this.setMaxListeners(0);
+    this.restDelayMs = options.restDelayMs ?? 0;
+    this.rateLimit = options.rateLimit;
+    this.channelIds = Array.from({ length: options.channelCount ?? 3 }, () => snowflake());
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => this.handleRest(req, res));
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    this.wss = new WebSocketServer({ noServer: true });
+    this.server.on('upgrade', (req, socket, head) => {
+      this.wss?.handleUpgrade(req, socket, head, (ws) => this.handleGateway(ws));
+    });
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    const port = (this.server.address() as AddressInfo).port;
+    this.apiUrl = `http://127.0.0.1:${port}/api`;
+    this.gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
+  }
+
+  async close(): Promise<void> {
+    for (const ws of this.gatewaySockets) ws.terminate();
+    this.wss?.close();
+    for (const socket of this.sockets) socket.destroy();
+    if (this.server) {
+      this.server.close();
+      await once(this.server, 'close');
+    }
+  }
+
+  /** Number of gateway connections currently open. */
+  gatewayConnections(): number {
+    return this.gatewaySockets.size;
+  }
+
+  user(username: string, globalName: string | null = null): FakeUser {
+    const user = { id: snowflake(), username, global_name: globalName };
+    this.members.set(user.id, user);
+    return user;
+  }
+
+  // ---- Gateway -------------------------------------------------------------------------------
+
+  private send(ws: WebSocket, payload: Record<string, unknown>): void {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(payload));
+  }
+
+  private dispatch(ws: WebSocket, t: string, d: unknown): void {
+    this.seq += 1;
+    this.send(ws, { op: 0, t, s: this.seq, d });
+  }
+
+  private handleGateway(ws: WebSocket): void {
+    this.gatewaySockets.add(ws);
+    ws.on('close', () => this.gatewaySockets.delete(ws));
+    this.send(ws, { op: 10, d: { heartbeat_interval: 41_250 }, s: null, t: null });
+    ws.on('message', (raw) => {
+      const message = JSON.parse(String(raw)) as { op: number; d: Record<string, unknown> };
+      if (message.op === 1) this.send(ws, { op: 11, d: null, s: null, t: null });
+      if (message.op === 2) {
+        this.identifies.push(message.d);
+        const shard = (message.d.shard as [number, number] | undefined) ?? [0, 1];
+        this.dispatch(ws, 'READY', {
+          v: 10,
+          user: { ...this.botUser, discriminator: '0', avatar: null, bot: true, flags: 0 },
+          guilds: [{ id: this.guildId, unavailable: true }],
+          session_id: `session-${snowflake()}`,
+          resume_gateway_url: this.gatewayUrl,
+          shard,
+          application: { id: this.applicationId, flags: 0 },
+          private_channels: [],
+          presences: [],
+          relationships: [],
+          user_settings: {},
+          guild_join_requests: [],
+          geo_ordered_rtc_regions: [],
+        });
+        this.dispatch(ws, 'GUILD_CREATE', this.guildPayload());
+      }
+    });
+  }
+
+  private guildPayload(): Record<string, unknown> {
+    return {
+      id: this.guildId,
+      name: 'Fake Guild',
+      icon: null,
+      splash: null,
+      discovery_splash: null,
+      owner_id: snowflake(),
+      afk_channel_id: null,
+      afk_timeout: 300,
+      verification_level: 0,
+      default_message_notifications: 0,
+      explicit_content_filter: 0,
+      roles: [
+        {
+          id: this.guildId,
+          name: '@everyone',
+          color: 0,
+          hoist: false,
+          position: 0,
+          permissions: '2248473465835073',
+          managed: false,
+          mentionable: false,
+          flags: 0,
+        },
+      ],
+      emojis: [],
+      stickers: [],
+      features: [],
+      mfa_level: 0,
+      application_id: null,
+      system_channel_id: null,
+      system_channel_flags: 0,
+      rules_channel_id: null,
+      vanity_url_code: null,
+      description: null,
+      banner: null,
+      premium_tier: 0,
+      preferred_locale: 'en-US',
+      public_updates_channel_id: null,
+      nsfw_level: 0,
+      premium_progress_bar_enabled: false,
+      joined_at: new Date().toISOString(),
+      large: false,
+      unavailable: false,
+      member_count: 2,
+      voice_states: [],
+      members: [],
+      channels: this.channelIds.map((id, position) => ({
+        id,
+        type: 0,
+        guild_id: this.guildId,
+        name: `channel-${position}`,
+        position,
+        permission_overwrites: [],
+        nsfw: false,
+        topic: null,
+        last_message_id: null,
+        rate_limit_per_user: 0,
+        parent_id: null,
+      })),
+      threads: [],
+      presences: [],
+      stage_instances: [],
+      guild_scheduled_events: [],
+      soundboard_sounds: [],
+    };
+  }
+
+  /** Dispatches a slash command as INTERACTION_CREATE to every connected gateway session. */
+  sendCommand(input: SendCommandInput): FakeInteraction {
+    const user = input.user ?? this.user('member', 'Member');
+    const id = snowflake();
+    const token = `aW50ZXJhY3Rpb246${id}${Math.random().toString(36).slice(2)}`.padEnd(80, 'x');
+    const channelId = input.dm ? this.dmChannelId : (input.channelId ?? (this.channelIds[0] as string));
+    const options = Object.entries(input.options ?? {}).map(([name, value]) => ({
+      name,
+      value,
+      type: typeof value === 'number' ? (Number.isInteger(value) && name !== 'temperature' ? 4 : 10) : OPTION_TYPES[typeof value],
+    }));
+    const apiUser = { id: user.id, username: user.username, global_name: user.global_name, discriminator: '0', avatar: null };
+    const payload: Record<string, unknown> = {
+      id,
+      application_id: this.applicationId,
+      type: 2,
+      token,
+      version: 1,
+      data: { id: snowflake(), name: input.name, type: 1, options },
+      channel_id: channelId,
+      locale: 'en-US',
+      entitlements: [],
+      app_permissions: '2248473465835073',
+      attachment_size_limit: input.attachmentSizeLimit ?? 10 * 1024 * 1024,
+    };
+    if (input.dm) {
+      Object.assign(payload, {
+        user: apiUser,
+        channel: { id: channelId, type: 1, recipients: [apiUser], last_message_id: null, flags: 0 },
+        authorizing_integration_owners: { '1': user.id },
+        context: 1,
+      });
+    } else {
+      Object.assign(payload, {
+        guild_id: this.guildId,
+        guild_locale: 'en-US',
+        member: {
+          user: apiUser,
+          nick: input.nick ?? null,
+          roles: [],
+          joined_at: new Date().toISOString(),
+          deaf: false,
+          mute: false,
+          flags: 0,
+          pending: false,
+          premium_since: null,
+          avatar: null,
+          permissions: '2248473465835073',
+        },
+        channel: {
+          id: channelId,
+          type: 0,
+          guild_id: this.guildId,
+          name: 'channel',
+          position: 0,
+          permission_overwrites: [],
+          nsfw: false,
+          parent_id: null,
+        },
+        authorizing_integration_owners: { '0': this.guildId },
+        context: 0,
+      });
+    }
+    const interaction: FakeInteraction = {
+      id,
+      token,
+      channelId,
+      guildId: input.dm ? null : this.guildId,
+      userId: user.id,
+      callbacks: [],
+      originalId: undefined,
+      followUpIds: [],
+      createdAt: performance.now(),
+    };
+    this.interactions.set(token, interaction);
+    for (const ws of this.gatewaySockets) this.dispatch(ws, 'INTERACTION_CREATE', payload);
+    return interaction;
+  }
+
+  // ---- Queries for tests ---------------------------------------------------------------------
+
+  /** The original response and follow-ups of an interaction, in order. */
+  replyMessages(interaction: FakeInteraction): FakeMessage[] {
+    const ids = [interaction.originalId, ...interaction.followUpIds].filter((id): id is string => id !== undefined);
+    return ids.map((id) => this.messages.get(id) as FakeMessage).filter((message) => !message.deleted);
+  }
+
+  /** Resolves when `check` returns a value other than undefined/false; re-checked on every change. */
+  async waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+    const first = check();
+    if (first !== undefined && first !== false) return first;
+    return new Promise<T>((resolve, reject) => {
+      const onChange = () => {
+        const value = check();
+        if (value !== undefined && value !== false) {
+          cleanup();
+          resolve(value);
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`fake Discord: timed out after ${timeoutMs} ms waiting for ${what}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.off('change', onChange);
+      };
+      this.on('change', onChange);
+    });
+  }
+
+  // ---- REST ----------------------------------------------------------------------------------
+
+  private async readBody(req: IncomingMessage): Promise<{ json: Record<string, unknown>; files: FakeAttachment[] }> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const raw = Buffer.concat(chunks);
+    const type = req.headers['content-type'] ?? '';
+    if (raw.length === 0) return { json: {}, files: [] };
+    if (type.startsWith('multipart/form-data')) {
+      const form = await new Response(raw, { headers: { 'content-type': type } }).formData();
+      const payload = form.get('payload_json');
+      const json = typeof payload === 'string' ? (JSON.parse(payload) as Record<string, unknown>) : {};
+      const files: FakeAttachment[] = [];
+      for (const [field, value] of form.entries()) {
+        if (!field.startsWith('files[') || typeof value === 'string') continue;
+        const data = Buffer.from(await value.arrayBuffer());
+        files.push({
+          id: field.slice(6, -1),
+          filename: value.name,
+          size: data.length,
+          contentType: value.type || undefined,
+          data,
+        });
+      }
+      return { json, files };
+    }
+    return { json: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, files: [] };
+  }
+
+  private respond(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+    const text = body === undefined ? '' : JSON.stringify(body);
+    res.writeHead(status, {
+      ...(body !== undefined && { 'content-type': 'application/json' }),
+      ...headers,
+    });
+    res.end(text);
+  }
+
+  /** Applies the per-token rate limit; returns headers to send, or null after sending a 429. */
+  private rateLimitCheck(token: string, res: ServerResponse): Record<string, string> | null {
+    const rule = this.rateLimit;
+    if (!rule) return {};
+    const now = Date.now();
+    let bucket = this.buckets.get(token);
+    if (!bucket || now >= bucket.start + rule.windowMs) {
+      bucket = { start: now, count: 0 };
+      this.buckets.set(token, bucket);
+    }
+    const resetAfter = (bucket.start + rule.windowMs - now) / 1000;
+    const headers: Record<string, string> = rule.headers
+      ? {
+          'x-ratelimit-limit': String(rule.limit),
+          'x-ratelimit-remaining': String(Math.max(0, rule.limit - bucket.count - 1)),
+          'x-ratelimit-reset': String((bucket.start + rule.windowMs) / 1000),
+          'x-ratelimit-reset-after': resetAfter.toFixed(3),
+          'x-ratelimit-bucket': `webhook-${token.slice(-12)}`,
+        }
+      : {};
+    if (bucket.count >= rule.limit) {
+      this.rateLimited += 1;
+      this.respond(
+        res,
+        429,
+        { message: 'You are being rate limited.', retry_after: resetAfter, global: false },
+        { ...headers, 'x-ratelimit-remaining': '0', 'retry-after': resetAfter.toFixed(3), 'x-ratelimit-scope': 'user' },
+      );
+      return null;
+    }
+    bucket.count += 1;
+    return headers;
+  }
+
+  private mentionsPing(content: string, allowed: unknown): boolean {
+    const parse: string[] =
+      allowed && typeof allowed === 'object' && Array.isArray((allowed as { parse?: unknown }).parse)
+        ? ((allowed as { parse: string[] }).parse ?? [])
+        : allowed
+          ? []
+          : ['everyone', 'users', 'roles'];
+    const listed = (key: string) =>
+      allowed && typeof allowed === 'object' && Array.isArray((allowed as Record<string, unknown>)[key])
+        ? ((allowed as Record<string, unknown[]>)[key] as unknown[]).length > 0
+        : false;
+    if (/@(everyone|here)/.test(content) && parse.includes('everyone')) return true;
+    if (/<@!?\d+>/.test(content) && (parse.includes('users') || listed('users'))) return true;
+    if (/<@&\d+>/.test(content) && (parse.includes('roles') || listed('roles'))) return true;
+    return false;
+  }
+
+  private messageJson(message: FakeMessage): Record<string, unknown> {
+    return {
+      id: message.id,
+      type: message.kind === 'original' ? 20 : 0,
+      channel_id: message.channelId,
+      content: message.content,
+      author: { ...this.botUser, discriminator: '0', avatar: null, bot: true },
+      attachments: message.attachments.map((file) => ({
+        id: file.id,
+        filename: file.filename,
+        size: file.size,
+        url: `${this.apiUrl.replace('/api', '')}/attachments/${message.id}/${file.filename}`,
+        proxy_url: `${this.apiUrl.replace('/api', '')}/attachments/${message.id}/${file.filename}`,
+        content_type: file.contentType,
+      })),
+      embeds: [],
+      mentions: [],
+      mention_roles: [],
+      mention_everyone: false,
+      pinned: false,
+      tts: false,
+      timestamp: new Date().toISOString(),
+      edited_timestamp: message.versions.length > 1 ? new Date().toISOString() : null,
+      flags: message.flags,
+      components: [],
+      ...(message.interactionToken && { webhook_id: this.applicationId, application_id: this.applicationId }),
+    };
+  }
+
+  private createMessage(
+    kind: FakeMessage['kind'],
+    channelId: string,
+    token: string | undefined,
+    body: Record<string, unknown>,
+    files: FakeAttachment[],
+    loading = false,
+  ): FakeMessage {
+    const content = typeof body.content === 'string' ? body.content : '';
+    const message: FakeMessage = {
+      id: snowflake(),
+      channelId,
+      interactionToken: token,
+      kind,
+      content,
+      flags: (typeof body.flags === 'number' ? body.flags : 0) | (loading ? 128 : 0),
+      attachments: files,
+      allowedMentions: body.allowed_mentions,
+      versions: loading ? [] : [{ content, at: performance.now(), pinged: this.mentionsPing(content, body.allowed_mentions) }],
+      deleted: false,
+      createdAt: performance.now(),
+    };
+    this.messages.set(message.id, message);
+    return message;
+  }
+
+  private editMessage(message: FakeMessage, body: Record<string, unknown>, files: FakeAttachment[]): void {
+    if (typeof body.content === 'string') message.content = body.content;
+    message.flags &= ~128;
+    if (Array.isArray(body.attachments)) {
+      const keep = new Set((body.attachments as { id?: unknown }[]).map((entry) => String(entry.id)));
+      message.attachments = [...message.attachments.filter((file) => keep.has(file.id)), ...files];
+    } else if (files.length > 0) {
+      message.attachments = [...message.attachments, ...files];
+    }
+    message.allowedMentions = body.allowed_mentions;
+    message.versions.push({
+      content: message.content,
+      at: performance.now(),
+      pinged: this.mentionsPing(message.content, body.allowed_mentions),
+    });
+  }
+
+  private handleRest(req: IncomingMessage, res: ServerResponse): void {
+    void this.routeRest(req, res).catch((error: unknown) => {
+      this.respond(res, 500, { message: String(error), code: 0 });
+    });
+  }
+
+  private async routeRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://fake');
+    const method = req.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api\/v\d+/, '');
+    const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+    const route = `${method} ${path}`;
+    if (req.headers.authorization) this.authorizations.add(req.headers.authorization);
+    const { json, files } = await this.readBody(req);
+    if (this.restDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.restDelayMs));
+    const reply = (status: number, body?: unknown, headers?: Record<string, string>) => {
+      this.requestLog.push({ method, route: path, status, at: performance.now() });
+      this.respond(res, status, body, headers);
+      this.emit('change');
+    };
+
+    // GET /gateway/bot
+    if (method === 'GET' && (path === '/gateway/bot' || path === '/gateway')) {
+      return reply(200, {
+        url: this.gatewayUrl,
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+      });
+    }
+
+    // Application commands: global and guild scope.
+    if (segments[0] === 'applications' && segments.at(-1) === 'commands') {
+      const scope = segments[2] === 'guilds' ? (segments[3] as string) : 'global';
+      if (method === 'GET') return reply(200, this.commands.get(scope) ?? []);
+      if (method === 'PUT') {
+        const list = (Array.isArray(json) ? json : []) as Record<string, unknown>[];
+        const registered = list.map((command) => ({
+          id: snowflake(),
+          application_id: this.applicationId,
+          version: snowflake(),
+          default_member_permissions: null,
+          type: 1,
+          nsfw: false,
+          integration_types: [0],
+          ...(scope === 'global' ? {} : { guild_id: scope }),
+          ...command,
+          contexts: command.contexts ?? null,
+          options: ((command.options as Record<string, unknown>[] | undefined) ?? []).map((option) => ({
+            ...option,
+            ...(option.required === false && { required: undefined }),
+          })),
+        }));
+        this.commands.set(scope, registered);
+        this.commandWrites.push({ scope, at: Date.now() });
+        return reply(200, registered);
+      }
+    }
+
+    // POST /interactions/{id}/{token}/callback
+    if (method === 'POST' && segments[0] === 'interactions' && segments[3] === 'callback') {
+      const interaction = this.interactions.get(segments[2] as string);
+      if (!interaction || interaction.id !== segments[1]) return reply(404, { message: 'Unknown interaction', code: 10062 });
+      if (interaction.callbacks.length > 0) {
+        return reply(400, { message: 'Interaction has already been acknowledged.', code: 40060 });
+      }
+      const type = Number(json.type);
+      const data = (json.data as Record<string, unknown> | undefined) ?? {};
+      interaction.callbacks.push({ type, at: performance.now(), data });
+      if (type === 4 || type === 5) {
+        const message = this.createMessage('original', interaction.channelId, interaction.token, data, files, type === 5);
+        interaction.originalId = message.id;
+      }
+      if (url.searchParams.get('with_response') === 'true') {
+        return reply(200, {
+          interaction: { id: interaction.id, type: 2 },
+          resource: interaction.originalId ? { type, message: this.messageJson(this.messages.get(interaction.originalId) as FakeMessage) } : { type },
+        });
+      }
+      return reply(204);
+    }
+
+    // Webhook (interaction token) routes.
+    if (segments[0] === 'webhooks' && segments[1] === this.applicationId && segments[2]) {
+      const token = segments[2];
+      const interaction = this.interactions.get(token);
+      if (!interaction) return reply(404, { message: 'Unknown Webhook', code: 10015 });
+      const headers = this.rateLimitCheck(token, res);
+      if (headers === null) {
+        this.requestLog.push({ method, route: path, status: 429, at: performance.now() });
+        this.emit('change');
+        return;
+      }
+      // POST /webhooks/{app}/{token}: a follow-up.
+      if (method === 'POST' && segments.length === 3) {
+        if (interaction.callbacks.length === 0) return reply(404, { message: 'Unknown Webhook', code: 10015 }, headers);
+        if (typeof json.content === 'string' && json.content.length > 2000) return reply(400, TOO_LONG, headers);
+        const message = this.createMessage('followup', interaction.channelId, token, json, files);
+        interaction.followUpIds.push(message.id);
+        return reply(200, this.messageJson(message), headers);
+      }
+      if (segments[3] === 'messages' && segments[4]) {
+        const id = segments[4] === '@original' ? interaction.originalId : segments[4];
+        const message = id ? this.messages.get(id) : undefined;
+        if (!message || message.deleted || message.interactionToken !== token) {
+          return reply(404, { message: 'Unknown Message', code: 10008 }, headers);
+        }
+        if (method === 'GET') return reply(200, this.messageJson(message), headers);
+        if (method === 'PATCH') {
+          const content = typeof json.content === 'string' ? json.content : message.content;
+          if (content.length > 2000) {
+            return reply(400, TOO_LONG, headers);
+          }
+          this.editMessage(message, json, files);
+          return reply(200, this.messageJson(message), headers);
+        }
+        if (method === 'DELETE') {
+          message.deleted = true;
+          return reply(204, undefined, headers);
+        }
+      }
+    }
+
+    // POST /channels/{id}/messages
+    if (method === 'POST' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3) {
+      const message = this.createMessage('channel', segments[1] as string, undefined, json, files);
+      return reply(200, this.messageJson(message));
+    }
+
+    this.unknownRoutes.push(route);
+    return reply(404, { message: '404: Not Found', code: 0 });
+  }
+}
+
+export async function startFakeDiscord(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+  const fake = new FakeDiscord(options);
+  await fake.start();
+  return fake;
+}

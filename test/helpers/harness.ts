@@ -1,0 +1,109 @@
+/**
+ * Starts the real bot (real discord.js Client, real service client, real SQLite store) against
+ * the fake Discord and the fake service, all on loopback.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Bot, createBot } from '../../src/bot.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { createLogger, createRedactor, type Logger } from '../../src/logger.js';
+import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
+import { openStore, type Store } from '../../src/store.js';
+import { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from '../fakes/discord.js';
+import { type FakeService, startFakeService } from '../fakes/service.js';
+
+export const BOT_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.Gabcde.fake-bot-token-that-must-never-leak';
+export const API_KEY = 'sk-test-fake-service-key-that-must-never-leak';
+
+export interface HarnessOptions {
+  readonly discord?: FakeDiscordOptions;
+  readonly env?: Record<string, string>;
+  readonly timeouts?: Partial<ServiceTimeouts>;
+  readonly backoffBaseMs?: number;
+}
+
+export interface RunningBot {
+  readonly bot: Bot;
+  readonly store: Store;
+  readonly service: ServiceClient;
+  readonly logger: Logger;
+  stop(): Promise<void>;
+}
+
+export interface Harness {
+  readonly discord: FakeDiscord;
+  readonly service: FakeService;
+  readonly config: Config;
+  readonly databasePath: string;
+  /** Every log line the bot wrote. */
+  readonly logs: string[];
+  running: RunningBot;
+  /** Stops the bot and starts a new one on the same database file. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function launch(config: Config, logs: string[], options: HarnessOptions): Promise<RunningBot> {
+  const secrets = [config.discordToken, config.serviceApiKey];
+  const logger = createLogger({ level: 'debug', secrets, destination: { write: (line) => logs.push(line) } });
+  const store = await openStore(config.databaseUrl);
+  const service = createServiceClient({
+    baseUrl: config.serviceBaseUrl,
+    apiKey: config.serviceApiKey,
+    logger,
+    redact: createRedactor(secrets),
+    ...(options.timeouts && { timeouts: options.timeouts }),
+    backoffBaseMs: options.backoffBaseMs ?? 20,
+  });
+  const bot = createBot({ config, logger, store, service });
+  await bot.start();
+  return {
+    bot,
+    store,
+    service,
+    logger,
+    async stop() {
+      await bot.stop(2_000);
+      await service.close();
+      await store.disconnect();
+    },
+  };
+}
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const discord = await startFakeDiscord(options.discord);
+  const service = await startFakeService();
+  const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
+  const databasePath = join(dir, 'bot.sqlite');
+  const loaded = loadConfig({
+    DISCORD_TOKEN: BOT_TOKEN,
+    SERVICE_BASE_URL: service.url,
+    SERVICE_API_KEY: API_KEY,
+    DATABASE_URL: `sqlite://${databasePath}`,
+    DISCORD_API_URL: discord.apiUrl,
+    STREAM_EDIT_INTERVAL_MS: '40',
+    ...options.env,
+  });
+  if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+  const logs: string[] = [];
+  const harness: Harness = {
+    discord,
+    service,
+    config: loaded.config,
+    databasePath,
+    logs,
+    running: await launch(loaded.config, logs, options),
+    async restart() {
+      await harness.running.stop();
+      harness.running = await launch(loaded.config, logs, options);
+    },
+    async close() {
+      await harness.running.stop();
+      await discord.close();
+      await service.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
