@@ -7,7 +7,9 @@
 import { createParser } from 'eventsource-parser';
 import { interpretEvent, type StreamChunk } from './streamParse.js';
 
-export async function* readSseChunks(body: AsyncIterable<Uint8Array>): AsyncGenerator<StreamChunk, void, undefined> {
+export async function* readSseChunks(
+  body: AsyncIterable<Uint8Array>,
+): AsyncGenerator<StreamChunk, void, undefined> {
   const pending: StreamChunk[] = [];
   const parser = createParser({ onEvent: (event) => pending.push(interpretEvent(event)) });
   const decoder = new TextDecoder('utf-8');
@@ -15,7 +17,7 @@ export async function* readSseChunks(body: AsyncIterable<Uint8Array>): AsyncGene
     parser.feed(decoder.decode(bytes, { stream: true }));
     while (pending.length > 0) yield pending.shift() as StreamChunk;
   }
-  parser.feed(decoder.decode());
-  parser.reset({ consume: true });
+  // End the last line and the last event, in case the body stopped without a blank line.
+  parser.feed(`${decoder.decode()}\n\n`);
   while (pending.length > 0) yield pending.shift() as StreamChunk;
 }

@@ -98,7 +98,9 @@ export interface SendCommandInput {
 const TOO_LONG = {
   message: 'Invalid Form Body',
   code: 50035,
-  errors: { content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] } },
+  errors: {
+    content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] },
+  },
 };
 
 const OPTION_TYPES: Record<string, number> = { string: 3, number: 10, boolean: 5 };
@@ -298,9 +300,20 @@ export class FakeDiscord extends EventEmitter {
     const options = Object.entries(input.options ?? {}).map(([name, value]) => ({
       name,
       value,
-      type: typeof value === 'number' ? (Number.isInteger(value) && name !== 'temperature' ? 4 : 10) : OPTION_TYPES[typeof value],
+      type:
+        typeof value === 'number'
+          ? Number.isInteger(value) && name !== 'temperature'
+            ? 4
+            : 10
+          : OPTION_TYPES[typeof value],
     }));
-    const apiUser = { id: user.id, username: user.username, global_name: user.global_name, discriminator: '0', avatar: null };
+    const apiUser = {
+      id: user.id,
+      username: user.username,
+      global_name: user.global_name,
+      discriminator: '0',
+      avatar: null,
+    };
     const payload: Record<string, unknown> = {
       id,
       application_id: this.applicationId,
@@ -372,7 +385,9 @@ export class FakeDiscord extends EventEmitter {
 
   /** The original response and follow-ups of an interaction, in order. */
   replyMessages(interaction: FakeInteraction): FakeMessage[] {
-    const ids = [interaction.originalId, ...interaction.followUpIds].filter((id): id is string => id !== undefined);
+    const ids = [interaction.originalId, ...interaction.followUpIds].filter(
+      (id): id is string => id !== undefined,
+    );
     return ids.map((id) => this.messages.get(id) as FakeMessage).filter((message) => !message.deleted);
   }
 
@@ -402,7 +417,9 @@ export class FakeDiscord extends EventEmitter {
 
   // ---- REST ----------------------------------------------------------------------------------
 
-  private async readBody(req: IncomingMessage): Promise<{ json: Record<string, unknown>; files: FakeAttachment[] }> {
+  private async readBody(
+    req: IncomingMessage,
+  ): Promise<{ json: Record<string, unknown>; files: FakeAttachment[] }> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks);
@@ -429,7 +446,12 @@ export class FakeDiscord extends EventEmitter {
     return { json: JSON.parse(raw.toString('utf8')) as Record<string, unknown>, files: [] };
   }
 
-  private respond(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  private respond(
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {},
+  ): void {
     const text = body === undefined ? '' : JSON.stringify(body);
     res.writeHead(status, {
       ...(body !== undefined && { 'content-type': 'application/json' }),
@@ -464,7 +486,12 @@ export class FakeDiscord extends EventEmitter {
         res,
         429,
         { message: 'You are being rate limited.', retry_after: resetAfter, global: false },
-        { ...headers, 'x-ratelimit-remaining': '0', 'retry-after': resetAfter.toFixed(3), 'x-ratelimit-scope': 'user' },
+        {
+          ...headers,
+          'x-ratelimit-remaining': '0',
+          'retry-after': resetAfter.toFixed(3),
+          'x-ratelimit-scope': 'user',
+        },
       );
       return null;
     }
@@ -536,7 +563,9 @@ export class FakeDiscord extends EventEmitter {
       flags: (typeof body.flags === 'number' ? body.flags : 0) | (loading ? 128 : 0),
       attachments: files,
       allowedMentions: body.allowed_mentions,
-      versions: loading ? [] : [{ content, at: performance.now(), pinged: this.mentionsPing(content, body.allowed_mentions) }],
+      versions: loading
+        ? []
+        : [{ content, at: performance.now(), pinged: this.mentionsPing(content, body.allowed_mentions) }],
       deleted: false,
       createdAt: performance.now(),
     };
@@ -622,7 +651,8 @@ export class FakeDiscord extends EventEmitter {
     // POST /interactions/{id}/{token}/callback
     if (method === 'POST' && segments[0] === 'interactions' && segments[3] === 'callback') {
       const interaction = this.interactions.get(segments[2] as string);
-      if (!interaction || interaction.id !== segments[1]) return reply(404, { message: 'Unknown interaction', code: 10062 });
+      if (!interaction || interaction.id !== segments[1])
+        return reply(404, { message: 'Unknown interaction', code: 10062 });
       if (interaction.callbacks.length > 0) {
         return reply(400, { message: 'Interaction has already been acknowledged.', code: 40060 });
       }
@@ -630,13 +660,22 @@ export class FakeDiscord extends EventEmitter {
       const data = (json.data as Record<string, unknown> | undefined) ?? {};
       interaction.callbacks.push({ type, at: performance.now(), data });
       if (type === 4 || type === 5) {
-        const message = this.createMessage('original', interaction.channelId, interaction.token, data, files, type === 5);
+        const message = this.createMessage(
+          'original',
+          interaction.channelId,
+          interaction.token,
+          data,
+          files,
+          type === 5,
+        );
         interaction.originalId = message.id;
       }
       if (url.searchParams.get('with_response') === 'true') {
         return reply(200, {
           interaction: { id: interaction.id, type: 2 },
-          resource: interaction.originalId ? { type, message: this.messageJson(this.messages.get(interaction.originalId) as FakeMessage) } : { type },
+          resource: interaction.originalId
+            ? { type, message: this.messageJson(this.messages.get(interaction.originalId) as FakeMessage) }
+            : { type },
         });
       }
       return reply(204);
@@ -655,8 +694,10 @@ export class FakeDiscord extends EventEmitter {
       }
       // POST /webhooks/{app}/{token}: a follow-up.
       if (method === 'POST' && segments.length === 3) {
-        if (interaction.callbacks.length === 0) return reply(404, { message: 'Unknown Webhook', code: 10015 }, headers);
-        if (typeof json.content === 'string' && json.content.length > 2000) return reply(400, TOO_LONG, headers);
+        if (interaction.callbacks.length === 0)
+          return reply(404, { message: 'Unknown Webhook', code: 10015 }, headers);
+        if (typeof json.content === 'string' && json.content.length > 2000)
+          return reply(400, TOO_LONG, headers);
         const message = this.createMessage('followup', interaction.channelId, token, json, files);
         interaction.followUpIds.push(message.id);
         return reply(200, this.messageJson(message), headers);
@@ -684,7 +725,12 @@ export class FakeDiscord extends EventEmitter {
     }
 
     // POST /channels/{id}/messages
-    if (method === 'POST' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3) {
+    if (
+      method === 'POST' &&
+      segments[0] === 'channels' &&
+      segments[2] === 'messages' &&
+      segments.length === 3
+    ) {
       const message = this.createMessage('channel', segments[1] as string, undefined, json, files);
       return reply(200, this.messageJson(message));
     }

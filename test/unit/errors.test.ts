@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { backoffDelayMs, errorFromResponse, parseRetryAfter } from '../../src/service/errors.js';
+
+const noRedact = (text: string) => text;
+
+describe('service errors', () => {
+  it('maps 401 and 403 to a key problem an admin must fix', () => {
+    for (const status of [401, 403]) {
+      const error = errorFromResponse(status, '{"error":{"message":"invalid api key"}}', undefined, noRedact);
+      expect(error.kind).toBe('auth');
+      expect(error.retryable).toBe(false);
+      expect(error.userMessage).toMatch(/admin must fix the key/);
+    }
+  });
+
+  it('maps 429 to busy with the wait, and quota exhaustion to a non-retryable quota error', () => {
+    const busy = errorFromResponse(429, '{"error":{"message":"slow down"}}', 12_000, noRedact);
+    expect(busy).toMatchObject({ kind: 'rate_limited', retryable: true, retryAfterMs: 12_000 });
+    expect(busy.userMessage).toMatch(/in 12 s/);
+    const quota = errorFromResponse(
+      429,
+      '{"error":{"message":"You exceeded your quota","code":"insufficient_quota"}}',
+      undefined,
+      noRedact,
+    );
+    expect(quota).toMatchObject({ kind: 'quota', retryable: false });
+  });
+
+  it('maps 5xx to unavailable (retryable) and 408/409 to retryable, other 4xx not', () => {
+    expect(errorFromResponse(503, '', undefined, noRedact)).toMatchObject({
+      kind: 'unavailable',
+      retryable: true,
+    });
+    expect(errorFromResponse(408, '', undefined, noRedact).retryable).toBe(true);
+    expect(errorFromResponse(409, '', undefined, noRedact).retryable).toBe(true);
+    const bad = errorFromResponse(400, '{"error":{"message":"max_tokens too large"}}', undefined, noRedact);
+    expect(bad).toMatchObject({ kind: 'bad_request', retryable: false });
+    expect(bad.userMessage).toContain('max_tokens too large');
+  });
+
+  it('redacts secrets the service echoes back', () => {
+    const error = errorFromResponse(
+      400,
+      '{"error":{"message":"bad key sk-secret-123456"}}',
+      undefined,
+      (text) => text.replaceAll('sk-secret-123456', '[redacted]'),
+    );
+    expect(error.userMessage).not.toContain('sk-secret');
+    expect(error.message).not.toContain('sk-secret');
+  });
+
+  it('reads Retry-After in seconds, as a date, and retry-after-ms', () => {
+    const now = Date.parse('2026-01-01T00:00:00Z');
+    expect(parseRetryAfter({ 'retry-after': '3' }, now)).toBe(3000);
+    expect(parseRetryAfter({ 'retry-after-ms': '250.5' }, now)).toBe(250.5);
+    expect(parseRetryAfter({ 'retry-after': 'Thu, 01 Jan 2026 00:00:10 GMT' }, now)).toBe(10_000);
+    expect(parseRetryAfter({ 'retry-after': 'soon' }, now)).toBeUndefined();
+    expect(parseRetryAfter({}, now)).toBeUndefined();
+  });
+
+  it('backs off exponentially with jitter, capped', () => {
+    expect(backoffDelayMs(0, () => 0)).toBe(500);
+    expect(backoffDelayMs(0, () => 1)).toBe(1000);
+    expect(backoffDelayMs(2, () => 1)).toBe(4000);
+    expect(backoffDelayMs(10, () => 1)).toBe(8000);
+  });
+});

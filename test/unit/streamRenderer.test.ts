@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../src/clock.js';
+import { pieceText, splitMessage } from '../../src/render/split.js';
+import {
+  createStreamRenderer,
+  type ReplySink,
+  STREAMING_CURSOR,
+  withNote,
+} from '../../src/render/streamRenderer.js';
+
+/** A sink that behaves like Discord with a fixed latency, recording every request. */
+function recordingSink(latencyMs = 10) {
+  const messages: string[] = [];
+  const calls: { at: number; index: number; content: string }[] = [];
+  let inFlight = 0;
+  let maxInFlight = 0;
+  let failNext = 0;
+  const run = async (index: number, content: string) => {
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    calls.push({ at: Date.now(), index, content });
+    await new Promise((resolve) => setTimeout(resolve, latencyMs));
+    inFlight -= 1;
+    if (failNext > 0) {
+      failNext -= 1;
+      throw new Error('Discord said no');
+    }
+    if (content.length > 2000) throw new Error('too long');
+    messages[index] = content;
+  };
+  const sink: ReplySink = {
+    editOriginal: (content) => run(0, content),
+    sendFollowUp: async (content) => {
+      const index = Math.max(messages.length, 1);
+      await run(index, content);
+      return String(index);
+    },
+    editFollowUp: (id, content) => run(Number(id), content),
+  };
+  return {
+    sink,
+    messages,
+    calls,
+    maxInFlight: () => maxInFlight,
+    failNext: (n: number) => {
+      failNext = n;
+    },
+  };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('stream renderer', () => {
+  it('shows the first text at once, then at most one edit per interval, latest wins', async () => {
+    const discord = recordingSink(10);
+    const renderer = createStreamRenderer(discord.sink, { intervalMs: 1000, clock: systemClock });
+    renderer.push('Hello');
+    expect(discord.calls).toHaveLength(1);
+    expect(discord.calls[0]?.content).toBe(`Hello${STREAMING_CURSOR}`);
+    for (let i = 0; i < 50; i += 1) {
+      renderer.push(` w${i}`);
+      await vi.advanceTimersByTimeAsync(20);
+    }
+    // 1000 ms elapsed: the first edit, then one more at the interval, nothing queued in between.
+    expect(discord.calls.length).toBe(2);
+    expect(discord.calls[1]!.at - discord.calls[0]!.at).toBeGreaterThanOrEqual(1000);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(discord.calls.at(-1)?.content).toBe(`${renderer.text()}${STREAMING_CURSOR}`);
+    const done = renderer.finish();
+    await vi.runAllTimersAsync();
+    await done;
+    expect(discord.messages).toEqual([renderer.text()]);
+    expect(discord.maxInFlight()).toBe(1);
+  });
+
+  it('skips stale states while an edit is slow (never queues them)', async () => {
+    const discord = recordingSink(3000);
+    const renderer = createStreamRenderer(discord.sink, { intervalMs: 100, clock: systemClock });
+    renderer.push('a');
+    for (const piece of ['b', 'c', 'd', 'e']) {
+      await vi.advanceTimersByTimeAsync(500);
+      renderer.push(piece);
+    }
+    await vi.advanceTimersByTimeAsync(3000);
+    // The first edit, then exactly one with everything pushed while it was in flight.
+    expect(discord.calls.map((call) => call.content)).toEqual([
+      `a${STREAMING_CURSOR}`,
+      `abcde${STREAMING_CURSOR}`,
+    ]);
+    const done = renderer.finish();
+    await vi.runAllTimersAsync();
+    await done;
+    expect(discord.messages).toEqual(['abcde']);
+    expect(discord.maxInFlight()).toBe(1);
+  });
+
+  it('splits past 2000 characters into follow-ups that match the finished split exactly', async () => {
+    const discord = recordingSink(5);
+    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock });
+    const text = `Intro\n\n\`\`\`python\n${'print("line")\n'.repeat(300)}\`\`\`\n\n${'tail words '.repeat(200)}`;
+    for (let i = 0; i < text.length; i += 37) {
+      renderer.push(text.slice(i, i + 37));
+      await vi.advanceTimersByTimeAsync(7);
+    }
+    const done = renderer.finish();
+    await vi.runAllTimersAsync();
+    await done;
+    expect(discord.messages).toEqual(splitMessage(text).map(pieceText));
+    for (const call of discord.calls) expect(call.content.length).toBeLessThanOrEqual(2000);
+    expect(discord.maxInFlight()).toBe(1);
+  });
+
+  it('survives a failed intermediate edit and still ends exact', async () => {
+    const discord = recordingSink(5);
+    const errors: unknown[] = [];
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 50,
+      clock: systemClock,
+      onEditError: (error) => errors.push(error),
+    });
+    discord.failNext(1);
+    renderer.push('first');
+    await vi.advanceTimersByTimeAsync(10);
+    renderer.push(' second');
+    const done = renderer.finish('-# note');
+    await vi.runAllTimersAsync();
+    await done;
+    expect(errors).toHaveLength(1);
+    expect(discord.messages).toEqual(['first second\n\n-# note']);
+  });
+
+  it('does not post whitespace-only text until something visible arrives', async () => {
+    const discord = recordingSink(5);
+    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock });
+    renderer.push('\n\n');
+    expect(discord.calls).toHaveLength(0);
+    renderer.push('x');
+    expect(discord.calls).toHaveLength(1);
+    const done = renderer.finish();
+    await vi.runAllTimersAsync();
+    await done;
+  });
+
+  it('a failure with no text shows the note alone', async () => {
+    const discord = recordingSink(5);
+    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock });
+    const done = renderer.finish('-# ⚠️ The service is unavailable');
+    await vi.runAllTimersAsync();
+    await done;
+    expect(discord.messages).toEqual(['-# ⚠️ The service is unavailable']);
+  });
+});
+
+describe('withNote', () => {
+  it('closes an open fence before the note and keeps the text as a prefix', () => {
+    expect(withNote('```js\nx = 1', '-# cut')).toBe('```js\nx = 1\n```\n\n-# cut');
+    expect(withNote('text\n', '-# n')).toBe('text\n\n-# n');
+    expect(withNote('text', undefined)).toBe('text');
+    expect(withNote('  ', '-# n')).toBe('-# n');
+  });
+});
