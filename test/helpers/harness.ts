@@ -10,7 +10,12 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, createRedactor, type Logger } from '../../src/logger.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
 import { openStore, type Store } from '../../src/store.js';
-import { type FakeDiscord, type FakeDiscordOptions, startFakeDiscord } from '../fakes/discord.js';
+import {
+  type FakeDiscord,
+  type FakeDiscordOptions,
+  type FakeInteraction,
+  startFakeDiscord,
+} from '../fakes/discord.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
 
 export const BOT_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.Gabcde.fake-bot-token-that-must-never-leak';
@@ -106,4 +111,45 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
   return harness;
+}
+
+/** The contents of an interaction's reply messages, in order. */
+export function replyTexts(h: Harness, interaction: FakeInteraction): string[] {
+  return h.discord.replyMessages(interaction).map((message) => message.content);
+}
+
+/** Waits until the reply's messages satisfy `done` (given their contents), and returns them. */
+export function waitForReply(
+  h: Harness,
+  interaction: FakeInteraction,
+  done: (texts: string[]) => boolean,
+  timeoutMs = 10_000,
+): Promise<string[]> {
+  return h.discord.waitFor(
+    () => {
+      const texts = replyTexts(h, interaction);
+      return done(texts) ? texts : undefined;
+    },
+    timeoutMs,
+    `reply to ${interaction.id} (now: ${JSON.stringify(replyTexts(h, interaction)).slice(0, 300)})`,
+  );
+}
+
+/** Waits for a reply whose messages are exactly `expected`. */
+export function waitForExactReply(
+  h: Harness,
+  interaction: FakeInteraction,
+  expected: string[],
+  timeoutMs = 10_000,
+) {
+  return waitForReply(
+    h,
+    interaction,
+    (texts) => JSON.stringify(texts) === JSON.stringify(expected),
+    timeoutMs,
+  );
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

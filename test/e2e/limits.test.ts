@@ -1,0 +1,75 @@
+/**
+ * /ask under Discord rate limits, a silent service, and shutdown mid-reply.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { pieceText, splitMessage } from '../../src/render/split.js';
+import { type Harness, startHarness, waitForExactReply, waitForReply } from '../helpers/harness.js';
+
+let h: Harness | undefined;
+afterEach(async () => {
+  await h?.close();
+  h = undefined;
+});
+
+const longText = (words: number) => Array.from({ length: words }, (_, i) => `word${i}`).join(' ');
+
+describe('Discord rate limits on edits', () => {
+  it('real 429s without rate-limit headers: the final text is still exact', async () => {
+    h = await startHarness({
+      discord: { rateLimit: { limit: 2, windowMs: 1000, headers: false } },
+      env: { STREAM_EDIT_INTERVAL_MS: '20' },
+    });
+    const text = longText(500);
+    h.service.enqueue({ text, chunks: 40, intervalMs: 25 });
+    const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'long' } });
+    await waitForExactReply(h, interaction, splitMessage(text).map(pieceText), 20_000);
+    expect(h.discord.rateLimited).toBeGreaterThan(0);
+  });
+
+  it('at the default pace (one edit a second) a long reply stays within 5 edits per 2 s', async () => {
+    h = await startHarness({
+      discord: { rateLimit: { limit: 5, windowMs: 2000, headers: true } },
+      env: { STREAM_EDIT_INTERVAL_MS: '1000' },
+    });
+    const text = longText(600);
+    h.service.enqueue({ text, chunks: 60, intervalMs: 50 });
+    const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'paced' } });
+    await waitForExactReply(h, interaction, splitMessage(text).map(pieceText), 20_000);
+    expect(h.discord.rateLimited).toBe(0);
+  });
+});
+
+describe('a silent service', () => {
+  it('gives up after the idle timeout, keeping the partial text with a clear note', async () => {
+    h = await startHarness({ timeouts: { idleMs: 300 } });
+    h.service.enqueue({ text: 'first second third fourth', chunks: 4, stallAfterChunks: 2 });
+    const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'stall' } });
+    const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
+    expect(final).toMatch(
+      /^first seco.*\n\n-# ⚠️ The service sent nothing for 1 s, so the bot stopped waiting\. The reply was cut short\.$/s,
+    );
+  });
+
+  it('reports a service that never starts answering (headers timeout), without retrying', async () => {
+    h = await startHarness({ timeouts: { headersMs: 300 } });
+    h.service.enqueue({ text: 'late', headersDelayMs: 1500 });
+    const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'slow start' } });
+    const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
+    expect(final).toMatch(/did not start answering within 1 s/);
+    expect(h.service.chatRequests()).toHaveLength(1);
+  });
+});
+
+describe('shutdown', () => {
+  it('ends a reply in progress with a note instead of leaving it hanging', async () => {
+    h = await startHarness();
+    h.service.enqueue({ text: longText(40), chunks: 40, intervalMs: 100 });
+    const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'slow' } });
+    await waitForReply(h, interaction, ([text]) => (text?.length ?? 0) > 20);
+    await h.running.bot.stop(5_000);
+    const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
+    expect(final).toMatch(/^word0 word1.*\n\n-# ⚠️ The bot is restarting, so this reply was cut short\.$/s);
+    // Restart for afterEach's close (which stops the running bot once more).
+    await h.restart();
+  });
+});
