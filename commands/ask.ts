@@ -148,7 +148,7 @@ export const askCommand = {
     }
     // Acknowledge before any I/O: Discord allows 3 s for the first response.
     await interaction.deferReply();
-    const sink = interactionReplySink(interaction);
+    const sink = interactionReplySink(interaction, context.interactionRest);
     const { options } = parsed;
     await context.channelQueue.run(
       interaction.channelId,

@@ -10,7 +10,7 @@ import { syncCommands } from './commandSync.js';
 import type { Config } from './config.js';
 import type { BotContext } from './context.js';
 import { createConversationStore } from './conversation/conversationStore.js';
-import { NO_PINGS } from './discordReply.js';
+import { createInteractionRest, NO_PINGS } from './discordReply.js';
 import { withErrorBoundary } from './errorBoundary.js';
 import { createKeyedQueue } from './keyedQueue.js';
 import { createRedactor, type Logger } from './logger.js';
@@ -59,6 +59,7 @@ export function createBot(options: BotOptions): Bot {
     channelQueue: createKeyedQueue(),
     shutdown: shutdown.signal,
     redact: createRedactor([config.discordToken, config.serviceApiKey]),
+    interactionRest: createInteractionRest(config.discordApiUrl),
   };
 
   client.on(Events.InteractionCreate, (interaction) => {
@@ -109,6 +110,8 @@ export function createBot(options: BotOptions): Bot {
         }),
       ]);
       clearTimeout(timer);
+      context.interactionRest.clearHashSweeper();
+      context.interactionRest.clearHandlerSweeper();
       await client.destroy();
     },
   };

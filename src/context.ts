@@ -1,3 +1,4 @@
+import type { REST } from 'discord.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ConversationStore } from './conversation/conversationStore.js';
@@ -19,4 +20,6 @@ export interface BotContext {
   /** Aborted when the bot shuts down, so in-flight replies end with a note instead of hanging. */
   readonly shutdown: AbortSignal;
   readonly redact: (text: string) => string;
+  /** REST client for interaction-token routes (see createInteractionRest). */
+  readonly interactionRest: REST;
 }

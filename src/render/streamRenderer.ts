@@ -70,6 +70,8 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   const clock = options.clock;
 
   let text = '';
+  // Whether any non-whitespace has arrived (tracked, so a push never rescans the whole text).
+  let visible = false;
   const messages: SentMessage[] = [];
   // Where the message being grown starts in `text`, and the fence open at that point.
   let frozenCount = 0;
@@ -155,7 +157,8 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     push(delta) {
       if (finished || delta === '') return;
       text += delta;
-      if (text.trim() !== '') schedule();
+      visible ||= delta.trim() !== '';
+      if (visible) schedule();
     },
     text: () => text,
     async finish(note) {

@@ -6,13 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pieceText, splitMessage } from '../../src/render/split.js';
 import { STREAMING_CURSOR } from '../../src/render/streamRenderer.js';
 import { usageScope, utcDay } from '../../src/usage/usageLog.js';
-import type { FakeInteraction } from '../fakes/discord.js';
 import type { ChatScript } from '../fakes/service.js';
 import {
   API_KEY,
   BOT_TOKEN,
   type Harness,
-  replyTexts,
   startHarness,
   waitForExactReply,
   waitForReply,
@@ -423,7 +421,3 @@ describe('/ask persistence and hygiene', () => {
     expect(h.discord.unknownRoutes).toEqual([]);
   });
 });
-
-export type { FakeInteraction };
-
-void replyTexts;

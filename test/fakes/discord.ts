@@ -36,6 +36,8 @@ export interface FakeAttachment {
 export interface MessageVersion {
   readonly content: string;
   readonly at: number;
+  /** When the request that made this version arrived (before the simulated REST delay). */
+  readonly requestedAt: number;
   /** True when this version would ping someone (per allowed_mentions and content). */
   readonly pinged: boolean;
 }
@@ -551,6 +553,7 @@ export class FakeDiscord extends EventEmitter {
     token: string | undefined,
     body: Record<string, unknown>,
     files: FakeAttachment[],
+    requestedAt: number,
     loading = false,
   ): FakeMessage {
     const content = typeof body.content === 'string' ? body.content : '';
@@ -565,7 +568,14 @@ export class FakeDiscord extends EventEmitter {
       allowedMentions: body.allowed_mentions,
       versions: loading
         ? []
-        : [{ content, at: performance.now(), pinged: this.mentionsPing(content, body.allowed_mentions) }],
+        : [
+            {
+              content,
+              at: performance.now(),
+              requestedAt,
+              pinged: this.mentionsPing(content, body.allowed_mentions),
+            },
+          ],
       deleted: false,
       createdAt: performance.now(),
     };
@@ -573,7 +583,12 @@ export class FakeDiscord extends EventEmitter {
     return message;
   }
 
-  private editMessage(message: FakeMessage, body: Record<string, unknown>, files: FakeAttachment[]): void {
+  private editMessage(
+    message: FakeMessage,
+    body: Record<string, unknown>,
+    files: FakeAttachment[],
+    requestedAt: number,
+  ): void {
     if (typeof body.content === 'string') message.content = body.content;
     message.flags &= ~128;
     if (Array.isArray(body.attachments)) {
@@ -586,6 +601,7 @@ export class FakeDiscord extends EventEmitter {
     message.versions.push({
       content: message.content,
       at: performance.now(),
+      requestedAt,
       pinged: this.mentionsPing(message.content, body.allowed_mentions),
     });
   }
@@ -597,6 +613,7 @@ export class FakeDiscord extends EventEmitter {
   }
 
   private async routeRest(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestedAt = performance.now();
     const url = new URL(req.url ?? '/', 'http://fake');
     const method = req.method ?? 'GET';
     const path = url.pathname.replace(/^\/api\/v\d+/, '');
@@ -666,6 +683,7 @@ export class FakeDiscord extends EventEmitter {
           interaction.token,
           data,
           files,
+          requestedAt,
           type === 5,
         );
         interaction.originalId = message.id;
@@ -698,7 +716,14 @@ export class FakeDiscord extends EventEmitter {
           return reply(404, { message: 'Unknown Webhook', code: 10015 }, headers);
         if (typeof json.content === 'string' && json.content.length > 2000)
           return reply(400, TOO_LONG, headers);
-        const message = this.createMessage('followup', interaction.channelId, token, json, files);
+        const message = this.createMessage(
+          'followup',
+          interaction.channelId,
+          token,
+          json,
+          files,
+          requestedAt,
+        );
         interaction.followUpIds.push(message.id);
         return reply(200, this.messageJson(message), headers);
       }
@@ -714,7 +739,7 @@ export class FakeDiscord extends EventEmitter {
           if (content.length > 2000) {
             return reply(400, TOO_LONG, headers);
           }
-          this.editMessage(message, json, files);
+          this.editMessage(message, json, files, requestedAt);
           return reply(200, this.messageJson(message), headers);
         }
         if (method === 'DELETE') {
@@ -731,7 +756,14 @@ export class FakeDiscord extends EventEmitter {
       segments[2] === 'messages' &&
       segments.length === 3
     ) {
-      const message = this.createMessage('channel', segments[1] as string, undefined, json, files);
+      const message = this.createMessage(
+        'channel',
+        segments[1] as string,
+        undefined,
+        json,
+        files,
+        requestedAt,
+      );
       return reply(200, this.messageJson(message));
     }
 

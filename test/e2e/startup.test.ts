@@ -1,0 +1,43 @@
+/**
+ * The real entry point, as `npm start` runs it (through tsx here, to skip the build).
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+function start(env: Record<string, string>) {
+  return spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+}
+
+describe('start with bad configuration', () => {
+  it('exits non-zero with one line per problem, naming each variable, no stack trace', () => {
+    const result = start({ SERVICE_BASE_URL: 'not a url', DEFAULT_MODEL: 'gpt-5', HISTORY_MAX_TOKENS: '-3' });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    for (const name of [
+      'DISCORD_TOKEN',
+      'SERVICE_BASE_URL',
+      'SERVICE_API_KEY',
+      'DEFAULT_MODEL',
+      'HISTORY_MAX_TOKENS',
+    ]) {
+      expect(lines.filter((line) => line.startsWith(`config: ${name} `))).toHaveLength(1);
+    }
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(result.stdout).toBe('');
+  });
+
+  it('never echoes a secret it was given', () => {
+    const result = start({
+      DISCORD_TOKEN: 'secret-bot-token-value',
+      SERVICE_API_KEY: 'secret-api-key-value',
+      SERVICE_BASE_URL: 'ftp://nope',
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('config: SERVICE_BASE_URL ');
+    expect(result.stderr + result.stdout).not.toMatch(/secret-bot-token-value|secret-api-key-value/);
+  });
+});
