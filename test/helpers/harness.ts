@@ -23,7 +23,8 @@ export const API_KEY = 'sk-test-fake-service-key-that-must-never-leak';
 
 export interface HarnessOptions {
   readonly discord?: FakeDiscordOptions;
-  readonly env?: Record<string, string>;
+  /** Extra settings; a function receives the fake Discord (for ids such as the guild's). */
+  readonly env?: Record<string, string> | ((discord: FakeDiscord) => Record<string, string>);
   readonly timeouts?: Partial<ServiceTimeouts>;
   readonly backoffBaseMs?: number;
 }
@@ -88,7 +89,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     DATABASE_URL: `sqlite://${databasePath}`,
     DISCORD_API_URL: discord.apiUrl,
     STREAM_EDIT_INTERVAL_MS: '40',
-    ...options.env,
+    ...(typeof options.env === 'function' ? options.env(discord) : options.env),
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const logs: string[] = [];
