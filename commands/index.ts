@@ -1,5 +1,6 @@
 import type { Command } from '../src/command.js';
 import { askCommand } from './ask.js';
+import { imagineCommand } from './imagine.js';
 
 /** Every slash command the bot registers, explicitly. */
-export const commands: readonly Command[] = [askCommand];
+export const commands: readonly Command[] = [askCommand, imagineCommand];

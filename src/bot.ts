@@ -5,13 +5,15 @@
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { commands as allCommands } from '../commands/index.js';
 import { type Clock, systemClock } from './clock.js';
-import type { Command } from './command.js';
+import { type Command, parseButtonId } from './command.js';
 import { syncCommands } from './commandSync.js';
 import type { Config } from './config.js';
 import type { BotContext } from './context.js';
 import { createConversationStore } from './conversation/conversationStore.js';
 import { createInteractionRest, NO_PINGS } from './discordReply.js';
 import { withErrorBoundary } from './errorBoundary.js';
+import { createImageDownloader } from './images/download.js';
+import { createImagineRequests } from './images/imagineRequests.js';
 import { createKeyedQueue } from './keyedQueue.js';
 import { createRedactor, type Logger } from './logger.js';
 import type { ServiceClient } from './service/client.js';
@@ -60,6 +62,8 @@ export function createBot(options: BotOptions): Bot {
     shutdown: shutdown.signal,
     redact: createRedactor([config.discordToken, config.serviceApiKey]),
     interactionRest: createInteractionRest(config.discordApiUrl),
+    images: createImageDownloader({ timeoutMs: config.imageDownloadTimeoutMs }),
+    imagineRequests: createImagineRequests(options.store),
   };
 
   client.on(Events.InteractionCreate, (interaction) => {
@@ -101,6 +105,7 @@ export function createBot(options: BotOptions): Bot {
       });
     },
     async stop(graceMs = 10_000) {
+      if (shutdown.signal.aborted) return;
       shutdown.abort(new Error('bot shutting down'));
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
@@ -112,6 +117,7 @@ export function createBot(options: BotOptions): Bot {
       clearTimeout(timer);
       context.interactionRest.clearHashSweeper();
       context.interactionRest.clearHandlerSweeper();
+      await context.images.close();
       await client.destroy();
     },
   };

@@ -1,11 +1,26 @@
 import type {
+  ButtonInteraction,
   ChatInputCommandInteraction,
   RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { BotContext } from './context.js';
 
-/** A slash command: its registration JSON and its handler. */
+/**
+ * A slash command: its registration JSON, its handler, and optionally the handler of the
+ * buttons it puts on its replies (custom ids start with `<command name>:`).
+ */
 export interface Command {
   readonly data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
+  handleButton?(interaction: ButtonInteraction, context: BotContext): Promise<void>;
+}
+
+/** Custom ids of buttons: `<command>:<action>:<argument>`, so they work after a restart. */
+export function buttonId(command: string, action: string, argument: string): string {
+  return `${command}:${action}:${argument}`;
+}
+
+export function parseButtonId(customId: string): { command: string; action: string; argument: string } {
+  const [command = '', action = '', ...rest] = customId.split(':');
+  return { command, action, argument: rest.join(':') };
 }

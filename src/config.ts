@@ -70,6 +70,8 @@ const schema = z.object({
   HISTORY_MAX_TOKENS: integer(6000, 100, 1_000_000),
   HISTORY_MAX_TURNS: integer(40, 2, 1000),
   MAX_OUTPUT_TOKENS: integer(2048, 16, 1_000_000),
+  IMAGE_DOWNLOAD_TIMEOUT_MS: integer(30_000, 100, 600_000),
+  IMAGINE_PROGRESS_INTERVAL_MS: integer(5000, 20, 60_000),
   LOG_LEVEL: optionalText
     .transform((value) => value ?? 'info')
     .pipe(
@@ -93,6 +95,8 @@ export interface Config {
   readonly historyMaxTokens: number;
   readonly historyMaxTurns: number;
   readonly maxOutputTokens: number;
+  readonly imageDownloadTimeoutMs: number;
+  readonly imagineProgressIntervalMs: number;
   readonly logLevel: string;
 }
 
@@ -121,6 +125,8 @@ export function loadConfig(env: Env): ConfigResult {
       historyMaxTokens: value.HISTORY_MAX_TOKENS,
       historyMaxTurns: value.HISTORY_MAX_TURNS,
       maxOutputTokens: value.MAX_OUTPUT_TOKENS,
+      imageDownloadTimeoutMs: value.IMAGE_DOWNLOAD_TIMEOUT_MS,
+      imagineProgressIntervalMs: value.IMAGINE_PROGRESS_INTERVAL_MS,
       logLevel: value.LOG_LEVEL,
     },
   };

@@ -2,6 +2,8 @@ import type { REST } from 'discord.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ConversationStore } from './conversation/conversationStore.js';
+import type { ImageDownloader } from './images/download.js';
+import type { ImagineRequests } from './images/imagineRequests.js';
 import type { KeyedQueue } from './keyedQueue.js';
 import type { Logger } from './logger.js';
 import type { ServiceClient } from './service/client.js';
@@ -20,6 +22,10 @@ export interface BotContext {
   /** Aborted when the bot shuts down, so in-flight replies end with a note instead of hanging. */
   readonly shutdown: AbortSignal;
   readonly redact: (text: string) => string;
+  /** Fetches generated images from the content host (its own dispatcher, no credentials). */
+  readonly images: ImageDownloader;
+  /** /imagine requests by id, for the Reroll button. */
+  readonly imagineRequests: ImagineRequests;
   /** REST client for interaction-token routes (see createInteractionRest). */
   readonly interactionRest: REST;
 }

@@ -13,13 +13,15 @@ import {
   backoffDelayMs,
   errorFromResponse,
   formatWait,
+  isChatRetryable,
+  isImageRetryable,
   MAX_RETRY_AFTER_MS,
   parseRetryAfter,
   ServiceError,
 } from './errors.js';
 import { readSseChunks } from './sse.js';
 import { interpretEvent, ReplyAccumulator, type StreamChunk } from './streamParse.js';
-import type { ChatRequest, ChatResult, ChatStreamEvent } from './types.js';
+import type { ChatRequest, ChatResult, ChatStreamEvent, ImageRequest, ImageResult } from './types.js';
 
 export interface ServiceTimeouts {
   readonly connectMs: number;
@@ -52,8 +54,20 @@ export interface ServiceClient {
   streamChat(request: ChatRequest, options?: CallOptions): AsyncGenerator<ChatStreamEvent, void, undefined>;
   /** The whole reply at once. */
   chat(request: ChatRequest, options?: CallOptions): Promise<ChatResult>;
+  /** Generates images; resolves with their URLs on the content host. Throws ServiceError. */
+  generateImages(request: ImageRequest, options?: CallOptions): Promise<ImageResult>;
   close(): Promise<void>;
 }
+
+/** Failures while connecting: the request was never sent. */
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 const CONNECTION_CODES = new Set([
   'ECONNREFUSED',
@@ -114,6 +128,7 @@ function requestFailure(
     return new ServiceError({
       kind: 'connection',
       retryable: true,
+      beforeSend: CONNECT_CODES.has(code),
       detail: code,
       userMessage: `The bot could not reach the service (${code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connection timed out' : code}). Please try again in a moment.`,
       cause: error,
@@ -166,7 +181,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   });
   const log = options.logger;
 
-  async function post(path: string, body: unknown, call: CallOptions) {
+  async function post(
+    path: string,
+    body: unknown,
+    call: CallOptions,
+    mayRetry: (error: ServiceError) => boolean,
+  ) {
     const payload = JSON.stringify(body);
     for (let attempt = 0; ; attempt += 1) {
       const started = performance.now();
@@ -201,7 +221,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         failure = requestFailure(error, call.signal, timeouts);
       }
       const wait = failure.retryAfterMs ?? backoffDelayMs(attempt, random, options.backoffBaseMs);
-      if (!failure.retryable || attempt >= maxRetries || wait > MAX_RETRY_AFTER_MS) throw failure;
+      if (!mayRetry(failure) || attempt >= maxRetries || wait > MAX_RETRY_AFTER_MS) throw failure;
       log.warn(
         { path, attempt: attempt + 1, delayMs: wait, err: failure.message },
         'retrying service request',
@@ -230,6 +250,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         stream,
       },
       call,
+      isChatRetryable,
     );
     const reply = new ReplyAccumulator(request.model);
     const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
@@ -312,8 +333,57 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       }
       throw new ServiceError({ kind: 'invalid_response', userMessage: 'The service sent no reply.' });
     },
+    async generateImages(request, call = {}) {
+      const response = await post(
+        '/v1/images/generations',
+        { model: request.model, prompt: request.prompt, size: request.size, n: request.n },
+        call,
+        isImageRetryable,
+      );
+      let text: string;
+      try {
+        text = await response.body.text();
+      } catch (error) {
+        throw bodyFailure(error, call.signal, timeouts, false);
+      }
+      const urls = parseImageUrls(text);
+      if (urls === undefined) {
+        throw new ServiceError({
+          kind: 'invalid_response',
+          detail: 'image response without data[].url',
+          userMessage: 'The service answered, but without images the bot can read.',
+        });
+      }
+      return { urls, created: parseCreated(text) };
+    },
     async close() {
       await pool.close();
     },
   };
+}
+
+/** `data[].url` of an image response, or undefined when the body has no usable list. */
+export function parseImageUrls(text: string): string[] | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
+  if (!Array.isArray(data)) return undefined;
+  return data.map((entry) =>
+    typeof entry === 'object' && entry !== null && typeof (entry as { url?: unknown }).url === 'string'
+      ? (entry as { url: string }).url
+      : '',
+  );
+}
+
+function parseCreated(text: string): number | undefined {
+  try {
+    const created = (JSON.parse(text) as { created?: unknown }).created;
+    return typeof created === 'number' ? created : undefined;
+  } catch {
+    return undefined;
+  }
 }

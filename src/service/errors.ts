@@ -25,6 +25,8 @@ export interface ServiceErrorInit {
   readonly status?: number;
   readonly retryable?: boolean;
   readonly retryAfterMs?: number;
+  /** The failure happened while connecting: the request never reached the service. */
+  readonly beforeSend?: boolean;
   readonly detail?: string;
   readonly cause?: unknown;
 }
@@ -35,8 +37,10 @@ export class ServiceError extends Error {
   /** What to show in Discord. Never contains secrets. */
   readonly userMessage: string;
   readonly status: number | undefined;
+  /** Whether a chat request may be retried (idempotent enough: nothing was shown yet). */
   readonly retryable: boolean;
   readonly retryAfterMs: number | undefined;
+  readonly beforeSend: boolean;
   /** For a reply that broke off: the usage to record (as sent, or estimated). */
   usage: Usage | undefined;
 
@@ -50,6 +54,7 @@ export class ServiceError extends Error {
     this.status = init.status;
     this.retryable = init.retryable ?? false;
     this.retryAfterMs = init.retryAfterMs;
+    this.beforeSend = init.beforeSend ?? false;
   }
 }
 
@@ -153,3 +158,18 @@ export function backoffDelayMs(attempt: number, random: () => number, baseMs = 1
 
 /** The longest server-requested wait the bot honours before it gives up and tells the user. */
 export const MAX_RETRY_AFTER_MS = 60_000;
+
+/**
+ * Image generation is not idempotent (each call is billed), so it is retried only when the
+ * service surely did not act: the connection failed before the request was sent, or the service
+ * answered 429 (not quota), 502, 503 or 504. Never after a header timeout or a dropped response.
+ */
+export function isImageRetryable(error: ServiceError): boolean {
+  if (error.kind === 'connection') return error.beforeSend;
+  if (error.kind === 'rate_limited') return true;
+  return error.status === 502 || error.status === 503 || error.status === 504;
+}
+
+export function isChatRetryable(error: ServiceError): boolean {
+  return error.retryable;
+}

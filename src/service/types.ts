@@ -36,3 +36,21 @@ export interface ChatResult {
 export type ChatStreamEvent =
   | { readonly type: 'delta'; readonly text: string }
   | { readonly type: 'done'; readonly result: ChatResult };
+
+export const IMAGE_MODEL = 'service-image-v1';
+export const IMAGE_SIZES = ['512x512', '1024x1024', '2048x2048'] as const;
+export type ImageSize = (typeof IMAGE_SIZES)[number];
+
+export interface ImageRequest {
+  readonly model: typeof IMAGE_MODEL;
+  readonly prompt: string;
+  readonly size: ImageSize;
+  /** 1 to 4. */
+  readonly n: number;
+}
+
+export interface ImageResult {
+  /** One per generated image, in order; '' where an entry had no URL. */
+  readonly urls: readonly string[];
+  readonly created: number | undefined;
+}

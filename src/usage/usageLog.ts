@@ -10,7 +10,7 @@
 import { createKeyedQueue } from '../keyedQueue.js';
 import type { Store } from '../store.js';
 
-export interface UsageRecord {
+interface UsageRecordBase {
   readonly id: string;
   /** Unix ms. */
   readonly time: number;
@@ -18,15 +18,28 @@ export interface UsageRecord {
   readonly guildId: string | null;
   readonly channelId: string;
   readonly userId: string;
-  readonly kind: 'chat';
   readonly model: string;
-  readonly inputTokens: number;
-  readonly outputTokens: number;
   /** True when the service sent no usage and the counts are estimates. */
   readonly estimated: boolean;
   /** How the request ended: completed, or why not. */
   readonly outcome: string;
 }
+
+export interface ChatUsageRecord extends UsageRecordBase {
+  readonly kind: 'chat';
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+}
+
+/** Images are billed per image generated (`n`), whether or not all were delivered. */
+export interface ImageUsageRecord extends UsageRecordBase {
+  readonly kind: 'image';
+  readonly size: string;
+  readonly n: number;
+  readonly imagesDelivered: number;
+}
+
+export type UsageRecord = ChatUsageRecord | ImageUsageRecord;
 
 export interface UsageLog {
   record(record: UsageRecord): Promise<void>;

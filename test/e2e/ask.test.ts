@@ -402,9 +402,9 @@ describe('/ask persistence and hygiene', () => {
     ]);
   });
 
-  it('registered /ask with its options', () => {
+  it('registered /ask and /imagine', () => {
     const registered = h.discord.commands.get('global') ?? [];
-    expect(registered.map((command) => command.name)).toEqual(['ask']);
+    expect(registered.map((command) => command.name)).toEqual(['ask', 'imagine']);
   });
 
   it('never writes a secret to the log or a reply', () => {

@@ -16,7 +16,10 @@ afterAll(async () => {
 
 describe('fake Discord', () => {
   it('registers commands in COMMAND_GUILD_ID only, when set', () => {
-    expect(h.discord.commands.get(h.discord.guildId)?.map((command) => command.name)).toEqual(['ask']);
+    expect(h.discord.commands.get(h.discord.guildId)?.map((command) => command.name)).toEqual([
+      'ask',
+      'imagine',
+    ]);
     expect(h.discord.commands.get('global')).toBeUndefined();
   });
 

@@ -51,6 +51,7 @@ export interface FakeMessage {
   content: string;
   flags: number;
   attachments: FakeAttachment[];
+  components: unknown[];
   allowedMentions: unknown;
   readonly versions: MessageVersion[];
   deleted: boolean;
@@ -95,7 +96,14 @@ export interface SendCommandInput {
   /** Dispatch as a DM (no guild, no member). */
   readonly dm?: boolean;
   readonly attachmentSizeLimit?: number;
+  /** The member's permissions bitfield in the channel (default: an ordinary member's). */
+  readonly permissions?: string;
 }
+
+/** View Channel, Send Messages, Read Message History, Use Application Commands. */
+export const MEMBER_PERMISSIONS = String(1024 + 2048 + 65536 + 2147483648);
+/** A member who may also manage messages. */
+export const MODERATOR_PERMISSIONS = String(1024 + 2048 + 8192 + 65536 + 2147483648);
 
 const TOO_LONG = {
   message: 'Invalid Form Body',
@@ -295,10 +303,6 @@ export class FakeDiscord extends EventEmitter {
 
   /** Dispatches a slash command as INTERACTION_CREATE to every connected gateway session. */
   sendCommand(input: SendCommandInput): FakeInteraction {
-    const user = input.user ?? this.user('member', 'Member');
-    const id = snowflake();
-    const token = `aW50ZXJhY3Rpb246${id}${Math.random().toString(36).slice(2)}`.padEnd(80, 'x');
-    const channelId = input.dm ? this.dmChannelId : (input.channelId ?? (this.channelIds[0] as string));
     const options = Object.entries(input.options ?? {}).map(([name, value]) => ({
       name,
       value,
@@ -309,6 +313,33 @@ export class FakeDiscord extends EventEmitter {
             : 10
           : OPTION_TYPES[typeof value],
     }));
+    return this.dispatchInteraction(input, 2, { id: snowflake(), name: input.name, type: 1, options });
+  }
+
+  /** Dispatches a click on a button of `message` (a MESSAGE_COMPONENT interaction). */
+  clickButton(
+    message: FakeMessage,
+    customId: string,
+    input: Omit<SendCommandInput, 'name' | 'options'> = {},
+  ): FakeInteraction {
+    return this.dispatchInteraction(
+      { ...input, name: '', channelId: input.channelId ?? message.channelId },
+      3,
+      { custom_id: customId, component_type: 2 },
+      this.messageJson(message),
+    );
+  }
+
+  private dispatchInteraction(
+    input: SendCommandInput,
+    type: number,
+    data: Record<string, unknown>,
+    message?: Record<string, unknown>,
+  ): FakeInteraction {
+    const user = input.user ?? this.user('member', 'Member');
+    const id = snowflake();
+    const token = `aW50ZXJhY3Rpb246${id}${Math.random().toString(36).slice(2)}`.padEnd(80, 'x');
+    const channelId = input.dm ? this.dmChannelId : (input.channelId ?? (this.channelIds[0] as string));
     const apiUser = {
       id: user.id,
       username: user.username,
@@ -319,10 +350,11 @@ export class FakeDiscord extends EventEmitter {
     const payload: Record<string, unknown> = {
       id,
       application_id: this.applicationId,
-      type: 2,
+      type,
       token,
       version: 1,
-      data: { id: snowflake(), name: input.name, type: 1, options },
+      data,
+      ...(message && { message }),
       channel_id: channelId,
       locale: 'en-US',
       entitlements: [],
@@ -351,7 +383,7 @@ export class FakeDiscord extends EventEmitter {
           pending: false,
           premium_since: null,
           avatar: null,
-          permissions: '2248473465835073',
+          permissions: input.permissions ?? MEMBER_PERMISSIONS,
         },
         channel: {
           id: channelId,
@@ -542,7 +574,7 @@ export class FakeDiscord extends EventEmitter {
       timestamp: new Date().toISOString(),
       edited_timestamp: message.versions.length > 1 ? new Date().toISOString() : null,
       flags: message.flags,
-      components: [],
+      components: message.components,
       ...(message.interactionToken && { webhook_id: this.applicationId, application_id: this.applicationId }),
     };
   }
@@ -565,6 +597,7 @@ export class FakeDiscord extends EventEmitter {
       content,
       flags: (typeof body.flags === 'number' ? body.flags : 0) | (loading ? 128 : 0),
       attachments: files,
+      components: Array.isArray(body.components) ? body.components : [],
       allowedMentions: body.allowed_mentions,
       versions: loading
         ? []
@@ -598,6 +631,7 @@ export class FakeDiscord extends EventEmitter {
       message.attachments = [...message.attachments, ...files];
     }
     message.allowedMentions = body.allowed_mentions;
+    if (Array.isArray(body.components)) message.components = body.components;
     message.versions.push({
       content: message.content,
       at: performance.now(),

@@ -5,6 +5,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { makePng } from './png.js';
 
 export interface RecordedRequest {
   readonly method: string;
@@ -57,6 +58,36 @@ export interface ChatScript {
   readonly headers?: Record<string, string>;
 }
 
+/** How the content host serves one generated image. */
+export interface ImageServe {
+  /** The file (default: a distinct 64×64 PNG). */
+  readonly bytes?: Buffer;
+  /** Answer with this status instead of the file. */
+  readonly status?: number;
+  /** Delay between 16 KiB pieces of the body. */
+  readonly chunkDelayMs?: number;
+  /** Send the headers and the first piece, then nothing for this long. */
+  readonly stallMs?: number;
+  /** Redirect this many times before serving. */
+  readonly redirects?: number;
+}
+
+export interface ImageScript {
+  readonly status?: number;
+  readonly errorBody?: unknown;
+  readonly headers?: Record<string, string>;
+  readonly headersDelayMs?: number;
+  /** Per image served (default: n distinct small PNGs). */
+  readonly images?: readonly ImageServe[];
+  /** Return this many URLs instead of n. */
+  readonly count?: number;
+}
+
+export interface CdnRequest {
+  readonly path: string;
+  readonly headers: IncomingMessage['headers'];
+}
+
 export interface SentChunk {
   readonly at: number;
   /** Reply characters sent so far, this chunk included. */
@@ -65,6 +96,14 @@ export interface SentChunk {
 
 export interface FakeService {
   readonly url: string;
+  /** The content host the image URLs point to (another origin). */
+  readonly cdnUrl: string;
+  readonly cdnRequests: CdnRequest[];
+  /** The bytes served for each image URL path, to compare with what Discord received. */
+  readonly served: Map<string, Buffer>;
+  /** Scripts used in order for the next image requests. */
+  enqueueImages(...scripts: ImageScript[]): void;
+  imageRequests(): RecordedRequest[];
   readonly requests: RecordedRequest[];
   /** Per chat request, the time each content chunk was written. */
   readonly sendLogs: SentChunk[][];
@@ -106,10 +145,20 @@ export async function startFakeService(): Promise<FakeService> {
   const requests: RecordedRequest[] = [];
   const sendLogs: SentChunk[][] = [];
   const queue: ChatScript[] = [];
+  const imageQueue: ImageScript[] = [];
   const sockets = new Set<Socket>();
+  const cdnRequests: CdnRequest[] = [];
+  const served = new Map<string, Buffer>();
+  const serving = new Map<string, ImageServe & { bytes: Buffer }>();
+  let imageCounter = 0;
 
   const fake: FakeService = {
     url: '',
+    cdnUrl: '',
+    cdnRequests,
+    served,
+    enqueueImages: (...scripts) => imageQueue.push(...scripts),
+    imageRequests: () => requests.filter((request) => request.path.endsWith('/v1/images/generations')),
     requests,
     sendLogs,
     enqueue: (...scripts) => queue.push(...scripts),
@@ -118,7 +167,8 @@ export async function startFakeService(): Promise<FakeService> {
     close: async () => {
       for (const socket of sockets) socket.destroy();
       server.close();
-      await once(server, 'close');
+      cdn.close();
+      await Promise.all([once(server, 'close'), once(cdn, 'close')]);
     },
   };
 
@@ -214,6 +264,66 @@ export async function startFakeService(): Promise<FakeService> {
     res.end();
   }
 
+  async function handleImages(request: RecordedRequest, res: ServerResponse): Promise<void> {
+    const script = imageQueue.shift() ?? {};
+    if (script.headersDelayMs) await sleep(script.headersDelayMs);
+    if (script.status !== undefined && script.status >= 300) {
+      res.writeHead(script.status, { 'content-type': 'application/json', ...script.headers });
+      res.end(JSON.stringify(script.errorBody ?? { error: { message: `status ${script.status}` } }));
+      return;
+    }
+    const n = typeof request.body.n === 'number' ? request.body.n : 1;
+    const count = script.count ?? n;
+    const urls: { url: string }[] = [];
+    for (let i = 0; i < count; i += 1) {
+      imageCounter += 1;
+      const serve = script.images?.[i] ?? {};
+      const bytes = serve.bytes ?? makePng(64, 64, imageCounter);
+      const path = `/images/${imageCounter}.png`;
+      serving.set(path, { ...serve, bytes });
+      served.set(path, bytes);
+      urls.push({ url: `${fake.cdnUrl}${path}` });
+    }
+    res.writeHead(200, { 'content-type': 'application/json', ...script.headers });
+    res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: urls }));
+  }
+
+  const cdn: Server = createServer((req, res) => {
+    const path = req.url ?? '';
+    cdnRequests.push({ path, headers: req.headers });
+    const redirect = /^\/redirect\/(\d+)(\/images\/.*)$/.exec(path);
+    const [target = '', query] = (redirect ? (redirect[2] as string) : path).split('?');
+    const entry = serving.get(target);
+    if (!entry) {
+      res.writeHead(404).end();
+      return;
+    }
+    const hops = redirect ? Number(redirect[1]) : query === 'final' ? 0 : (entry.redirects ?? 0);
+    if (hops > 0) {
+      res.writeHead(302, { location: hops > 1 ? `/redirect/${hops - 1}${target}` : `${target}?final` }).end();
+      return;
+    }
+    if (entry.status !== undefined) {
+      res.writeHead(entry.status).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(entry.bytes.length) });
+    void (async () => {
+      const piece = 16 * 1024;
+      for (let offset = 0; offset < entry.bytes.length; offset += piece) {
+        if (res.destroyed) return;
+        res.write(entry.bytes.subarray(offset, offset + piece));
+        if (offset === 0 && entry.stallMs) await sleep(entry.stallMs);
+        if (entry.chunkDelayMs) await sleep(entry.chunkDelayMs);
+      }
+      res.end();
+    })();
+  });
+  cdn.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -238,6 +348,12 @@ export async function startFakeService(): Promise<FakeService> {
         });
         return;
       }
+      if (req.method === 'POST' && request.path.endsWith('/v1/images/generations')) {
+        handleImages(request, res).catch((error: unknown) => {
+          res.destroy(error instanceof Error ? error : new Error(String(error)));
+        });
+        return;
+      }
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'not found' } }));
     });
@@ -248,7 +364,11 @@ export async function startFakeService(): Promise<FakeService> {
     socket.on('close', () => sockets.delete(socket));
   });
   server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  Object.assign(fake, { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  cdn.listen(0, '127.0.0.1');
+  await Promise.all([once(server, 'listening'), once(cdn, 'listening')]);
+  Object.assign(fake, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    cdnUrl: `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`,
+  });
   return fake;
 }

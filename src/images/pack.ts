@@ -1,0 +1,48 @@
+/**
+ * Packing downloaded images into Discord messages (pure): at most 10 attachments per message,
+ * and a message's files within the interaction's attachment size limit. Image order is kept.
+ * An image that alone exceeds the limit cannot be uploaded and is posted as its link instead.
+ */
+
+export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
+/** Discord's default when an interaction carries no attachment_size_limit. */
+export const DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
+
+export interface PackableImage {
+  /** 1-based position in the generation, used in file names (image-1.png …). */
+  readonly index: number;
+  readonly size: number;
+}
+
+export interface Packing<T extends PackableImage> {
+  /** Each entry is one message's attachments. */
+  readonly messages: T[][];
+  /** Images too large to upload at all. */
+  readonly oversized: T[];
+}
+
+export function packImages<T extends PackableImage>(
+  images: readonly T[],
+  sizeLimit: number,
+  perMessage: number = MAX_ATTACHMENTS_PER_MESSAGE,
+): Packing<T> {
+  const messages: T[][] = [];
+  const oversized: T[] = [];
+  let current: T[] = [];
+  let currentBytes = 0;
+  for (const image of images) {
+    if (image.size > sizeLimit) {
+      oversized.push(image);
+      continue;
+    }
+    if (current.length >= perMessage || currentBytes + image.size > sizeLimit) {
+      messages.push(current);
+      current = [];
+      currentBytes = 0;
+    }
+    current.push(image);
+    currentBytes += image.size;
+  }
+  if (current.length > 0) messages.push(current);
+  return { messages, oversized };
+}
