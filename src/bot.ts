@@ -66,18 +66,29 @@ export function createBot(options: BotOptions): Bot {
     imagineRequests: createImagineRequests(options.store),
   };
 
-  client.on(Events.InteractionCreate, (interaction) => {
-    if (!interaction.isChatInputCommand()) return;
-    const command = byName.get(interaction.commandName);
-    if (!command) {
-      logger.warn({ command: interaction.commandName }, 'interaction for an unknown command');
-      return;
-    }
-    const task = withErrorBoundary(interaction, logger, context.redact, () =>
-      command.execute(interaction, context),
-    );
+  const track = (task: Promise<void>) => {
     inFlight.add(task);
     void task.finally(() => inFlight.delete(task));
+  };
+
+  client.on(Events.InteractionCreate, (interaction) => {
+    if (interaction.isChatInputCommand()) {
+      const command = byName.get(interaction.commandName);
+      if (!command) {
+        logger.warn({ command: interaction.commandName }, 'interaction for an unknown command');
+        return;
+      }
+      track(
+        withErrorBoundary(interaction, logger, context.redact, () => command.execute(interaction, context)),
+      );
+    } else if (interaction.isButton()) {
+      const handle = byName.get(parseButtonId(interaction.customId).command)?.handleButton;
+      if (!handle) {
+        logger.warn({ customId: interaction.customId }, 'button for no known command');
+        return;
+      }
+      track(withErrorBoundary(interaction, logger, context.redact, () => handle(interaction, context)));
+    }
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ message }, 'discord client warning'));

@@ -4,6 +4,7 @@
  * redirects, a silence timeout, a byte cap, and a PNG signature check.
  */
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
+import { discardBody } from '../http.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -73,7 +74,7 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
         }
         const declared = Number(response.headers['content-length']);
         if (Number.isFinite(declared) && declared > maxBytes) {
-          response.body.destroy();
+          discardBody(response.body);
           return { ok: false, reason: 'the image is too large to upload', tooLarge: true };
         }
         const chunks: Buffer[] = [];
@@ -81,7 +82,7 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
         for await (const chunk of response.body) {
           total += (chunk as Buffer).length;
           if (total > maxBytes) {
-            response.body.destroy();
+            discardBody(response.body);
             return { ok: false, reason: 'the image is too large to upload', tooLarge: true };
           }
           chunks.push(chunk as Buffer);

@@ -8,6 +8,7 @@
  * ends the reply (it may already be on screen and billed).
  */
 import { Pool, errors as undiciErrors } from 'undici';
+import { discardBody } from '../http.js';
 import type { Logger } from '../logger.js';
 import {
   backoffDelayMs,
@@ -304,7 +305,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       completed = true;
     } finally {
       // Stop the download when the consumer stopped early or anything failed.
-      if (!completed || !response.body.readableEnded) response.body.destroy();
+      if (!completed || !response.body.readableEnded) discardBody(response.body);
     }
     const result = reply.result(request.messages);
     if (result.usage.estimated) {

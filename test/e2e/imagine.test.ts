@@ -1,0 +1,271 @@
+/**
+ * /imagine end to end: fake service (generation + content host serving real PNGs), fake
+ * Discord (multipart uploads, attachment_size_limit, buttons), real bot.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeInteraction, type FakeMessage, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
+import { makePng } from '../fakes/png.js';
+import { API_KEY, type Harness, startHarness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ env: { IMAGINE_PROGRESS_INTERVAL_MS: '100', IMAGE_DOWNLOAD_TIMEOUT_MS: '700' } });
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const alice = () => h.discord.members.get('alice') ?? registered('alice');
+function registered(name: string) {
+  const user = h.discord.user(name, name);
+  h.discord.members.set(name, user);
+  return user;
+}
+
+const imagine = (options: Record<string, string | number>, extra: { attachmentSizeLimit?: number } = {}) =>
+  h.discord.sendCommand({ name: 'imagine', options, user: alice(), ...extra });
+
+/** Waits until the reply carries the final header line (the model name) and returns its messages. */
+async function finalMessages(interaction: FakeInteraction, count = 1): Promise<FakeMessage[]> {
+  return h.discord.waitFor(
+    () => {
+      const messages = h.discord.replyMessages(interaction);
+      const done = messages[0]?.content.includes('service-image-v1') || messages[0]?.content.includes('⚠️');
+      return done && messages.length >= count ? messages : undefined;
+    },
+    10_000,
+    'the /imagine reply',
+  );
+}
+
+function rerollId(message: FakeMessage | undefined): string {
+  const row = message?.components[0] as { components?: { custom_id?: string }[] } | undefined;
+  return row?.components?.[0]?.custom_id ?? '';
+}
+
+/** The bytes the content host served for the last `n` images, in order. */
+function lastServed(n: number): Buffer[] {
+  return [...h.service.served.values()].slice(-n);
+}
+
+describe('/imagine', () => {
+  it.each([
+    [1, '512x512'],
+    [2, '1024x1024'],
+    [3, '2048x2048'],
+    [4, '1024x1024'],
+  ])(
+    'n=%i at %s reaches the service as sent and posts the exact PNG bytes as attachments',
+    async (n, size) => {
+      const interaction = imagine({ prompt: 'a red fox in snow', n, size });
+      const [message] = await finalMessages(interaction);
+      expect(h.service.imageRequests().at(-1)?.body).toEqual({
+        model: 'service-image-v1',
+        prompt: 'a red fox in snow',
+        size,
+        n,
+      });
+      expect(h.service.imageRequests().at(-1)?.headers.authorization).toBe(`Bearer ${API_KEY}`);
+      expect(message?.attachments.map((file) => file.filename)).toEqual(
+        Array.from({ length: n }, (_, i) => `image-${i + 1}.png`),
+      );
+      const served = lastServed(n);
+      expect(message?.attachments.map((file) => file.data)).toEqual(served);
+      expect(new Set(message?.attachments.map((file) => file.data.toString('base64'))).size).toBe(n);
+      expect(message?.content).toContain('> a red fox in snow');
+      expect(message?.components).toMatchObject([{ type: 1, components: [{ type: 2, label: 'Reroll' }] }]);
+    },
+  );
+
+  it('defaults to one 1024x1024 image', async () => {
+    const interaction = imagine({ prompt: 'defaults' });
+    await finalMessages(interaction);
+    expect(h.service.imageRequests().at(-1)?.body).toEqual({
+      model: 'service-image-v1',
+      prompt: 'defaults',
+      size: '1024x1024',
+      n: 1,
+    });
+  });
+
+  it('downloads from the content host without the API key', async () => {
+    await finalMessages(imagine({ prompt: 'no key', n: 2 }));
+    const downloads = h.service.cdnRequests.slice(-2);
+    expect(downloads).toHaveLength(2);
+    for (const request of downloads) expect(request.headers.authorization).toBeUndefined();
+  });
+
+  it('shows progress while the service works', async () => {
+    h.service.enqueueImages({ headersDelayMs: 450 });
+    const interaction = imagine({ prompt: 'slow service', n: 3, size: '2048x2048' });
+    const [message] = await finalMessages(interaction);
+    const progress =
+      message?.versions.map((version) => version.content).filter((text) => text.startsWith('🎨')) ?? [];
+    expect(progress[0]).toBe('🎨 Generating 3 images at 2048x2048 …');
+    expect(progress.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('spreads images over follow-ups when they do not fit one message', async () => {
+    const big = [1, 2, 3].map((seed) => makePng(96, 96, 100 + seed, 1));
+    h.service.enqueueImages({ images: big.map((bytes) => ({ bytes })) });
+    const limit = Math.ceil((big[0]?.length ?? 0) * 1.5);
+    const interaction = imagine({ prompt: 'three big', n: 3 }, { attachmentSizeLimit: limit });
+    const messages = await finalMessages(interaction, 3);
+    expect(messages.map((message) => message.attachments.map((file) => file.filename))).toEqual([
+      ['image-1.png'],
+      ['image-2.png'],
+      ['image-3.png'],
+    ]);
+    expect(messages.map((message) => message.attachments[0]?.data)).toEqual(big);
+    for (const message of messages) {
+      expect(message.attachments.reduce((sum, file) => sum + file.size, 0)).toBeLessThanOrEqual(limit);
+    }
+  });
+
+  it('posts an image that alone exceeds the limit as a link, with a note', async () => {
+    const huge = makePng(128, 128, 7, 1);
+    h.service.enqueueImages({ images: [{}, { bytes: huge }] });
+    const interaction = imagine({ prompt: 'one huge', n: 2 }, { attachmentSizeLimit: 20_000 });
+    const [message] = await finalMessages(interaction);
+    expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
+    const url = `${h.service.cdnUrl}/images/`;
+    expect(message?.content).toMatch(
+      /Image 2 is too large to upload here \(over 0\.0 MB\): <http:\/\/127\.0\.0\.1:\d+\/images\/\d+\.png> \(the link may expire\)/,
+    );
+    expect(message?.content).toContain(url);
+  });
+
+  it('posts the downloads that succeeded and says which failed and why', async () => {
+    h.service.enqueueImages({ images: [{}, { status: 404 }, {}] });
+    const interaction = imagine({ prompt: 'one missing', n: 3 });
+    const [message] = await finalMessages(interaction);
+    expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png', 'image-3.png']);
+    expect(message?.content).toContain('Image 2 could not be downloaded: the image host answered HTTP 404.');
+    const record = (
+      await h.running.bot.context.usage.day(h.discord.guildId, new Date().toISOString().slice(0, 10))
+    )
+      .filter((entry) => entry.kind === 'image')
+      .at(-1);
+    expect(record).toMatchObject({
+      kind: 'image',
+      n: 3,
+      imagesDelivered: 2,
+      size: '1024x1024',
+      model: 'service-image-v1',
+    });
+  });
+
+  it('follows up to 3 redirects, refuses more, and rejects a file that is not a PNG', async () => {
+    h.service.enqueueImages({
+      images: [{ redirects: 3 }, { redirects: 4 }, { bytes: Buffer.from('<html>not an image</html>') }],
+    });
+    const interaction = imagine({ prompt: 'redirects', n: 3 });
+    const [message] = await finalMessages(interaction);
+    expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
+    expect(message?.content).toContain(
+      'Image 2 could not be downloaded: the image host redirected too many times.',
+    );
+    expect(message?.content).toContain('Image 3 could not be downloaded: the file is not a PNG image.');
+  });
+
+  it('waits for a slow content host, and gives up on one that stalls', async () => {
+    const slow = makePng(200, 200, 9, 1);
+    h.service.enqueueImages({
+      images: [
+        { bytes: slow, chunkDelayMs: 60 },
+        { bytes: makePng(200, 200, 10, 1), stallMs: 3000 },
+      ],
+    });
+    const interaction = imagine({ prompt: 'slow host', n: 2 });
+    const [message] = await finalMessages(interaction);
+    expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
+    expect(message?.attachments[0]?.data.equals(slow)).toBe(true);
+    expect(message?.content).toContain('Image 2 could not be downloaded: the image host stopped responding.');
+  });
+
+  it('retries a 503 and a 429, then delivers', async () => {
+    const before = h.service.imageRequests().length;
+    h.service.enqueueImages({ status: 503 }, { status: 429, headers: { 'retry-after': '0.1' } });
+    const [message] = await finalMessages(imagine({ prompt: 'busy', n: 1 }));
+    expect(message?.attachments).toHaveLength(1);
+    expect(h.service.imageRequests().length - before).toBe(3);
+  });
+
+  it('does not retry a 500 (the service may have generated and billed); says what failed', async () => {
+    const before = h.service.imageRequests().length;
+    h.service.enqueueImages({ status: 500, errorBody: { error: { message: 'generation failed' } } });
+    const [message] = await finalMessages(imagine({ prompt: 'broken' }));
+    expect(message?.content).toMatch(/⚠️ The service is unavailable right now \(HTTP 500\)/);
+    expect(h.service.imageRequests().length - before).toBe(1);
+    expect(message?.attachments).toHaveLength(0);
+  });
+
+  it('reports a rate limit with a long wait without retrying', async () => {
+    h.service.enqueueImages({ status: 429, headers: { 'retry-after': '90' } });
+    const [message] = await finalMessages(imagine({ prompt: 'limited' }));
+    expect(message?.content).toMatch(/busy right now \(rate limited\)\. Please try again in 90 s/);
+  });
+
+  it.each([
+    [{ prompt: '   ' }, /empty/],
+    [{ prompt: 'x', n: 0 }, /n must be/],
+    [{ prompt: 'x', n: 5 }, /n must be/],
+    [{ prompt: 'x', n: 2.5 }, /n must be/],
+    [{ prompt: 'x', size: '4096x4096' }, /size must be/],
+    [{ prompt: 'x'.repeat(1001) }, /limit is 1000/],
+  ])('rejects %j ephemerally without calling the service', async (options, message) => {
+    const before = h.service.imageRequests().length;
+    const interaction = imagine(options);
+    await h.discord.waitFor(() => interaction.callbacks.length > 0);
+    expect(interaction.callbacks[0]).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect(String(interaction.callbacks[0]?.data.content)).toMatch(message);
+    expect(h.service.imageRequests().length).toBe(before);
+  });
+
+  it('Reroll generates again with the same options; only the requester or a moderator may press it', async () => {
+    const first = imagine({ prompt: 'reroll me', n: 2, size: '512x512' });
+    const [message] = await finalMessages(first);
+    const customId = rerollId(message);
+    expect(customId).toMatch(/^imagine:reroll:[0-9a-f]{32}$/);
+    const before = h.service.imageRequests().length;
+
+    const stranger = h.discord.clickButton(message as FakeMessage, customId, { user: registered('mallory') });
+    await h.discord.waitFor(() => stranger.callbacks.length > 0);
+    expect(stranger.callbacks[0]).toMatchObject({ type: 4, data: { flags: 64 } });
+    expect(h.service.imageRequests().length).toBe(before);
+
+    const reroll = h.discord.clickButton(message as FakeMessage, customId, { user: alice() });
+    const [again] = await finalMessages(reroll);
+    expect(h.service.imageRequests().at(-1)?.body).toEqual({
+      model: 'service-image-v1',
+      prompt: 'reroll me',
+      size: '512x512',
+      n: 2,
+    });
+    expect(again?.attachments).toHaveLength(2);
+
+    const moderator = h.discord.clickButton(message as FakeMessage, customId, {
+      user: registered('mod'),
+      permissions: MODERATOR_PERMISSIONS,
+    });
+    await finalMessages(moderator);
+    expect(h.service.imageRequests().length).toBe(before + 2);
+  });
+
+  it('Reroll still works after a restart', async () => {
+    const [message] = await finalMessages(imagine({ prompt: 'survive restart' }));
+    const customId = rerollId(message);
+    await h.restart();
+    await h.discord.waitFor(() => h.discord.gatewayConnections() === 1);
+    const [again] = await finalMessages(
+      h.discord.clickButton(message as FakeMessage, customId, { user: alice() }),
+    );
+    expect(again?.attachments).toHaveLength(1);
+    expect(h.service.imageRequests().at(-1)?.body.prompt).toBe('survive restart');
+  });
+
+  it('mentions in a prompt are shown but never ping', async () => {
+    const [message] = await finalMessages(imagine({ prompt: '@everyone look at <@&123456789012345678>' }));
+    expect(message?.versions.some((version) => version.pinged)).toBe(false);
+  });
+});
