@@ -65,3 +65,35 @@ describe('service errors', () => {
     expect(backoffDelayMs(10, () => 1)).toBe(8000);
   });
 });
+
+describe('image retry policy (non-idempotent POST)', () => {
+  const noRedact = (text: string) => text;
+  it('retries only 429 (not quota), 502, 503, 504 and connections that never reached the service', async () => {
+    const { isImageRetryable, ServiceError } = await import('../../src/service/errors.js');
+    const status = (code: number, body = '') =>
+      isImageRetryable(errorFromResponse(code, body, undefined, noRedact));
+    expect([429, 502, 503, 504].map((code) => status(code))).toEqual([true, true, true, true]);
+    expect([500, 408, 409, 400, 401].map((code) => status(code))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(status(429, '{"error":{"message":"quota exceeded","code":"insufficient_quota"}}')).toBe(false);
+    const refused = new ServiceError({
+      kind: 'connection',
+      userMessage: '',
+      beforeSend: true,
+      retryable: true,
+    });
+    const reset = new ServiceError({
+      kind: 'connection',
+      userMessage: '',
+      beforeSend: false,
+      retryable: true,
+    });
+    const headerTimeout = new ServiceError({ kind: 'timeout', userMessage: '' });
+    expect([refused, reset, headerTimeout].map(isImageRetryable)).toEqual([true, false, false]);
+  });
+});
