@@ -2,8 +2,9 @@
  * Wiring: the discord.js client, the command list, the context handlers receive, and the
  * single interaction entry point behind the error boundary.
  */
-import { Client, Events, GatewayIntentBits } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Routes } from 'discord.js';
 import { commands as allCommands } from '../commands/index.js';
+import { createBudgets } from './budget/budgets.js';
 import { type Clock, systemClock } from './clock.js';
 import { type Command, parseButtonId } from './command.js';
 import { syncCommands } from './commandSync.js';
@@ -15,16 +16,18 @@ import { withErrorBoundary } from './errorBoundary.js';
 import { createImageDownloader } from './images/download.js';
 import { createImagineRequests } from './images/imagineRequests.js';
 import { createKeyedQueue } from './keyedQueue.js';
+import { createLedger } from './ledger/ledger.js';
 import { createRedactor, type Logger } from './logger.js';
+import type { PriceList } from './pricing/prices.js';
 import type { ServiceClient } from './service/client.js';
 import type { Store } from './store.js';
-import { createUsageLog } from './usage/usageLog.js';
 
 export interface BotOptions {
   readonly config: Config;
   readonly logger: Logger;
   readonly store: Store;
   readonly service: ServiceClient;
+  readonly prices: PriceList;
   readonly clock?: Clock;
   readonly commands?: readonly Command[];
 }
@@ -51,13 +54,21 @@ export function createBot(options: BotOptions): Bot {
     ...(config.discordApiUrl !== undefined && { rest: { api: config.discordApiUrl } }),
   });
 
+  const ledger = createLedger(options.store, options.prices, logger);
   const context: BotContext = {
     config,
     logger,
     clock: options.clock ?? systemClock,
     service: options.service,
     conversations: createConversationStore(options.store, logger),
-    usage: createUsageLog(options.store),
+    prices: options.prices,
+    ledger,
+    budgets: createBudgets(options.store, ledger, options.prices.currency),
+    notify: async (channelId, content) => {
+      await client.rest.post(Routes.channelMessages(channelId), {
+        body: { content, allowed_mentions: { parse: [] } },
+      });
+    },
     channelQueue: createKeyedQueue(),
     shutdown: shutdown.signal,
     redact: createRedactor([config.discordToken, config.serviceApiKey]),
@@ -100,6 +111,9 @@ export function createBot(options: BotOptions): Bot {
     client,
     context,
     async start() {
+      // Reconcile the ledger before any new charge: entries whose aggregate update was lost.
+      const opened = await ledger.open();
+      logger.info(opened, 'ledger open');
       const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
       await client.login(config.discordToken);
       const readyClient = await ready;

@@ -5,11 +5,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { BotContext } from './context.js';
-import { selectHistory, toServiceMessage, type UserTurn } from './conversation/history.js';
+import {
+  type SelectedHistory,
+  selectHistory,
+  toServiceMessage,
+  type UserTurn,
+} from './conversation/history.js';
+import type { LedgerEntry } from './ledger/aggregate.js';
 import type { ChatModel } from './models.js';
+import { chatCostMicros, formatMoney } from './pricing/cost.js';
 import { createStreamRenderer, type ReplySink } from './render/streamRenderer.js';
 import { formatWait, ServiceError } from './service/errors.js';
-import type { ChatResult, Usage } from './service/types.js';
+import type { ChatMessage, ChatResult, Usage } from './service/types.js';
 
 export interface ChatTurnInput {
   readonly guildId: string | null;
@@ -58,6 +65,67 @@ export async function runChatTurn(context: BotContext, input: ChatTurnInput, sin
   });
   const messages = history.turns.map(toServiceMessage);
 
+  // Reserve the worst case (estimated prompt, full max_tokens) before the service is called.
+  const worstCase = chatCostMicros(context.prices, input.model, history.estimatedTokens, input.maxTokens);
+  const reservation = await context.budgets.reserve(input.guildId, input.userId, worstCase, clock.now());
+  if (!reservation.ok) {
+    log.info({ worstCase }, 'refused by budget');
+    await sink.refuse(`⛔ ${reservation.message}`);
+    return;
+  }
+  try {
+    await streamTurn(context, input, sink, { log, userTurn, messages, history });
+  } finally {
+    reservation.release();
+  }
+  if (input.guildId) await announceBudgetAlerts(context, input.guildId);
+}
+
+/** Posts the monthly-cap alerts (80 %, 100 %) that became due, once each, in the alert channel. */
+export async function announceBudgetAlerts(context: BotContext, guildId: string): Promise<void> {
+  try {
+    const due = await context.budgets.alertsDue(guildId, context.clock.now());
+    if (due.length === 0) return;
+    const settings = await context.budgets.settings(guildId);
+    const spent = await context.ledger.monthSpendMicros(guildId, context.clock.now());
+    const cap = settings.monthlyCapMicros ?? 0;
+    const { currency } = context.prices;
+    const text = `📈 This server's spend on the bot this month reached ${Math.max(...due)} % of its cap: ${formatMoney(spent, currency)} of ${formatMoney(cap, currency)}.${Math.max(...due) >= 100 ? ' New requests are refused until the cap is raised (/budget) or the month ends.' : ''}`;
+    if (settings.alertChannelId) await context.notify(settings.alertChannelId, text);
+    else context.logger.warn({ guildId, due }, 'budget alert due, but no alert channel is set');
+  } catch (error) {
+    context.logger.warn({ err: error, guildId }, 'could not post a budget alert');
+  }
+}
+
+/** The cost line under a reply, when the guild shows costs (DMs always do). */
+export async function costFooter(
+  context: BotContext,
+  guildId: string | null,
+  entry: LedgerEntry,
+): Promise<string | undefined> {
+  if (guildId && !(await context.budgets.settings(guildId)).showCost) return undefined;
+  const money = formatMoney(entry.costMicros, context.prices.currency);
+  if (entry.kind === 'image') return note(`💰 ${money}`);
+  const tokens = `${entry.inputTokens.toLocaleString('en-US')} in · ${entry.outputTokens.toLocaleString('en-US')} out tokens`;
+  return note(`💰 ${money} · ${tokens}${entry.estimated ? ' (estimated)' : ''}`);
+}
+
+interface TurnState {
+  readonly log: BotContext['logger'];
+  readonly userTurn: UserTurn;
+  readonly messages: ChatMessage[];
+  readonly history: SelectedHistory;
+}
+
+async function streamTurn(
+  context: BotContext,
+  input: ChatTurnInput,
+  sink: ReplySink,
+  state: TurnState,
+): Promise<void> {
+  const { config, clock } = context;
+  const { log, userTurn, messages, history } = state;
   const renderer = createStreamRenderer(sink, {
     intervalMs: config.streamEditIntervalMs,
     clock,
@@ -65,7 +133,7 @@ export async function runChatTurn(context: BotContext, input: ChatTurnInput, sin
   });
 
   const record = (usage: Usage, outcome: string) =>
-    context.usage.record({
+    context.ledger.charge({
       id: randomUUID(),
       time: clock.now(),
       guildId: input.guildId,
@@ -106,19 +174,25 @@ export async function runChatTurn(context: BotContext, input: ChatTurnInput, sin
     if (!(error instanceof ServiceError)) throw error;
     log.warn({ err: error, kind: error.kind }, 'service request failed');
     // A reply that broke off was (probably) billed: record it, flagged when estimated.
-    if (error.usage) await record(error.usage, error.kind);
+    let footer: string | undefined;
+    if (error.usage) footer = await costFooter(context, input.guildId, await record(error.usage, error.kind));
     const message =
       error.kind === 'aborted' && context.shutdown.aborted
         ? `The bot is restarting, so this reply was cut short.`
         : error.userMessage;
-    await renderer.finish(note(`⚠️ ${message}`));
+    await renderer.finish([note(`⚠️ ${message}`), footer].filter(Boolean).join('\n'));
     return;
   }
   if (!result) throw new Error('service stream ended without a result');
 
   let storageNote: string | undefined;
+  let footer: string | undefined;
   try {
-    await record(result.usage, result.truncated ? 'truncated' : (result.finishReason ?? 'completed'));
+    const entry = await record(
+      result.usage,
+      result.truncated ? 'truncated' : (result.finishReason ?? 'completed'),
+    );
+    footer = await costFooter(context, input.guildId, entry);
     if (result.text.trim() !== '') {
       await context.conversations.append(input.channelId, [
         userTurn,
@@ -140,6 +214,6 @@ export async function runChatTurn(context: BotContext, input: ChatTurnInput, sin
     },
     'reply completed',
   );
-  const notes = [completionNote(result, input.maxTokens), storageNote].filter(Boolean).join('\n');
+  const notes = [completionNote(result, input.maxTokens), storageNote, footer].filter(Boolean).join('\n');
   await renderer.finish(notes || undefined);
 }

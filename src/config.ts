@@ -72,6 +72,7 @@ const schema = z.object({
   MAX_OUTPUT_TOKENS: integer(2048, 16, 1_000_000),
   IMAGE_DOWNLOAD_TIMEOUT_MS: integer(30_000, 100, 600_000),
   IMAGINE_PROGRESS_INTERVAL_MS: integer(5000, 20, 60_000),
+  PRICES_FILE: optionalText.transform((value) => value ?? 'prices.json'),
   LOG_LEVEL: optionalText
     .transform((value) => value ?? 'info')
     .pipe(
@@ -97,6 +98,7 @@ export interface Config {
   readonly maxOutputTokens: number;
   readonly imageDownloadTimeoutMs: number;
   readonly imagineProgressIntervalMs: number;
+  readonly pricesFile: string;
   readonly logLevel: string;
 }
 
@@ -127,6 +129,7 @@ export function loadConfig(env: Env): ConfigResult {
       maxOutputTokens: value.MAX_OUTPUT_TOKENS,
       imageDownloadTimeoutMs: value.IMAGE_DOWNLOAD_TIMEOUT_MS,
       imagineProgressIntervalMs: value.IMAGINE_PROGRESS_INTERVAL_MS,
+      pricesFile: value.PRICES_FILE,
       logLevel: value.LOG_LEVEL,
     },
   };

@@ -1,13 +1,15 @@
 import type { REST } from 'discord.js';
+import type { Budgets } from './budget/budgets.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ConversationStore } from './conversation/conversationStore.js';
 import type { ImageDownloader } from './images/download.js';
 import type { ImagineRequests } from './images/imagineRequests.js';
 import type { KeyedQueue } from './keyedQueue.js';
+import type { Ledger } from './ledger/ledger.js';
 import type { Logger } from './logger.js';
+import type { PriceList } from './pricing/prices.js';
 import type { ServiceClient } from './service/client.js';
-import type { UsageLog } from './usage/usageLog.js';
 
 /** Everything a command handler needs, passed as a plain parameter (no globals). */
 export interface BotContext {
@@ -16,7 +18,12 @@ export interface BotContext {
   readonly clock: Clock;
   readonly service: ServiceClient;
   readonly conversations: ConversationStore;
-  readonly usage: UsageLog;
+  readonly prices: PriceList;
+  /** Every billed request, priced; per-guild aggregates. */
+  readonly ledger: Ledger;
+  readonly budgets: Budgets;
+  /** Posts a bot message in a channel (budget alerts). */
+  readonly notify: (channelId: string, content: string) => Promise<void>;
   /** Serialises requests per channel id. */
   readonly channelQueue: KeyedQueue;
   /** Aborted when the bot shuts down, so in-flight replies end with a note instead of hanging. */

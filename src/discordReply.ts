@@ -6,6 +6,7 @@ import {
   type APIMessage,
   type ChatInputCommandInteraction,
   GuildMember,
+  MessageFlags,
   type MessageMentionOptions,
   makeURLSearchParams,
   REST,
@@ -49,6 +50,13 @@ export function interactionReplySink(interaction: ChatInputCommandInteraction, r
     },
     async editFollowUp(id, content) {
       await rest.patch(Routes.webhookMessage(applicationId, token, id), { body: body(content), auth: false });
+    },
+    async refuse(content) {
+      await rest.delete(Routes.webhookMessage(applicationId, token, '@original'), { auth: false });
+      await rest.post(Routes.webhook(applicationId, token), {
+        body: { ...body(content), flags: MessageFlags.Ephemeral },
+        auth: false,
+      });
     },
   };
 }

@@ -4,13 +4,15 @@
  * as links when one alone is too large), with what failed and why.
  */
 import { randomUUID } from 'node:crypto';
-import type { ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
+import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
+import { announceBudgetAlerts, costFooter } from './chatTurn.js';
 import { buttonId } from './command.js';
 import type { BotContext } from './context.js';
 import { NO_PINGS } from './discordReply.js';
 import type { DownloadResult } from './images/download.js';
 import type { ImagineRequest } from './images/imagineRequests.js';
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT, packImages } from './images/pack.js';
+import { imageCostMicros } from './pricing/cost.js';
 import { formatWait, ServiceError } from './service/errors.js';
 import { IMAGE_MODEL } from './service/types.js';
 
@@ -142,7 +144,7 @@ export async function runImagine(
   );
   const delivered = downloaded.filter((entry) => entry.result.ok).length;
   // The service billed `n` images: record that before anything else can fail.
-  await context.usage.record({
+  const entry = await context.ledger.charge({
     id: randomUUID(),
     time: context.clock.now(),
     guildId: input.guildId,
@@ -176,7 +178,8 @@ export async function runImagine(
       notes.push(`Image ${entry.index} could not be downloaded: ${entry.result.reason}.`);
     }
   }
-  const header = `${quotePrompt(request.prompt)}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}`;
+  const footer = await costFooter(context, input.guildId, entry);
+  const header = `${quotePrompt(request.prompt)}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${footer ? ` · ${footer.slice(3)}` : ''}`;
   const content = [header, ...notes.map((note) => `-# ⚠️ ${note}`)].join('\n').slice(0, 2000);
   const toFiles = (pack: typeof files) =>
     pack.map((file) => ({ attachment: file.bytes, name: `image-${file.index}.png` }));

@@ -5,6 +5,7 @@
 import { createBot } from './bot.js';
 import { loadConfig } from './config.js';
 import { createLogger, createRedactor } from './logger.js';
+import { loadPriceList } from './pricing/prices.js';
 import { createServiceClient } from './service/client.js';
 import { openStore } from './store.js';
 
@@ -17,6 +18,13 @@ async function main(): Promise<void> {
     return;
   }
   const { config } = loaded;
+  const priced = loadPriceList(config.pricesFile);
+  if (!priced.ok) {
+    for (const problem of priced.problems)
+      process.stderr.write(`prices (${config.pricesFile}): ${problem}\n`);
+    process.exitCode = 1;
+    return;
+  }
   const secrets = [config.discordToken, config.serviceApiKey];
   const logger = createLogger({ level: config.logLevel, secrets });
   const redact = createRedactor(secrets);
@@ -37,7 +45,7 @@ async function main(): Promise<void> {
     logger,
     redact,
   });
-  const bot = createBot({ config, logger, store, service });
+  const bot = createBot({ config, logger, store, service, prices: priced.prices });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -19,6 +19,8 @@ export interface ReplySink {
   /** Sends a follow-up message and returns its id. */
   sendFollowUp(content: string): Promise<string>;
   editFollowUp(id: string, content: string): Promise<void>;
+  /** Withdraws the reply and tells its author privately why (a refusal before any text). */
+  refuse(content: string): Promise<void>;
 }
 
 export interface StreamRendererOptions {

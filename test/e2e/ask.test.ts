@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pieceText, splitMessage } from '../../src/render/split.js';
 import { STREAMING_CURSOR } from '../../src/render/streamRenderer.js';
-import { usageScope, utcDay } from '../../src/usage/usageLog.js';
+import { usageScope, utcDay } from '../../src/usage/records.js';
 import type { ChatScript } from '../fakes/service.js';
 import {
   API_KEY,
@@ -18,7 +18,8 @@ import {
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ discord: { channelCount: 80 } });
+  // Exact-text assertions: cost footers off in the guild (they have tests of their own).
+  h = await startHarness({ discord: { channelCount: 80 }, guildSettings: { showCost: false } });
 });
 afterAll(async () => {
   await h?.close();
@@ -52,7 +53,8 @@ function annUser() {
 const exact = (text: string) => splitMessage(text).map(pieceText);
 
 async function usageRecords(guildId: string | null, userId = '100000000000000001') {
-  return h.running.bot.context.usage.day(usageScope({ guildId, userId }), utcDay(Date.now()));
+  const day = utcDay(Date.now());
+  return h.running.bot.context.ledger.entries(usageScope({ guildId, userId }), day, day);
 }
 
 describe('/ask', () => {
@@ -114,12 +116,18 @@ describe('/ask', () => {
     ]);
 
     const dm = ask({ prompt: 'in a DM' }, { dm: true });
-    await waitForExactReply(h, dm, ['Echo: Ann: in a DM']);
+    // DMs have no guild setting: their replies always show the cost.
+    const [dmText] = await waitForReply(
+      h,
+      dm,
+      ([text]) => text?.startsWith('Echo: Ann: in a DM\n\n-# 💰 USD ') ?? false,
+    );
+    expect(dmText).toMatch(/^Echo: Ann: in a DM\n\n-# 💰 USD 0\.\d+ · \d+ in · \d+ out tokens$/);
     expect(h.service.chatRequests().at(-1)?.body.messages).toEqual([
       { role: 'user', content: 'Ann: in a DM' },
     ]);
     const dmAgain = ask({ prompt: 'again' }, { dm: true });
-    await waitForExactReply(h, dmAgain, ['Echo: Ann: again']);
+    await waitForReply(h, dmAgain, ([text]) => text?.startsWith('Echo: Ann: again\n\n-# 💰') ?? false);
     expect(h.service.chatRequests().at(-1)?.body.messages).toHaveLength(3);
     // DM usage is attributed to the user, apart from any guild.
     expect((await usageRecords(null)).length).toBeGreaterThanOrEqual(2);

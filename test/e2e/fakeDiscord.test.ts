@@ -8,7 +8,10 @@ import { type Harness, startHarness, waitForExactReply } from '../helpers/harnes
 
 let h: Harness;
 beforeAll(async () => {
-  h = await startHarness({ env: (discord) => ({ COMMAND_GUILD_ID: discord.guildId }) });
+  h = await startHarness({
+    env: (discord) => ({ COMMAND_GUILD_ID: discord.guildId }),
+    guildSettings: { showCost: false },
+  });
 });
 afterAll(async () => {
   await h?.close();

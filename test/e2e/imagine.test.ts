@@ -141,9 +141,8 @@ describe('/imagine', () => {
     const [message] = await finalMessages(interaction);
     expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png', 'image-3.png']);
     expect(message?.content).toContain('Image 2 could not be downloaded: the image host answered HTTP 404.');
-    const record = (
-      await h.running.bot.context.usage.day(h.discord.guildId, new Date().toISOString().slice(0, 10))
-    )
+    const today = new Date().toISOString().slice(0, 10);
+    const record = (await h.running.bot.context.ledger.entries(h.discord.guildId, today, today))
       .filter((entry) => entry.kind === 'image')
       .at(-1);
     expect(record).toMatchObject({

@@ -16,6 +16,7 @@ const longText = (words: number) => Array.from({ length: words }, (_, i) => `wor
 describe('Discord rate limits on edits', () => {
   it('real 429s without rate-limit headers: the final text is still exact', async () => {
     h = await startHarness({
+      guildSettings: { showCost: false },
       discord: { rateLimit: { limit: 2, windowMs: 1000, headers: false } },
       env: { STREAM_EDIT_INTERVAL_MS: '20' },
     });
@@ -28,6 +29,7 @@ describe('Discord rate limits on edits', () => {
 
   it('at the default pace (one edit a second) a long reply stays within 5 edits per 2 s', async () => {
     h = await startHarness({
+      guildSettings: { showCost: false },
       discord: { rateLimit: { limit: 5, windowMs: 2000, headers: true } },
       env: { STREAM_EDIT_INTERVAL_MS: '1000' },
     });
@@ -41,7 +43,7 @@ describe('Discord rate limits on edits', () => {
 
 describe('a silent service', () => {
   it('gives up after the idle timeout, keeping the partial text with a clear note', async () => {
-    h = await startHarness({ timeouts: { idleMs: 300 } });
+    h = await startHarness({ timeouts: { idleMs: 300 }, guildSettings: { showCost: false } });
     h.service.enqueue({ text: 'first second third fourth', chunks: 4, stallAfterChunks: 2 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'stall' } });
     const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
@@ -62,7 +64,7 @@ describe('a silent service', () => {
 
 describe('shutdown', () => {
   it('ends a reply in progress with a note instead of leaving it hanging', async () => {
-    h = await startHarness();
+    h = await startHarness({ guildSettings: { showCost: false } });
     h.service.enqueue({ text: longText(40), chunks: 40, intervalMs: 100 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'slow' } });
     await waitForReply(h, interaction, ([text]) => (text?.length ?? 0) > 20);

@@ -6,8 +6,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/bot.js';
+import type { GuildSettings } from '../../src/budget/budgets.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, createRedactor, type Logger } from '../../src/logger.js';
+import { loadPriceList } from '../../src/pricing/prices.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
 import { openStore, type Store } from '../../src/store.js';
 import {
@@ -27,6 +29,8 @@ export interface HarnessOptions {
   readonly env?: Record<string, string> | ((discord: FakeDiscord) => Record<string, string>);
   readonly timeouts?: Partial<ServiceTimeouts>;
   readonly backoffBaseMs?: number;
+  /** Settings stored for the fake guild before the first command (e.g. no cost footers). */
+  readonly guildSettings?: Partial<GuildSettings>;
 }
 
 export interface RunningBot {
@@ -62,7 +66,9 @@ async function launch(config: Config, logs: string[], options: HarnessOptions): 
     ...(options.timeouts && { timeouts: options.timeouts }),
     backoffBaseMs: options.backoffBaseMs ?? 20,
   });
-  const bot = createBot({ config, logger, store, service });
+  const priced = loadPriceList(config.pricesFile);
+  if (!priced.ok) throw new Error(priced.problems.join('\n'));
+  const bot = createBot({ config, logger, store, service, prices: priced.prices });
   await bot.start();
   return {
     bot,
@@ -93,13 +99,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const logs: string[] = [];
+  const running = await launch(loaded.config, logs, options);
+  if (options.guildSettings) await running.bot.context.budgets.update(discord.guildId, options.guildSettings);
   const harness: Harness = {
     discord,
     service,
     config: loaded.config,
     databasePath,
     logs,
-    running: await launch(loaded.config, logs, options),
+    running,
     async restart() {
       await harness.running.stop();
       harness.running = await launch(loaded.config, logs, options);

@@ -36,6 +36,9 @@ function recordingSink(latencyMs = 10) {
       return String(index);
     },
     editFollowUp: (id, content) => run(Number(id), content),
+    refuse: async () => {
+      throw new Error('not used by the renderer');
+    },
   };
   return {
     sink,

@@ -1,0 +1,135 @@
+/**
+ * Guild spend settings and budgets: a monthly cap for the guild, a daily cap per member, an alert
+ * channel, and whether replies show their cost.
+ *
+ * Enforcement reserves a request's worst-case cost before the service is called and refuses it
+ * when month-to-date spend + reservations in flight + this one would exceed a cap; the real cost
+ * is charged after and the reservation released. Concurrent requests therefore cannot overshoot
+ * together: the overshoot is bounded by how far a real cost exceeds its estimate.
+ * Reservations live in memory: after a crash they are simply gone (nothing was charged for them).
+ */
+import { createKeyedQueue } from '../keyedQueue.js';
+import type { Ledger } from '../ledger/ledger.js';
+import { formatMoney } from '../pricing/cost.js';
+import type { Store } from '../store.js';
+import { utcDay } from '../usage/records.js';
+
+export interface GuildSettings {
+  readonly monthlyCapMicros: number | null;
+  readonly dailyUserCapMicros: number | null;
+  readonly alertChannelId: string | null;
+  readonly showCost: boolean;
+}
+
+export const DEFAULT_SETTINGS: GuildSettings = {
+  monthlyCapMicros: null,
+  dailyUserCapMicros: null,
+  alertChannelId: null,
+  showCost: true,
+};
+
+export const ALERT_THRESHOLDS = [80, 100] as const;
+
+export type Reservation =
+  | { readonly ok: true; release(): void }
+  | { readonly ok: false; readonly message: string };
+
+export interface Budgets {
+  settings(guildId: string): Promise<GuildSettings>;
+  update(guildId: string, patch: Partial<GuildSettings>): Promise<GuildSettings>;
+  /** Reserves `amountMicros` for a request by `userId` in `guildId` (null: a DM, never capped). */
+  reserve(guildId: string | null, userId: string, amountMicros: number, now: number): Promise<Reservation>;
+  /** Thresholds (80, 100) of the monthly cap newly reached this month; each is returned once. */
+  alertsDue(guildId: string, now: number): Promise<number[]>;
+}
+
+const settingsKey = (guildId: string) => `guild-settings:${guildId}`;
+const alertsKey = (guildId: string, month: string) => `budget-alerts:${guildId}:${month}`;
+
+export function createBudgets(store: Store, ledger: Ledger, currency: string): Budgets {
+  // One lock per guild around check-and-reserve, apart from the ledger's own queue.
+  const queue = createKeyedQueue();
+  const cache = new Map<string, GuildSettings>();
+  const inFlight = new Map<string, number>();
+  const inFlightByUser = new Map<string, number>();
+
+  async function settings(guildId: string): Promise<GuildSettings> {
+    const cached = cache.get(guildId);
+    if (cached) return cached;
+    const stored = (await store.get(settingsKey(guildId))) as Partial<GuildSettings> | undefined;
+    const value = { ...DEFAULT_SETTINGS, ...stored };
+    cache.set(guildId, value);
+    return value;
+  }
+
+  const add = (map: Map<string, number>, key: string, amount: number) => {
+    const next = (map.get(key) ?? 0) + amount;
+    if (next === 0) map.delete(key);
+    else map.set(key, next);
+  };
+
+  return {
+    settings: (guildId) => queue.run(`budget:${guildId}`, () => settings(guildId)),
+    update(guildId, patch) {
+      return queue.run(`budget:${guildId}`, async () => {
+        const next = { ...(await settings(guildId)), ...patch };
+        await store.set(settingsKey(guildId), next);
+        cache.set(guildId, next);
+        return next;
+      });
+    },
+    async reserve(guildId, userId, amountMicros, now) {
+      if (guildId === null) return { ok: true, release: () => {} };
+      return queue.run(`budget:${guildId}`, async () => {
+        const current = await settings(guildId);
+        const userKey = `${guildId}:${userId}`;
+        if (current.monthlyCapMicros !== null) {
+          const spent = await ledger.monthSpendMicros(guildId, now);
+          const pending = inFlight.get(guildId) ?? 0;
+          if (spent + pending + amountMicros > current.monthlyCapMicros) {
+            return {
+              ok: false,
+              message: `This server has reached its monthly spending cap for the bot (${formatMoney(spent, currency)} of ${formatMoney(current.monthlyCapMicros, currency)} used${pending > 0 ? `, ${formatMoney(pending, currency)} in progress` : ''}). A server admin can raise it with /budget.`,
+            };
+          }
+        }
+        if (current.dailyUserCapMicros !== null) {
+          const spent = await ledger.userDaySpendMicros(guildId, userId, now);
+          const pending = inFlightByUser.get(userKey) ?? 0;
+          if (spent + pending + amountMicros > current.dailyUserCapMicros) {
+            return {
+              ok: false,
+              message: `You have reached your daily spending limit on this server (${formatMoney(spent, currency)} of ${formatMoney(current.dailyUserCapMicros, currency)} today). It resets at 00:00 UTC.`,
+            };
+          }
+        }
+        add(inFlight, guildId, amountMicros);
+        add(inFlightByUser, userKey, amountMicros);
+        let released = false;
+        return {
+          ok: true,
+          release: () => {
+            if (released) return;
+            released = true;
+            add(inFlight, guildId, -amountMicros);
+            add(inFlightByUser, userKey, -amountMicros);
+          },
+        };
+      });
+    },
+    alertsDue(guildId, now) {
+      return queue.run(`budget:${guildId}`, async () => {
+        const current = await settings(guildId);
+        if (current.monthlyCapMicros === null || current.monthlyCapMicros <= 0) return [];
+        const month = utcDay(now).slice(0, 7);
+        const spent = await ledger.monthSpendMicros(guildId, now);
+        const sent = ((await store.get(alertsKey(guildId, month))) as number[] | undefined) ?? [];
+        const due = ALERT_THRESHOLDS.filter(
+          (threshold) => !sent.includes(threshold) && spent * 100 >= current.monthlyCapMicros! * threshold,
+        );
+        if (due.length > 0) await store.set(alertsKey(guildId, month), [...sent, ...due]);
+        return due;
+      });
+    },
+  };
+}
