@@ -1,6 +1,8 @@
 import type { Command } from '../src/command.js';
 import { askCommand } from './ask.js';
+import { budgetCommand } from './budget.js';
 import { imagineCommand } from './imagine.js';
+import { usageCommand } from './usage.js';
 
 /** Every slash command the bot registers, explicitly. */
-export const commands: readonly Command[] = [askCommand, imagineCommand];
+export const commands: readonly Command[] = [askCommand, imagineCommand, usageCommand, budgetCommand];

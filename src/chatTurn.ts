@@ -92,7 +92,6 @@ export async function announceBudgetAlerts(context: BotContext, guildId: string)
     const { currency } = context.prices;
     const text = `📈 This server's spend on the bot this month reached ${Math.max(...due)} % of its cap: ${formatMoney(spent, currency)} of ${formatMoney(cap, currency)}.${Math.max(...due) >= 100 ? ' New requests are refused until the cap is raised (/budget) or the month ends.' : ''}`;
     if (settings.alertChannelId) await context.notify(settings.alertChannelId, text);
-    else context.logger.warn({ guildId, due }, 'budget alert due, but no alert channel is set');
   } catch (error) {
     context.logger.warn({ err: error, guildId }, 'could not post a budget alert');
   }

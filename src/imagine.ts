@@ -74,6 +74,36 @@ export async function runImagine(
   input: ImagineInput,
 ): Promise<void> {
   const { request } = input;
+  // Images are billed n × the price: that is the reservation, exactly.
+  const reservation = await context.budgets.reserve(
+    input.guildId,
+    request.userId,
+    imageCostMicros(context.prices, request.size, request.n),
+    context.clock.now(),
+  );
+  if (!reservation.ok) {
+    await interaction.deleteReply();
+    await interaction.followUp({
+      content: `⛔ ${reservation.message}`,
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: NO_PINGS,
+    });
+    return;
+  }
+  try {
+    await generateAndPost(context, interaction, input);
+  } finally {
+    reservation.release();
+  }
+  if (input.guildId) await announceBudgetAlerts(context, input.guildId);
+}
+
+async function generateAndPost(
+  context: BotContext,
+  interaction: ImagineInteraction,
+  input: ImagineInput,
+): Promise<void> {
+  const { request } = input;
   const log = context.logger.child({
     channelId: input.channelId,
     guildId: input.guildId,

@@ -39,12 +39,16 @@ export interface Budgets {
   update(guildId: string, patch: Partial<GuildSettings>): Promise<GuildSettings>;
   /** Reserves `amountMicros` for a request by `userId` in `guildId` (null: a DM, never capped). */
   reserve(guildId: string | null, userId: string, amountMicros: number, now: number): Promise<Reservation>;
-  /** Thresholds (80, 100) of the monthly cap newly reached this month; each is returned once. */
+  /**
+   * Thresholds (80, 100) of the monthly cap newly reached this month, when an alert channel is
+   * set; each is returned once per month and cap.
+   */
   alertsDue(guildId: string, now: number): Promise<number[]>;
 }
 
 const settingsKey = (guildId: string) => `guild-settings:${guildId}`;
-const alertsKey = (guildId: string, month: string) => `budget-alerts:${guildId}:${month}`;
+/** Alerts sent, per month and per cap: a new cap starts its own 80 % and 100 %. */
+const alertsKey = (guildId: string, month: string, cap: number) => `budget-alerts:${guildId}:${month}:${cap}`;
 
 export function createBudgets(store: Store, ledger: Ledger, currency: string): Budgets {
   // One lock per guild around check-and-reserve, apart from the ledger's own queue.
@@ -120,14 +124,18 @@ export function createBudgets(store: Store, ledger: Ledger, currency: string): B
     alertsDue(guildId, now) {
       return queue.run(`budget:${guildId}`, async () => {
         const current = await settings(guildId);
-        if (current.monthlyCapMicros === null || current.monthlyCapMicros <= 0) return [];
+        const cap = current.monthlyCapMicros;
+        // Without a channel nothing is announced, and nothing is used up: setting one later still
+        // gets this month's alerts.
+        if (cap === null || cap <= 0 || current.alertChannelId === null) return [];
         const month = utcDay(now).slice(0, 7);
         const spent = await ledger.monthSpendMicros(guildId, now);
-        const sent = ((await store.get(alertsKey(guildId, month))) as number[] | undefined) ?? [];
+        const key = alertsKey(guildId, month, cap);
+        const sent = ((await store.get(key)) as number[] | undefined) ?? [];
         const due = ALERT_THRESHOLDS.filter(
-          (threshold) => !sent.includes(threshold) && spent * 100 >= current.monthlyCapMicros! * threshold,
+          (threshold) => !sent.includes(threshold) && spent * 100 >= cap * threshold,
         );
-        if (due.length > 0) await store.set(alertsKey(guildId, month), [...sent, ...due]);
+        if (due.length > 0) await store.set(key, [...sent, ...due]);
         return due;
       });
     },

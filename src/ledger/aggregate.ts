@@ -53,6 +53,24 @@ export function emptyDay(day: string): DayAggregate {
   };
 }
 
+/** The totals under `key`, created empty on first use. */
+function slot<T>(record: Record<string, T>, key: string, make: () => T): T {
+  const existing = record[key];
+  if (existing !== undefined) return existing;
+  const created = make();
+  record[key] = created;
+  return created;
+}
+
+const emptyModel = (): ModelTotals => ({
+  requests: 0,
+  inputTokens: 0,
+  outputTokens: 0,
+  images: 0,
+  costMicros: 0,
+});
+const emptyUser = (): UserTotals => ({ requests: 0, costMicros: 0 });
+
 export function applyEntry(aggregate: DayAggregate, entry: LedgerEntry): void {
   aggregate.appliedThrough = Math.max(aggregate.appliedThrough, entry.seq);
   aggregate.firstSeq = aggregate.firstSeq === 0 ? entry.seq : Math.min(aggregate.firstSeq, entry.seq);
@@ -60,13 +78,7 @@ export function applyEntry(aggregate: DayAggregate, entry: LedgerEntry): void {
   aggregate.requests += 1;
   aggregate.costMicros += entry.costMicros;
   if (entry.estimated) aggregate.estimatedRequests += 1;
-  const model = (aggregate.byModel[entry.model] ??= {
-    requests: 0,
-    inputTokens: 0,
-    outputTokens: 0,
-    images: 0,
-    costMicros: 0,
-  });
+  const model = slot(aggregate.byModel, entry.model, emptyModel);
   model.requests += 1;
   model.costMicros += entry.costMicros;
   if (entry.kind === 'chat') {
@@ -75,7 +87,7 @@ export function applyEntry(aggregate: DayAggregate, entry: LedgerEntry): void {
   } else {
     model.images += entry.n;
   }
-  const user = (aggregate.byUser[entry.userId] ??= { requests: 0, costMicros: 0 });
+  const user = slot(aggregate.byUser, entry.userId, emptyUser);
   user.requests += 1;
   user.costMicros += entry.costMicros;
 }
@@ -104,13 +116,7 @@ export function summarize(days: readonly string[], aggregates: ReadonlyMap<strin
     costMicros += aggregate.costMicros;
     estimatedRequests += aggregate.estimatedRequests;
     for (const [name, totals] of Object.entries(aggregate.byModel)) {
-      const sum = (byModel[name] ??= {
-        requests: 0,
-        inputTokens: 0,
-        outputTokens: 0,
-        images: 0,
-        costMicros: 0,
-      });
+      const sum = slot(byModel, name, emptyModel);
       sum.requests += totals.requests;
       sum.inputTokens += totals.inputTokens;
       sum.outputTokens += totals.outputTokens;
@@ -118,7 +124,7 @@ export function summarize(days: readonly string[], aggregates: ReadonlyMap<strin
       sum.costMicros += totals.costMicros;
     }
     for (const [id, totals] of Object.entries(aggregate.byUser)) {
-      const sum = (byUser[id] ??= { requests: 0, costMicros: 0 });
+      const sum = slot(byUser, id, emptyUser);
       sum.requests += totals.requests;
       sum.costMicros += totals.costMicros;
     }

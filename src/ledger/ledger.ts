@@ -92,9 +92,9 @@ export function createLedger(store: Store, prices: PriceList, logger: Logger): L
       days.length > 0
         ? ((await store.getMany(days.map((day) => dayKey(scope, day)))) as (DayAggregate | undefined)[])
         : [];
-    stored.forEach((aggregate, i) =>
-      aggregates.set(days[i] as string, aggregate ?? emptyDay(days[i] as string)),
-    );
+    days.forEach((day, i) => {
+      aggregates.set(day, stored[i] ?? emptyDay(day));
+    });
     const state: ScopeState = { head: 0, days, aggregates };
     let applied = 0;
     for (const aggregate of aggregates.values()) applied = Math.max(applied, aggregate.appliedThrough);

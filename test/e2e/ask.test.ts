@@ -410,9 +410,9 @@ describe('/ask persistence and hygiene', () => {
     ]);
   });
 
-  it('registered /ask and /imagine', () => {
+  it('registered every command', () => {
     const registered = h.discord.commands.get('global') ?? [];
-    expect(registered.map((command) => command.name)).toEqual(['ask', 'imagine']);
+    expect(registered.map((command) => command.name)).toEqual(['ask', 'imagine', 'usage', 'budget']);
   });
 
   it('never writes a secret to the log or a reply', () => {

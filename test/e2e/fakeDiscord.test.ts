@@ -22,6 +22,8 @@ describe('fake Discord', () => {
     expect(h.discord.commands.get(h.discord.guildId)?.map((command) => command.name)).toEqual([
       'ask',
       'imagine',
+      'usage',
+      'budget',
     ]);
     expect(h.discord.commands.get('global')).toBeUndefined();
   });

@@ -96,6 +96,10 @@ export interface SendCommandInput {
   /** Dispatch as a DM (no guild, no member). */
   readonly dm?: boolean;
   readonly attachmentSizeLimit?: number;
+  /** Run this subcommand of the command, with `options` as its options. */
+  readonly subcommand?: string;
+  /** Channel options (name → channel id), sent with their resolved channel. */
+  readonly channelOptions?: Record<string, string>;
   /** The member's permissions bitfield in the channel (default: an ordinary member's). */
   readonly permissions?: string;
 }
@@ -313,7 +317,19 @@ export class FakeDiscord extends EventEmitter {
             : 10
           : OPTION_TYPES[typeof value],
     }));
-    return this.dispatchInteraction(input, 2, { id: snowflake(), name: input.name, type: 1, options });
+    const channels: Record<string, unknown> = {};
+    for (const [name, id] of Object.entries(input.channelOptions ?? {})) {
+      options.push({ name, value: id, type: 7 });
+      channels[id] = { id, type: 0, name: `channel-${id.slice(-4)}`, permissions: MEMBER_PERMISSIONS };
+    }
+    const top = input.subcommand ? [{ name: input.subcommand, type: 1, options }] : options;
+    return this.dispatchInteraction(input, 2, {
+      id: snowflake(),
+      name: input.name,
+      type: 1,
+      options: top,
+      ...(Object.keys(channels).length > 0 && { resolved: { channels } }),
+    });
   }
 
   /** Dispatches a click on a button of `message` (a MESSAGE_COMPONENT interaction). */

@@ -140,7 +140,14 @@ export function waitForReply(
       return done(texts) ? texts : undefined;
     },
     timeoutMs,
-    `reply to ${interaction.id} (now: ${JSON.stringify(replyTexts(h, interaction)).slice(0, 300)})`,
+    `reply to ${interaction.id} (now: ${JSON.stringify(replyTexts(h, interaction)).slice(0, 300)}; requests: ${JSON.stringify(
+      h.discord.requestLog
+        .filter((entry) => entry.route.includes(interaction.token) || entry.route.includes(interaction.id))
+        .map((entry) => `${entry.method} ${entry.status}`),
+    )}; last REST: ${JSON.stringify(h.discord.requestLog.slice(-6).map((entry) => `${entry.method} ${entry.route.slice(0, 40)} ${entry.status}`))}; last logs: ${h.logs
+      .slice(-4)
+      .map((line) => line.slice(0, 200))
+      .join(' | ')})`,
   );
 }
 

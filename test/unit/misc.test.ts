@@ -54,7 +54,7 @@ describe('command sync', () => {
       id: '123',
       application_id: '1',
       version: '9',
-      default_member_permissions: null,
+      default_member_permissions: command.default_member_permissions ?? null,
       nsfw: false,
       integration_types: [0],
       options: (command.options as Record<string, unknown>[]).map((option) => {

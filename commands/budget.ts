@@ -1,0 +1,171 @@
+/**
+ * /budget (Manage Server): the server's monthly cap, a daily cap per member, the channel for
+ * 80 %/100 % alerts, and whether replies show their cost.
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ChannelType,
+  InteractionContextType,
+  MessageFlags,
+  PermissionFlagsBits,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { GuildSettings } from '../src/budget/budgets.js';
+import type { Command } from '../src/command.js';
+import { NO_PINGS } from '../src/discordReply.js';
+import { amountToMicros, formatMoney } from '../src/pricing/cost.js';
+import { canManageGuild } from './usage.js';
+
+/** The largest cap accepted, in currency units (keeps micro-units far inside safe integers). */
+export const MAX_CAP = 1_000_000;
+
+const data = {
+  name: 'budget',
+  description: "Caps on this server's spend on the bot",
+  type: ApplicationCommandType.ChatInput,
+  contexts: [InteractionContextType.Guild],
+  default_member_permissions: String(PermissionFlagsBits.ManageGuild),
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'show',
+      description: 'Show the caps and this month’s spend',
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'set',
+      description: 'Set a monthly cap for the server and/or a daily cap per member',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Number,
+          name: 'monthly',
+          description: 'Monthly cap for the whole server, in the price list currency',
+          min_value: 0,
+          max_value: MAX_CAP,
+        },
+        {
+          type: ApplicationCommandOptionType.Number,
+          name: 'daily_per_member',
+          description: 'Daily cap per member, in the price list currency',
+          min_value: 0,
+          max_value: MAX_CAP,
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'clear',
+      description: 'Remove a cap',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'which',
+          description: 'Which cap',
+          required: true,
+          choices: [
+            { name: 'monthly', value: 'monthly' },
+            { name: 'daily per member', value: 'daily_per_member' },
+            { name: 'both', value: 'both' },
+          ],
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'alerts',
+      description: 'Where to announce 80 % and 100 % of the monthly cap',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Channel,
+          name: 'channel',
+          description: 'Alert channel',
+          required: true,
+          channel_types: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
+        },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'costs',
+      description: 'Show or hide the cost line under each reply',
+      options: [
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'show',
+          description: 'Show costs',
+          required: true,
+        },
+      ],
+    },
+  ],
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+export function describeSettings(settings: GuildSettings, spentMicros: number, currency: string): string {
+  const money = (micros: number) => formatMoney(micros, currency);
+  const monthly =
+    settings.monthlyCapMicros === null
+      ? 'none'
+      : `${money(settings.monthlyCapMicros)} (${money(spentMicros)} spent this month)`;
+  return [
+    `Monthly cap: ${monthly}`,
+    `Daily cap per member: ${settings.dailyUserCapMicros === null ? 'none' : money(settings.dailyUserCapMicros)}`,
+    `Alerts: ${settings.alertChannelId ? `<#${settings.alertChannelId}>` : 'no channel set'}`,
+    `Cost under replies: ${settings.showCost ? 'shown' : 'hidden'}`,
+  ].join('\n');
+}
+
+/** A cap typed by an admin, checked here as well as by Discord. */
+export function parseCap(value: unknown): number | null | 'invalid' {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_CAP) return 'invalid';
+  return amountToMicros(value);
+}
+
+export const budgetCommand = {
+  data,
+  async execute(interaction, context) {
+    const reply = (content: string) =>
+      interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+    if (!canManageGuild(interaction) || !interaction.guildId) {
+      await reply('Only members with the Manage Server permission can change the server’s budget.');
+      return;
+    }
+    const guildId = interaction.guildId;
+    const { budgets, prices } = context;
+    const sub = interaction.options.getSubcommand();
+    let settings: GuildSettings;
+    if (sub === 'set') {
+      const monthly = parseCap(interaction.options.get('monthly')?.value);
+      const daily = parseCap(interaction.options.get('daily_per_member')?.value);
+      if (monthly === 'invalid' || daily === 'invalid') {
+        await reply(`A cap must be a number from 0 to ${MAX_CAP}.`);
+        return;
+      }
+      if (monthly === null && daily === null) {
+        await reply('Give `monthly`, `daily_per_member`, or both.');
+        return;
+      }
+      settings = await budgets.update(guildId, {
+        ...(monthly !== null && { monthlyCapMicros: monthly }),
+        ...(daily !== null && { dailyUserCapMicros: daily }),
+      });
+    } else if (sub === 'clear') {
+      const which = interaction.options.getString('which', true);
+      settings = await budgets.update(guildId, {
+        ...(which !== 'daily_per_member' && { monthlyCapMicros: null }),
+        ...(which !== 'monthly' && { dailyUserCapMicros: null }),
+      });
+    } else if (sub === 'alerts') {
+      settings = await budgets.update(guildId, {
+        alertChannelId: interaction.options.getChannel('channel', true).id,
+      });
+    } else if (sub === 'costs') {
+      settings = await budgets.update(guildId, { showCost: interaction.options.getBoolean('show', true) });
+    } else {
+      settings = await budgets.settings(guildId);
+    }
+    const spent = await context.ledger.monthSpendMicros(guildId, context.clock.now());
+    await reply(describeSettings(settings, spent, prices.currency));
+  },
+} satisfies Command;

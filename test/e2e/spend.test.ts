@@ -1,0 +1,255 @@
+/**
+ * Spend end to end: cost footers, /usage (show, export, chart), /budget, budget enforcement
+ * under concurrency, alerts: through the fake Discord with admin and non-admin members.
+ */
+import { PNG } from 'pngjs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../src/pricing/cost.js';
+import { CHART_HEIGHT, CHART_WIDTH } from '../../src/usage/chart.js';
+import { type FakeInteraction, type FakeUser, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
+import { type Harness, startHarness, waitForReply } from '../helpers/harness.js';
+
+/** Manage Server (32) on top of an ordinary member's permissions. */
+const ADMIN_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n);
+
+let h: Harness;
+let admin: FakeUser;
+let member: FakeUser;
+beforeAll(async () => {
+  h = await startHarness({ discord: { channelCount: 70 } });
+  admin = h.discord.user('admin', 'Admin');
+  member = h.discord.user('member', 'Member');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+let nextChannel = 0;
+const freshChannel = () => h.discord.channelIds[nextChannel++] as string;
+const today = () => new Date().toISOString().slice(0, 10);
+
+function command(
+  name: string,
+  subcommand: string,
+  options: Record<string, string | number | boolean> = {},
+  as: 'admin' | 'member' = 'admin',
+  channelOptions?: Record<string, string>,
+): FakeInteraction {
+  return h.discord.sendCommand({
+    name,
+    subcommand,
+    options,
+    user: as === 'admin' ? admin : member,
+    ...(as === 'admin' && { permissions: ADMIN_PERMISSIONS }),
+    ...(channelOptions && { channelOptions }),
+  });
+}
+
+/** The ephemeral reply's text (immediate reply, or the deferred reply's final edit). */
+async function ephemeralText(
+  interaction: FakeInteraction,
+  done: (text: string) => boolean = () => true,
+): Promise<string> {
+  const [text] = await waitForReply(
+    h,
+    interaction,
+    ([first]) => first !== undefined && first !== '' && done(first),
+  );
+  const original = h.discord.replyMessages(interaction)[0];
+  expect((original?.flags ?? 0) & 64).toBe(64);
+  return text as string;
+}
+
+const ask = (prompt: string, channelId: string, extra: Record<string, number> = {}) =>
+  h.discord.sendCommand({ name: 'ask', options: { prompt, ...extra }, channelId, user: member });
+
+describe('costs and /usage', () => {
+  it('shows the cost under each reply, equal to the ledger entry', async () => {
+    h.service.enqueue({ text: 'Priced reply.', usage: { input_tokens: 1200, output_tokens: 800 } });
+    const interaction = ask('price me', freshChannel());
+    const [text] = await waitForReply(h, interaction, ([t]) => t?.includes('💰') ?? false);
+    // flash: 1200 × 0.1 + 800 × 0.4 per million = 440 micro-units.
+    expect(text).toBe('Priced reply.\n\n-# 💰 USD 0.00044 · 1,200 in · 800 out tokens');
+    const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, today(), today());
+    expect(entries.at(-1)).toMatchObject({
+      costMicros: 440,
+      inputTokens: 1200,
+      outputTokens: 800,
+      estimated: false,
+    });
+  });
+
+  it('/usage is refused (privately) to members without Manage Server', async () => {
+    const interaction = command('usage', 'show', {}, 'member');
+    const text = await ephemeralText(interaction);
+    expect(text).toMatch(/Only members with the Manage Server permission/);
+    expect(h.discord.replyMessages(interaction)[0]?.attachments).toEqual([]);
+  });
+
+  it('/usage show: totals, models, top members, and a daily chart PNG', async () => {
+    h.service.enqueue({ text: 'Pro reply.', usage: { input_tokens: 1000, output_tokens: 1000 } });
+    const priced = ask('pro please', freshChannel(), {});
+    await waitForReply(h, priced, ([t]) => t?.includes('💰') ?? false);
+    const summary = await h.running.bot.context.ledger.summary(
+      h.discord.guildId,
+      `${today().slice(0, 8)}01`,
+      today(),
+    );
+    const interaction = command('usage', 'show', { period: 'this-month' });
+    const text = await ephemeralText(interaction, (t) => t.includes('Spend'));
+    const total = `USD ${(summary.costMicros / 1e6).toFixed(6).replace(/0+$/, '').padEnd(4, '0')}`;
+    expect(text).toContain(`**Spend · This month`);
+    expect(text).toContain(`${summary.requests} requests`);
+    expect(text).toContain(total.replace(/\.(\d)$/, '.$10'));
+    expect(text).toContain('`service-v1-flash`');
+    expect(text).toContain(`<@${member.id}>`);
+    const message = h.discord.replyMessages(interaction)[0];
+    expect(message?.versions.some((version) => version.pinged)).toBe(false);
+    const chart = message?.attachments.find((file) => file.filename === 'daily-spend.png');
+    expect(chart).toBeDefined();
+    const png = PNG.sync.read(chart?.data as Buffer);
+    expect([png.width, png.height]).toEqual([CHART_WIDTH, CHART_HEIGHT]);
+  });
+
+  it('/usage export: a CSV whose rows sum to the total shown', async () => {
+    const interaction = command('usage', 'export', { period: 'today' });
+    const text = await ephemeralText(interaction, (t) => t.includes('billed request'));
+    const file = h.discord.replyMessages(interaction)[0]?.attachments[0];
+    expect(file?.filename).toBe(`usage-${today()}-to-${today()}.csv`);
+    const [header, ...rows] = (file?.data.toString('utf8') ?? '').trim().split('\r\n');
+    const columns = header?.split(',') ?? [];
+    const costColumn = columns.indexOf('cost_micros');
+    const sum = rows.reduce((total, row) => total + Number(row.split(',')[costColumn]), 0);
+    const summary = await h.running.bot.context.ledger.summary(h.discord.guildId, today(), today());
+    expect(rows).toHaveLength(summary.requests);
+    expect(sum).toBe(summary.costMicros);
+    expect(text).toContain(`${summary.requests} billed requests`);
+  });
+});
+
+describe('/budget', () => {
+  it('is refused to members without Manage Server', async () => {
+    const text = await ephemeralText(command('budget', 'set', { monthly: 1 }, 'member'));
+    expect(text).toMatch(/Only members with the Manage Server permission/);
+    expect((await h.running.bot.context.budgets.settings(h.discord.guildId)).monthlyCapMicros).toBeNull();
+  });
+
+  it('hides and shows the cost footer', async () => {
+    expect(await ephemeralText(command('budget', 'costs', { show: false }))).toContain(
+      'Cost under replies: hidden',
+    );
+    h.service.enqueue({ text: 'No price shown.' });
+    const hidden = ask('quiet', freshChannel());
+    const [text] = await waitForReply(h, hidden, ([t]) => t?.startsWith('No price shown.') ?? false);
+    expect(text).toBe('No price shown.');
+    expect(await ephemeralText(command('budget', 'costs', { show: true }))).toContain(
+      'Cost under replies: shown',
+    );
+  });
+
+  it('announces 80 % and 100 % of the monthly cap once each in the alert channel', async () => {
+    const context = h.running.bot.context;
+    const alertChannel = freshChannel();
+    expect(
+      await ephemeralText(command('budget', 'alerts', {}, 'admin', { channel: alertChannel })),
+    ).toContain(`Alerts: <#${alertChannel}>`);
+    const spent = await context.ledger.monthSpendMicros(h.discord.guildId, Date.now());
+    // A cap such that one more 401-micro ask reaches exactly 80 %.
+    const cap = Math.floor(((spent + 401) * 100) / 80);
+    expect(await ephemeralText(command('budget', 'set', { monthly: cap / 1e6 }))).toContain(
+      'Monthly cap: USD',
+    );
+    // Only this cap's alerts (a reply of the previous test may still announce the old cap's).
+    const capText = `of ${formatMoney(cap, 'USD')}`;
+    const alerts = () =>
+      [...h.discord.messages.values()].filter(
+        (message) => message.channelId === alertChannel && message.content.includes(capText),
+      );
+    const done = ([t]: string[]) => (t?.includes('💰') || t?.includes('⛔')) ?? false;
+    h.service.enqueue({ text: 'ok', usage: { input_tokens: 3, output_tokens: 1000 } });
+    await waitForReply(h, ask('go', freshChannel(), { max_tokens: 1000 }), done);
+    await h.discord.waitFor(() => alerts().length === 1);
+    expect(alerts()[0]?.content).toMatch(/reached 80 % of its cap/);
+
+    // The rest of the cap is reserved in full; the service then reports more output than
+    // max_tokens: the overshoot is that estimation error, nothing more.
+    const remaining = cap - (spent + 401);
+    const maxTokens = Math.floor(((remaining - 1) * 1_000_000) / 400_000);
+    h.service.enqueue({ text: 'ok', usage: { input_tokens: 3, output_tokens: maxTokens + 100 } });
+    const [last] = await waitForReply(h, ask('go', freshChannel(), { max_tokens: maxTokens }), done);
+    expect(last).toContain('💰');
+    await h.discord.waitFor(() => alerts().length === 2);
+    expect(alerts()[1]?.content).toMatch(/reached 100 % of its cap.*New requests are refused/);
+    const overshoot = (await context.ledger.monthSpendMicros(h.discord.guildId, Date.now())) - cap;
+    expect(overshoot).toBeGreaterThanOrEqual(0);
+    expect(overshoot).toBeLessThanOrEqual(40 + 2);
+
+    const [refused] = await waitForReply(h, ask('again', freshChannel(), { max_tokens: 10 }), done);
+    expect(refused).toMatch(/monthly spending cap/);
+    expect(alerts()).toHaveLength(2);
+    expect(alerts().every((message) => message.versions.every((version) => !version.pinged))).toBe(true);
+  });
+
+  it('a daily cap per member refuses further requests privately, /imagine included', async () => {
+    await ephemeralText(command('budget', 'clear', { which: 'monthly' }));
+    const spent = await h.running.bot.context.ledger.userDaySpendMicros(
+      h.discord.guildId,
+      member.id,
+      Date.now(),
+    );
+    await ephemeralText(command('budget', 'set', { daily_per_member: (spent + 100) / 1e6 }));
+    const refusedAsk = ask('one more', freshChannel(), { max_tokens: 1000 });
+    const [text] = await waitForReply(h, refusedAsk, ([t]) => t?.includes('⛔') ?? false);
+    expect(text).toMatch(/daily spending limit/);
+    expect((h.discord.replyMessages(refusedAsk)[0]?.flags ?? 0) & 64).toBe(64);
+    const before = h.service.imageRequests().length;
+    const image = h.discord.sendCommand({ name: 'imagine', options: { prompt: 'x' }, user: member });
+    const [imageText] = await waitForReply(h, image, ([t]) => t?.includes('⛔') ?? false);
+    expect(imageText).toMatch(/daily spending limit/);
+    expect((h.discord.replyMessages(image)[0]?.flags ?? 0) & 64).toBe(64);
+    expect(h.service.imageRequests().length).toBe(before);
+    const shown = await ephemeralText(command('budget', 'show'));
+    expect(shown).toMatch(/Daily cap per member: USD/);
+    await ephemeralText(command('budget', 'clear', { which: 'both' }));
+  });
+
+  it('50 concurrent asks against a cap that allows 10: exactly 10 are served, spend stays within the cap', async () => {
+    const context = h.running.bot.context;
+    const spentBefore = await context.ledger.monthSpendMicros(h.discord.guildId, Date.now());
+    // Each ask reserves ceil((2 × 0.1 + 1000 × 0.4) micro-units) = 401 and really costs 401.
+    const cap = spentBefore + 10 * 401;
+    await context.budgets.update(h.discord.guildId, { monthlyCapMicros: cap });
+    const before = h.service.chatRequests().length;
+    for (let i = 0; i < 50; i += 1) {
+      h.service.enqueue({
+        text: 'ok',
+        usage: { input_tokens: 3, output_tokens: 1000 },
+        chunks: 1,
+        headersDelayMs: 100,
+      });
+    }
+    const interactions = Array.from({ length: 50 }, () => ask('go', freshChannel(), { max_tokens: 1000 }));
+    const outcomes = await Promise.all(
+      interactions.map((interaction) =>
+        waitForReply(h, interaction, ([t]) => (t?.includes('💰') || t?.includes('⛔')) ?? false, 20_000),
+      ),
+    );
+    const served = outcomes.filter(([t]) => t?.includes('💰')).length;
+    const refused = interactions.filter((interaction) => {
+      const [message] = h.discord.replyMessages(interaction);
+      return (
+        message !== undefined &&
+        (message.flags & 64) === 64 &&
+        message.content.includes('monthly spending cap')
+      );
+    }).length;
+    expect(served).toBe(10);
+    expect(refused).toBe(40);
+    expect(h.service.chatRequests().length - before).toBe(10);
+    expect(await context.ledger.monthSpendMicros(h.discord.guildId, Date.now())).toBeLessThanOrEqual(cap);
+  });
+
+  it('(log check) no error was logged', () => {
+    expect(h.logs.filter((line) => line.includes('"level":50'))).toEqual([]);
+  });
+});
