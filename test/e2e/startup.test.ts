@@ -2,6 +2,9 @@
  * The real entry point, as `npm start` runs it (through tsx here, to skip the build).
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 function start(env: Record<string, string>) {
@@ -28,6 +31,32 @@ describe('start with bad configuration', () => {
     }
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).toBe('');
+  });
+
+  it('refuses a bad price list, naming each bad entry', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prices-'));
+    const file = join(dir, 'prices.json');
+    const prices = JSON.parse(readFileSync('prices.json', 'utf8'));
+    prices.chat['service-v1-pro'].output_per_million = 'ten';
+    delete prices.chat['service-v1-flash-extended'];
+    prices.chat['mystery-model'] = { input_per_million: 1, output_per_million: 1 };
+    writeFileSync(file, JSON.stringify(prices));
+    try {
+      const result = start({
+        DISCORD_TOKEN: 'x',
+        SERVICE_BASE_URL: 'http://127.0.0.1:9',
+        SERVICE_API_KEY: 'y',
+        PRICES_FILE: file,
+        DATABASE_URL: `sqlite://${join(dir, 'db.sqlite')}`,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('chat.service-v1-pro.output_per_million');
+      expect(result.stderr).toContain('chat.service-v1-flash-extended is missing');
+      expect(result.stderr).toContain('chat.mystery-model is not a known model');
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('never echoes a secret it was given', () => {

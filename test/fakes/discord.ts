@@ -656,7 +656,15 @@ export class FakeDiscord extends EventEmitter {
     });
   }
 
+  /** Requests received and not answered yet (method and path). */
+  readonly pending = new Map<string, string>();
+
   private handleRest(req: IncomingMessage, res: ServerResponse): void {
+    const label = `${req.method} ${req.url?.slice(0, 60)} #${Math.random().toString(36).slice(2, 6)}`;
+    this.pending.set(label, 'received');
+    (req as { label?: string }).label = label;
+    res.on('finish', () => this.pending.delete(label));
+    res.on('close', () => this.pending.delete(label));
     void this.routeRest(req, res).catch((error: unknown) => {
       this.respond(res, 500, { message: String(error), code: 0 });
     });
@@ -670,11 +678,16 @@ export class FakeDiscord extends EventEmitter {
     const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
     const route = `${method} ${path}`;
     if (req.headers.authorization) this.authorizations.add(req.headers.authorization);
+    const label = (req as { label?: string }).label ?? '';
+    this.pending.set(label, 'reading body');
     const { json, files } = await this.readBody(req);
+    this.pending.set(label, 'body read');
     if (this.restDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.restDelayMs));
     const reply = (status: number, body?: unknown, headers?: Record<string, string>) => {
+      this.pending.set(label, `replying ${status}`);
       this.requestLog.push({ method, route: path, status, at: performance.now() });
       this.respond(res, status, body, headers);
+      this.pending.set(label, `responded ${status}, not yet flushed`);
       this.emit('change');
     };
 

@@ -144,7 +144,7 @@ export function waitForReply(
       h.discord.requestLog
         .filter((entry) => entry.route.includes(interaction.token) || entry.route.includes(interaction.id))
         .map((entry) => `${entry.method} ${entry.status}`),
-    )}; last REST: ${JSON.stringify(h.discord.requestLog.slice(-6).map((entry) => `${entry.method} ${entry.route.slice(0, 40)} ${entry.status}`))}; last logs: ${h.logs
+    )}; last REST: ${JSON.stringify(h.discord.requestLog.slice(-6).map((entry) => `${entry.method} ${entry.route.slice(0, 40)} ${entry.status}`))}; pending at the fake: ${JSON.stringify([...h.discord.pending.entries()])}; last logs: ${h.logs
       .slice(-4)
       .map((line) => line.slice(0, 200))
       .join(' | ')})`,
