@@ -7,13 +7,11 @@
  *
  * Run: npm run bench (after bench/stream.ts), or `npm run build && tsx bench/imagine.ts`.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { startFakeDiscord } from '../test/fakes/discord.js';
 import { makePng } from '../test/fakes/png.js';
 import { startFakeService } from '../test/fakes/service.js';
+import { startBotProcess } from './botProcess.js';
 
 const RUNS = Number(process.env.BENCH_IMAGINE_RUNS ?? 5);
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -24,23 +22,11 @@ const images = [1, 2, 3, 4].map((seed) => makePng(2048, 2048, seed, 0.1));
 async function run(attachmentSizeLimit: number) {
   const discord = await startFakeDiscord();
   const service = await startFakeService();
-  const dir = mkdtempSync(join(tmpdir(), 'bot-bench-'));
-  const bot: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DISCORD_TOKEN: 'bench-token',
-      SERVICE_BASE_URL: service.url,
-      SERVICE_API_KEY: 'bench-key',
-      DATABASE_URL: `sqlite://${join(dir, 'bench.sqlite')}`,
-      DISCORD_API_URL: discord.apiUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const bot = startBotProcess(discord, service);
   const samples: number[] = [];
   let messagesPerReply = 0;
   try {
-    await discord.waitFor(() => discord.commandWrites.length > 0, 30_000, 'the bot to register its commands');
+    await bot.ready();
     for (let i = 0; i < RUNS; i += 1) {
       service.enqueueImages({ images: images.map((bytes) => ({ bytes })) });
       const before = service.imageRequests().length;
@@ -70,11 +56,9 @@ async function run(attachmentSizeLimit: number) {
       messagesPerReply = messages.length;
     }
   } finally {
-    bot.kill('SIGTERM');
-    await new Promise((resolve) => bot.once('exit', resolve));
+    await bot.stop();
     await discord.close();
     await service.close();
-    rmSync(dir, { recursive: true, force: true });
   }
   const sorted = [...samples].sort((a, b) => a - b);
   return {

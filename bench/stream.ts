@@ -16,13 +16,11 @@
  *
  * Run: npm run bench (builds first). Figures are printed and written to bench/results/.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { STREAMING_CURSOR } from '../src/render/streamRenderer.js';
 import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../test/fakes/discord.js';
 import { type FakeService, startFakeService } from '../test/fakes/service.js';
+import { startBotProcess } from './botProcess.js';
 
 const REST_DELAY_MS = 25;
 const TOKENS = 1500;
@@ -37,6 +35,11 @@ function replyText(): string {
     tokens.push(i % 80 === 79 ? 'end.\n\n' : `${words[i % words.length]} `);
   }
   return tokens.join('');
+}
+
+/** The reply without the cost line the bot adds under it (not part of the streamed text). */
+function withoutCostLine(content: string): string {
+  return content.replace(/\n\n-# 💰[^\n]*$/, '');
 }
 
 interface ReplyFigures {
@@ -102,7 +105,7 @@ function measure(
     }
     samples += 1;
   }
-  const finalText = messages.map((message) => message.content).join('');
+  const finalText = withoutCostLine(messages.map((message) => message.content).join(''));
   return {
     firstVisibleMs: firstVisible - start,
     firstRequestMs: (firstPoint?.requestedAt ?? end) - start,
@@ -130,28 +133,15 @@ async function scenario(replies: number, spreadMs = 0) {
     channelCount: replies,
   });
   const service = await startFakeService();
-  const dir = mkdtempSync(join(tmpdir(), 'bot-bench-'));
-  const bot: ChildProcess = spawn(process.execPath, ['dist/src/main.js'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      DISCORD_TOKEN: 'bench-token',
-      SERVICE_BASE_URL: service.url,
-      SERVICE_API_KEY: 'bench-key',
-      DATABASE_URL: `sqlite://${join(dir, 'bench.sqlite')}`,
-      DISCORD_API_URL: discord.apiUrl,
-      LOG_LEVEL: 'warn',
-      NODE_OPTIONS: process.env.BENCH_BOT_NODE_OPTIONS ?? '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const bot = startBotProcess(discord, service, process.env.BENCH_BOT_NODE_OPTIONS ?? '');
   try {
-    await discord.waitFor(() => discord.commandWrites.length > 0, 30_000, 'the bot to register its commands');
+    await bot.ready();
     const text = replyText();
     const interactions: FakeInteraction[] = [];
     for (let i = 0; i < replies; i += 1) {
       service.enqueue({ text, chunks: TOKENS, intervalMs: STREAM_MS / TOKENS });
     }
-    const baseline = bot.pid ? processFigures(bot.pid) : { cpuSeconds: 0, peakRssMiB: 0 };
+    const baseline = bot.child.pid ? processFigures(bot.child.pid) : { cpuSeconds: 0, peakRssMiB: 0 };
     for (const [index, channelId] of discord.channelIds.entries()) {
       if (spreadMs > 0 && index > 0) await new Promise((resolve) => setTimeout(resolve, spreadMs / replies));
       interactions.push(
@@ -162,15 +152,17 @@ async function scenario(replies: number, spreadMs = 0) {
       () =>
         interactions.every(
           (interaction) =>
-            discord
-              .replyMessages(interaction)
-              .map((m) => m.content)
-              .join('') === text,
+            withoutCostLine(
+              discord
+                .replyMessages(interaction)
+                .map((m) => m.content)
+                .join(''),
+            ) === text,
         ),
       STREAM_MS * 3,
       'every reply to finish',
     );
-    const figures = bot.pid ? processFigures(bot.pid) : { cpuSeconds: 0, peakRssMiB: 0 };
+    const figures = bot.child.pid ? processFigures(bot.child.pid) : { cpuSeconds: 0, peakRssMiB: 0 };
     // Map each interaction to its service request by arrival order of prompts per channel.
     const results = interactions.map((interaction, i) => measure(discord, service, interaction, i, text));
     const stats = (values: number[]) => {
@@ -197,11 +189,9 @@ async function scenario(replies: number, spreadMs = 0) {
       botPeakRssMiB: round(figures.peakRssMiB),
     };
   } finally {
-    bot.kill('SIGTERM');
-    await new Promise((resolve) => bot.once('exit', resolve));
+    await bot.stop();
     await discord.close();
     await service.close();
-    rmSync(dir, { recursive: true, force: true });
   }
 }
 

@@ -1,0 +1,46 @@
+/**
+ * The built bot (`dist/src/main.js`) as a child process wired to the fakes, so a benchmark
+ * measures the bot's own CPU and memory, not the fakes'.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FakeDiscord } from '../test/fakes/discord.js';
+import type { FakeService } from '../test/fakes/service.js';
+
+export interface BotProcess {
+  readonly child: ChildProcess;
+  /** Resolves once the bot has registered its commands (it is connected and ready). */
+  ready(): Promise<unknown>;
+  /** SIGTERM, wait for exit, remove the database. */
+  stop(): Promise<void>;
+}
+
+export function startBotProcess(discord: FakeDiscord, service: FakeService, nodeOptions = ''): BotProcess {
+  const dir = mkdtempSync(join(tmpdir(), 'bot-bench-'));
+  const child = spawn(process.execPath, ['dist/src/main.js'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      DISCORD_TOKEN: 'bench-token',
+      SERVICE_BASE_URL: service.url,
+      SERVICE_API_KEY: 'bench-key',
+      DATABASE_URL: `sqlite://${join(dir, 'bench.sqlite')}`,
+      DISCORD_API_URL: discord.apiUrl,
+      LOG_LEVEL: 'warn',
+      NODE_OPTIONS: nodeOptions,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return {
+    child,
+    ready: () =>
+      discord.waitFor(() => discord.commandWrites.length > 0, 30_000, 'the bot to register its commands'),
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
