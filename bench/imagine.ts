@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { startFakeDiscord } from '../test/fakes/discord.js';
 import { makePng } from '../test/fakes/png.js';
 import { startFakeService } from '../test/fakes/service.js';
-import { startBotProcess } from './botProcess.js';
+import { startBotProcess } from '../test/helpers/botProcess.js';
 
 const RUNS = Number(process.env.BENCH_IMAGINE_RUNS ?? 5);
 const round = (value: number) => Math.round(value * 10) / 10;

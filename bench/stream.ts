@@ -20,7 +20,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { STREAMING_CURSOR } from '../src/render/streamRenderer.js';
 import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../test/fakes/discord.js';
 import { type FakeService, startFakeService } from '../test/fakes/service.js';
-import { startBotProcess } from './botProcess.js';
+import { startBotProcess } from '../test/helpers/botProcess.js';
 
 const REST_DELAY_MS = 25;
 const TOKENS = 1500;

@@ -213,10 +213,11 @@ describe('/budget', () => {
     await ephemeralText(command('budget', 'clear', { which: 'both' }));
   });
 
-  // Kept last on purpose: after this burst, the next channel-message POST (a budget alert) was
-  // seen to stay unflushed in the fake Discord for ~10 s, stalling requests behind it. The cause
-  // (fake server or client connection handling) is not found yet; see the closing note of the
-  // spend-ledger issue. Every behaviour tested here passes on its own.
+  // Kept last on purpose: with the bot in the same process as the fakes, a channel-message POST
+  // (a budget alert) right after this burst stays unflushed in the fake Discord for ~10 s. The
+  // same sequence with the bot as its own process (test/e2e/process.test.ts) alerts in ~0.1 s
+  // and acknowledges the next command at once, so this is an artifact of the in-process setup,
+  // whose cause is not found yet.
   it('50 concurrent asks against a cap that allows 10: exactly 10 are served, spend stays within the cap', async () => {
     const context = h.running.bot.context;
     const spentBefore = await context.ledger.monthSpendMicros(h.discord.guildId, Date.now());

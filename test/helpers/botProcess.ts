@@ -6,8 +6,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FakeDiscord } from '../test/fakes/discord.js';
-import type { FakeService } from '../test/fakes/service.js';
+import type { FakeDiscord } from '../fakes/discord.js';
+import type { FakeService } from '../fakes/service.js';
 
 export interface BotProcess {
   readonly child: ChildProcess;
@@ -17,9 +17,19 @@ export interface BotProcess {
   stop(): Promise<void>;
 }
 
-export function startBotProcess(discord: FakeDiscord, service: FakeService, nodeOptions = ''): BotProcess {
+/**
+ * `fromSource` runs `src/main.ts` through tsx (for tests, which do not build); otherwise the
+ * built `dist/src/main.js` (for benchmarks, which measure what `npm start` runs).
+ */
+export function startBotProcess(
+  discord: FakeDiscord,
+  service: FakeService,
+  nodeOptions = '',
+  fromSource = false,
+): BotProcess {
   const dir = mkdtempSync(join(tmpdir(), 'bot-bench-'));
-  const child = spawn(process.execPath, ['dist/src/main.js'], {
+  const entry = fromSource ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js'];
+  const child = spawn(process.execPath, entry, {
     env: {
       PATH: process.env.PATH ?? '',
       DISCORD_TOKEN: 'bench-token',

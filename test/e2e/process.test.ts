@@ -1,0 +1,97 @@
+/**
+ * The bot as its own process (as `npm start` runs it), against the fakes: a burst of 50 asks
+ * against a budget cap, then an alert and the next command. The in-process suites run the bot
+ * beside the fakes; this checks the same sequence across real process boundaries.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeDiscord,
+  type FakeInteraction,
+  MODERATOR_PERMISSIONS,
+  startFakeDiscord,
+} from '../fakes/discord.js';
+import { type FakeService, startFakeService } from '../fakes/service.js';
+import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
+
+const ADMIN_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n);
+
+let discord: FakeDiscord;
+let service: FakeService;
+let bot: BotProcess;
+beforeAll(async () => {
+  discord = await startFakeDiscord({ channelCount: 60 });
+  service = await startFakeService();
+  bot = startBotProcess(discord, service, '', true);
+  await bot.ready();
+}, 60_000);
+afterAll(async () => {
+  await bot?.stop();
+  await discord?.close();
+  await service?.close();
+});
+
+describe('the bot as its own process', () => {
+  it('serves exactly the asks a cap allows in a burst of 50, then alerts and keeps answering at once', async () => {
+    const admin = discord.user('admin');
+    const member = discord.user('member');
+    const budget = async (
+      sub: string,
+      options: Record<string, number> = {},
+      channelOptions?: Record<string, string>,
+    ) => {
+      const interaction = discord.sendCommand({
+        name: 'budget',
+        subcommand: sub,
+        options,
+        user: admin,
+        permissions: ADMIN_PERMISSIONS,
+        ...(channelOptions && { channelOptions }),
+      });
+      return discord.waitFor(() => discord.replyMessages(interaction)[0]?.content || undefined);
+    };
+    const finished = (interaction: FakeInteraction) =>
+      discord.waitFor(() => {
+        const text = discord.replyMessages(interaction)[0]?.content ?? '';
+        return text.includes('💰') || text.includes('⛔') ? text : undefined;
+      }, 20_000);
+    const ask = (channel: number, maxTokens: number) =>
+      discord.sendCommand({
+        name: 'ask',
+        options: { prompt: 'go', max_tokens: maxTokens },
+        channelId: discord.channelIds[channel] as string,
+        user: member,
+      });
+
+    // Each ask reserves and really costs 401 micro-units: a cap of 4,010 allows ten.
+    expect(await budget('set', { monthly: 0.00401 })).toContain('Monthly cap: USD 0.00401');
+    for (let i = 0; i < 50; i += 1) {
+      service.enqueue({
+        text: 'ok',
+        usage: { input_tokens: 3, output_tokens: 1000 },
+        chunks: 1,
+        headersDelayMs: 100,
+      });
+    }
+    const outcomes = await Promise.all(Array.from({ length: 50 }, (_, i) => finished(ask(i, 1000))));
+    expect(outcomes.filter((text) => text.includes('💰'))).toHaveLength(10);
+    expect(service.chatRequests()).toHaveLength(10);
+
+    const alertChannel = discord.channelIds[55] as string;
+    await budget('alerts', {}, { channel: alertChannel });
+    // 4,010 + 401 = 4,411 is 80 % of 5,513.75: the next ask crosses 80 % of a 0.005513 cap.
+    await budget('set', { monthly: 0.005513 });
+    service.enqueue({ text: 'ok', usage: { input_tokens: 3, output_tokens: 1000 } });
+    expect(await finished(ask(56, 1000))).toContain('💰');
+    const alert = await discord.waitFor(
+      () => [...discord.messages.values()].find((message) => message.channelId === alertChannel),
+      5_000,
+    );
+    expect(alert.content).toMatch(/reached 80 % of its cap/);
+
+    const next = ask(57, 1);
+    const started = performance.now();
+    await discord.waitFor(() => next.callbacks.length > 0, 3_000, 'the next command to be acknowledged');
+    expect(performance.now() - started).toBeLessThan(3_000);
+    await finished(next);
+  });
+});
