@@ -5,13 +5,12 @@
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
-  type ChatInputCommandInteraction,
   InteractionContextType,
   MessageFlags,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { runChatTurn } from '../src/chatTurn.js';
-import type { Command } from '../src/command.js';
+import { type Command, optionValues } from '../src/command.js';
 import { interactionReplySink, NO_PINGS, speakerName } from '../src/discordReply.js';
 import { CHAT_MODELS, type ChatModel, isChatModel, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../src/models.js';
 
@@ -121,12 +120,6 @@ export function parseAskOptions(
   };
 }
 
-function rawOptions(interaction: ChatInputCommandInteraction): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const option of interaction.options.data) raw[option.name] = option.value;
-  return raw;
-}
-
 function waitingText(ahead: number): string {
   return `⏳ Waiting for ${ahead} earlier request${ahead === 1 ? '' : 's'} in this channel…`;
 }
@@ -134,7 +127,7 @@ function waitingText(ahead: number): string {
 export const askCommand = {
   data,
   async execute(interaction, context) {
-    const parsed = parseAskOptions(rawOptions(interaction), {
+    const parsed = parseAskOptions(optionValues(interaction), {
       model: context.config.defaultModel,
       maxOutputTokens: context.config.maxOutputTokens,
     });

@@ -12,8 +12,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Command } from '../src/command.js';
-import { parseButtonId } from '../src/command.js';
+import { type Command, optionValues, parseButtonId } from '../src/command.js';
 import { NO_PINGS } from '../src/discordReply.js';
 import type { ImagineRequest } from '../src/images/imagineRequests.js';
 import { runImagine } from '../src/imagine.js';
@@ -75,12 +74,6 @@ export function parseImagineOptions(
   return { ok: true, options: { prompt, size: size as ImageSize, n } };
 }
 
-function rawOptions(interaction: ChatInputCommandInteraction): Record<string, unknown> {
-  const raw: Record<string, unknown> = {};
-  for (const option of interaction.options.data) raw[option.name] = option.value;
-  return raw;
-}
-
 async function refuse(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   content: string,
@@ -91,7 +84,7 @@ async function refuse(
 export const imagineCommand = {
   data,
   async execute(interaction, context) {
-    const parsed = parseImagineOptions(rawOptions(interaction));
+    const parsed = parseImagineOptions(optionValues(interaction));
     if (!parsed.ok) return refuse(interaction, parsed.error);
     await interaction.deferReply();
     const request: ImagineRequest = { ...parsed.options, userId: interaction.user.id };

@@ -11,12 +11,12 @@ import {
   toServiceMessage,
   type UserTurn,
 } from './conversation/history.js';
-import type { LedgerEntry } from './ledger/aggregate.js';
 import type { ChatModel } from './models.js';
-import { chatCostMicros, formatMoney } from './pricing/cost.js';
+import { chatCostMicros } from './pricing/cost.js';
 import { createStreamRenderer, type ReplySink } from './render/streamRenderer.js';
 import { formatWait, ServiceError } from './service/errors.js';
 import type { ChatMessage, ChatResult, Usage } from './service/types.js';
+import { announceBudgetAlerts, costLine } from './spendNotes.js';
 
 export interface ChatTurnInput {
   readonly guildId: string | null;
@@ -79,35 +79,6 @@ export async function runChatTurn(context: BotContext, input: ChatTurnInput, sin
     reservation.release();
   }
   if (input.guildId) await announceBudgetAlerts(context, input.guildId);
-}
-
-/** Posts the monthly-cap alerts (80 %, 100 %) that became due, once each, in the alert channel. */
-export async function announceBudgetAlerts(context: BotContext, guildId: string): Promise<void> {
-  try {
-    const due = await context.budgets.alertsDue(guildId, context.clock.now());
-    if (due.length === 0) return;
-    const settings = await context.budgets.settings(guildId);
-    const spent = await context.ledger.monthSpendMicros(guildId, context.clock.now());
-    const cap = settings.monthlyCapMicros ?? 0;
-    const { currency } = context.prices;
-    const text = `📈 This server's spend on the bot this month reached ${Math.max(...due)} % of its cap: ${formatMoney(spent, currency)} of ${formatMoney(cap, currency)}.${Math.max(...due) >= 100 ? ' New requests are refused until the cap is raised (/budget) or the month ends.' : ''}`;
-    if (settings.alertChannelId) await context.notify(settings.alertChannelId, text);
-  } catch (error) {
-    context.logger.warn({ err: error, guildId }, 'could not post a budget alert');
-  }
-}
-
-/** The cost line under a reply, when the guild shows costs (DMs always do). */
-export async function costFooter(
-  context: BotContext,
-  guildId: string | null,
-  entry: LedgerEntry,
-): Promise<string | undefined> {
-  if (guildId && !(await context.budgets.settings(guildId)).showCost) return undefined;
-  const money = formatMoney(entry.costMicros, context.prices.currency);
-  if (entry.kind === 'image') return note(`💰 ${money}`);
-  const tokens = `${entry.inputTokens.toLocaleString('en-US')} in · ${entry.outputTokens.toLocaleString('en-US')} out tokens`;
-  return note(`💰 ${money} · ${tokens}${entry.estimated ? ' (estimated)' : ''}`);
 }
 
 interface TurnState {
@@ -174,12 +145,12 @@ async function streamTurn(
     log.warn({ err: error, kind: error.kind }, 'service request failed');
     // A reply that broke off was (probably) billed: record it, flagged when estimated.
     let footer: string | undefined;
-    if (error.usage) footer = await costFooter(context, input.guildId, await record(error.usage, error.kind));
+    if (error.usage) footer = await costLine(context, input.guildId, await record(error.usage, error.kind));
     const message =
       error.kind === 'aborted' && context.shutdown.aborted
         ? `The bot is restarting, so this reply was cut short.`
         : error.userMessage;
-    await renderer.finish([note(`⚠️ ${message}`), footer].filter(Boolean).join('\n'));
+    await renderer.finish([note(`⚠️ ${message}`), footer && note(footer)].filter(Boolean).join('\n'));
     return;
   }
   if (!result) throw new Error('service stream ended without a result');
@@ -191,7 +162,7 @@ async function streamTurn(
       result.usage,
       result.truncated ? 'truncated' : (result.finishReason ?? 'completed'),
     );
-    footer = await costFooter(context, input.guildId, entry);
+    footer = await costLine(context, input.guildId, entry);
     if (result.text.trim() !== '') {
       await context.conversations.append(input.channelId, [
         userTurn,
@@ -213,6 +184,8 @@ async function streamTurn(
     },
     'reply completed',
   );
-  const notes = [completionNote(result, input.maxTokens), storageNote, footer].filter(Boolean).join('\n');
+  const notes = [completionNote(result, input.maxTokens), storageNote, footer && note(footer)]
+    .filter(Boolean)
+    .join('\n');
   await renderer.finish(notes || undefined);
 }

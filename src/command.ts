@@ -24,3 +24,13 @@ export function parseButtonId(customId: string): { command: string; action: stri
   const [command = '', action = '', ...rest] = customId.split(':');
   return { command, action, argument: rest.join(':') };
 }
+
+/**
+ * The raw values of a command's options by name. Handlers validate these themselves rather
+ * than trust Discord's typed getters, which throw on a mismatched type.
+ */
+export function optionValues(interaction: ChatInputCommandInteraction): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  for (const option of interaction.options.data) raw[option.name] = option.value;
+  return raw;
+}

@@ -5,7 +5,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { announceBudgetAlerts, costFooter } from './chatTurn.js';
 import { buttonId } from './command.js';
 import type { BotContext } from './context.js';
 import { NO_PINGS } from './discordReply.js';
@@ -15,6 +14,7 @@ import { DEFAULT_ATTACHMENT_SIZE_LIMIT, packImages } from './images/pack.js';
 import { imageCostMicros } from './pricing/cost.js';
 import { formatWait, ServiceError } from './service/errors.js';
 import { IMAGE_MODEL } from './service/types.js';
+import { announceBudgetAlerts, costLine } from './spendNotes.js';
 
 /** The most the bot downloads of one image, whatever the upload limit. */
 export const IMAGE_MAX_BYTES = 32 * 1024 * 1024;
@@ -208,8 +208,8 @@ async function generateAndPost(
       notes.push(`Image ${entry.index} could not be downloaded: ${entry.result.reason}.`);
     }
   }
-  const footer = await costFooter(context, input.guildId, entry);
-  const header = `${quotePrompt(request.prompt)}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${footer ? ` · ${footer.slice(3)}` : ''}`;
+  const cost = await costLine(context, input.guildId, entry);
+  const header = `${quotePrompt(request.prompt)}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${cost ? ` · ${cost}` : ''}`;
   const content = [header, ...notes.map((note) => `-# ⚠️ ${note}`)].join('\n').slice(0, 2000);
   const toFiles = (pack: typeof files) =>
     pack.map((file) => ({ attachment: file.bytes, name: `image-${file.index}.png` }));

@@ -56,6 +56,8 @@ export function createBudgets(store: Store, ledger: Ledger, currency: string): B
   const cache = new Map<string, GuildSettings>();
   const inFlight = new Map<string, number>();
   const inFlightByUser = new Map<string, number>();
+  // Alerts already sent, by key: read from the store once, so a request does not cost a read.
+  const sentAlerts = new Map<string, number[]>();
 
   async function settings(guildId: string): Promise<GuildSettings> {
     const cached = cache.get(guildId);
@@ -131,11 +133,16 @@ export function createBudgets(store: Store, ledger: Ledger, currency: string): B
         const month = utcDay(now).slice(0, 7);
         const spent = await ledger.monthSpendMicros(guildId, now);
         const key = alertsKey(guildId, month, cap);
-        const sent = ((await store.get(key)) as number[] | undefined) ?? [];
+        const sent = sentAlerts.get(key) ?? ((await store.get(key)) as number[] | undefined) ?? [];
+        sentAlerts.set(key, sent);
         const due = ALERT_THRESHOLDS.filter(
           (threshold) => !sent.includes(threshold) && spent * 100 >= cap * threshold,
         );
-        if (due.length > 0) await store.set(key, [...sent, ...due]);
+        if (due.length > 0) {
+          const next = [...sent, ...due];
+          await store.set(key, next);
+          sentAlerts.set(key, next);
+        }
         return due;
       });
     },
