@@ -1,26 +1,38 @@
 /**
  * /ask: a streamed reply from one of the service's chat models, continuing the channel's
- * conversation.
+ * conversation (or opening a thread for it); and the Stop and Regenerate buttons under every
+ * chat reply, however it was asked for.
  */
 import {
+  type APIChannel,
   ApplicationCommandOptionType,
   ApplicationCommandType,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  DiscordAPIError,
   InteractionContextType,
   MessageFlags,
+  PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  Routes,
 } from 'discord.js';
-import { runChatTurn } from '../src/chatTurn.js';
-import { type Command, optionValues } from '../src/command.js';
+import { prepareChatRequest, runQueuedChatTurn, stopReply } from '../src/chatRequest.js';
+import { NOT_LATEST, regenerationBase } from '../src/chatTurn.js';
+import { type Command, optionValues, parseButtonId } from '../src/command.js';
+import type { BotContext } from '../src/context.js';
+import { PROMPT_MAX_LENGTH, promptProblem, type TurnOptions } from '../src/conversation/history.js';
 import { interactionReplySink, NO_PINGS, speakerName } from '../src/discordReply.js';
 import { CHAT_MODELS, type ChatModel, isChatModel, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../src/models.js';
+import { REGENERATE_ACTION, STOP_ACTION } from '../src/replyControls.js';
+import type { RequestOptions } from '../src/settings/resolve.js';
 
-export const PROMPT_MAX_LENGTH = 4000;
-/** The command's own ceiling; the operator's MAX_OUTPUT_TOKENS may be lower. */
+export { PROMPT_MAX_LENGTH };
+/** The command's own ceiling; the operator's MAX_OUTPUT_TOKENS and /config may be lower. */
 export const MAX_TOKENS_OPTION_MAX = 32_000;
 
 const data = {
   name: 'ask',
-  description: 'Ask the model; the conversation in this channel continues from earlier /ask',
+  description: 'Ask the model; the conversation in this channel continues from earlier messages',
   type: ApplicationCommandType.ChatInput,
   contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
   options: [
@@ -35,13 +47,13 @@ const data = {
     {
       type: ApplicationCommandOptionType.String,
       name: 'model',
-      description: 'Which model answers (default: the bot default)',
+      description: 'Which model answers (default: the channel’s or server’s setting)',
       choices: CHAT_MODELS.map((model) => ({ name: model, value: model })),
     },
     {
       type: ApplicationCommandOptionType.Number,
       name: 'temperature',
-      description: 'Randomness, 0 to 2 (default 0.7)',
+      description: 'Randomness, 0 to 2',
       min_value: TEMPERATURE_MIN,
       max_value: TEMPERATURE_MAX,
     },
@@ -52,42 +64,32 @@ const data = {
       min_value: 1,
       max_value: MAX_TOKENS_OPTION_MAX,
     },
+    {
+      type: ApplicationCommandOptionType.Boolean,
+      name: 'thread',
+      description: 'Open a thread from the reply; the conversation continues there with its own memory',
+    },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-export interface AskOptions {
+export interface AskOptions extends RequestOptions {
   readonly prompt: string;
-  readonly model: ChatModel;
-  readonly temperature?: number;
-  readonly maxTokens: number;
-}
-
-export interface AskDefaults {
-  readonly model: ChatModel;
-  readonly maxOutputTokens: number;
+  readonly thread: boolean;
 }
 
 /**
  * Validates raw option values. Discord enforces the declared constraints too, but the handler
- * does not rely on it: bad input never reaches the service.
+ * does not rely on it: bad input never reaches the service. Unset options stay unset, for the
+ * channel, server and bot defaults to fill in (see settings/resolve.ts).
  */
 export function parseAskOptions(
   raw: Readonly<Record<string, unknown>>,
-  defaults: AskDefaults,
 ): { ok: true; options: AskOptions } | { ok: false; error: string } {
   const prompt = typeof raw.prompt === 'string' ? raw.prompt.trim() : '';
-  if (prompt === '') return { ok: false, error: 'Your prompt is empty. Write something to ask.' };
-  if (prompt.length > PROMPT_MAX_LENGTH) {
-    return {
-      ok: false,
-      error: `Your prompt is ${prompt.length} characters; the limit is ${PROMPT_MAX_LENGTH}.`,
-    };
-  }
-  let model = defaults.model;
-  if (raw.model !== undefined) {
-    if (!isChatModel(raw.model))
-      return { ok: false, error: `Unknown model. Choose one of: ${CHAT_MODELS.join(', ')}.` };
-    model = raw.model;
+  const problem = promptProblem(prompt);
+  if (problem) return { ok: false, error: problem };
+  if (raw.model !== undefined && !isChatModel(raw.model)) {
+    return { ok: false, error: `Unknown model. Choose one of: ${CHAT_MODELS.join(', ')}.` };
   }
   const temperature = raw.temperature;
   if (
@@ -102,71 +104,223 @@ export function parseAskOptions(
       error: `temperature must be a number from ${TEMPERATURE_MIN} to ${TEMPERATURE_MAX}.`,
     };
   }
-  const maxTokens = raw.max_tokens ?? defaults.maxOutputTokens;
-  if (typeof maxTokens !== 'number' || !Number.isInteger(maxTokens) || maxTokens < 1) {
-    return { ok: false, error: 'max_tokens must be a whole number of at least 1.' };
+  const maxTokens = raw.max_tokens;
+  if (
+    maxTokens !== undefined &&
+    (typeof maxTokens !== 'number' ||
+      !Number.isInteger(maxTokens) ||
+      maxTokens < 1 ||
+      maxTokens > MAX_TOKENS_OPTION_MAX)
+  ) {
+    return { ok: false, error: `max_tokens must be a whole number from 1 to ${MAX_TOKENS_OPTION_MAX}.` };
   }
-  if (maxTokens > defaults.maxOutputTokens) {
-    return { ok: false, error: `max_tokens can be at most ${defaults.maxOutputTokens} on this bot.` };
+  if (raw.thread !== undefined && typeof raw.thread !== 'boolean') {
+    return { ok: false, error: 'thread must be true or false.' };
   }
   return {
     ok: true,
     options: {
       prompt,
-      model,
-      maxTokens,
+      thread: raw.thread === true,
+      ...(raw.model !== undefined && { model: raw.model as ChatModel }),
       ...(temperature !== undefined && { temperature: temperature as number }),
+      ...(maxTokens !== undefined && { maxTokens: maxTokens as number }),
     },
   };
 }
 
-function waitingText(ahead: number): string {
-  return `⏳ Waiting for ${ahead} earlier request${ahead === 1 ? '' : 's'} in this channel…`;
+/** The request options kept with a reply, checked again before Regenerate reuses them. */
+function storedOptions(options: TurnOptions | undefined): RequestOptions {
+  const parsed = parseAskOptions({
+    prompt: 'x',
+    ...(options?.model !== undefined && { model: options.model }),
+    ...(options?.temperature !== undefined && { temperature: options.temperature }),
+    ...(options?.maxTokens !== undefined && { max_tokens: options.maxTokens }),
+  });
+  if (!parsed.ok) return {};
+  const { prompt: _prompt, thread: _thread, ...rest } = parsed.options;
+  return rest;
+}
+
+function explicitOptions(options: RequestOptions): TurnOptions {
+  return {
+    ...(options.model !== undefined && { model: options.model }),
+    ...(options.temperature !== undefined && { temperature: options.temperature }),
+    ...(options.maxTokens !== undefined && { maxTokens: options.maxTokens }),
+  };
+}
+
+function refuse(interaction: ChatInputCommandInteraction | ButtonInteraction, content: string) {
+  return interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+}
+
+function parentChannelId(interaction: ChatInputCommandInteraction | ButtonInteraction): string | null {
+  const channel = interaction.channel;
+  return channel?.isThread() ? channel.parentId : null;
+}
+
+export function threadName(prompt: string): string {
+  const line = prompt.split('\n')[0]?.trim() ?? '';
+  const name = line.length > 90 ? `${line.slice(0, 89)}…` : line;
+  return name || 'Conversation';
+}
+
+/** Opens a public thread from the reply; returns its id, or why it could not. */
+async function openThread(
+  context: BotContext,
+  channelId: string,
+  messageId: string | undefined,
+  prompt: string,
+): Promise<{ id: string } | { error: string }> {
+  if (!messageId) return { error: 'Discord did not say which message the reply is' };
+  try {
+    const thread = (await context.discordRest.post(Routes.threads(channelId, messageId), {
+      body: { name: threadName(prompt), auto_archive_duration: 1440 },
+    })) as APIChannel;
+    return { id: thread.id };
+  } catch (error) {
+    context.logger.warn({ err: error, channelId }, 'could not open a thread');
+    return { error: error instanceof DiscordAPIError ? `Discord said: ${error.message}` : 'Discord failed' };
+  }
+}
+
+const mayModerate = (interaction: ButtonInteraction) =>
+  interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
+
+async function pressStop(interaction: ButtonInteraction, context: BotContext, stopId: string): Promise<void> {
+  const outcome = stopReply(context, stopId, {
+    userId: interaction.user.id,
+    name: speakerName(interaction),
+    canManageMessages: mayModerate(interaction),
+  });
+  if (outcome === 'finished') return void (await refuse(interaction, 'This reply has already finished.'));
+  if (outcome === 'forbidden') {
+    await refuse(
+      interaction,
+      'Only the member who asked (or someone with the Manage Messages permission) can stop this reply.',
+    );
+    return;
+  }
+  // The reply itself shows that it stopped; the click needs no message of its own.
+  await interaction.deferUpdate();
+}
+
+async function pressRegenerate(
+  interaction: ButtonInteraction,
+  context: BotContext,
+  argument: string,
+): Promise<void> {
+  const [conversationId = '', turnId = ''] = argument.split(':');
+  const conversation = await context.conversations.load(conversationId);
+  const base = regenerationBase(conversation.turns, turnId);
+  if (!base) return void (await refuse(interaction, NOT_LATEST));
+  if (base.userTurn.authorId !== interaction.user.id && !mayModerate(interaction)) {
+    await refuse(
+      interaction,
+      'Only the member who asked (or someone with the Manage Messages permission) can regenerate this reply.',
+    );
+    return;
+  }
+  const last = conversation.turns.at(-1);
+  const options = storedOptions(last?.role === 'assistant' ? last.options : undefined);
+  const channelId = interaction.channelId ?? conversationId;
+  const prepared = await prepareChatRequest(context, {
+    guildId: interaction.guildId,
+    channelId,
+    parentId: parentChannelId(interaction),
+    userId: interaction.user.id,
+    userName: speakerName(interaction),
+    options,
+  });
+  if (!prepared.ok) return void (await refuse(interaction, prepared.error));
+  try {
+    await interaction.deferReply();
+  } catch (error) {
+    prepared.slot.release();
+    throw error;
+  }
+  await runQueuedChatTurn(
+    context,
+    {
+      guildId: interaction.guildId,
+      channelId: conversationId,
+      replyChannelId: channelId,
+      userId: interaction.user.id,
+      userName: speakerName(interaction),
+      prompt: base.userTurn.content,
+      settings: prepared.settings,
+      options: explicitOptions(options),
+      regenerateTurnId: turnId,
+    },
+    prepared,
+    interactionReplySink(interaction, context.interactionRest),
+  );
 }
 
 export const askCommand = {
   data,
   async execute(interaction, context) {
-    const parsed = parseAskOptions(optionValues(interaction), {
-      model: context.config.defaultModel,
-      maxOutputTokens: context.config.maxOutputTokens,
-    });
-    if (!parsed.ok) {
-      await interaction.reply({
-        content: parsed.error,
-        flags: MessageFlags.Ephemeral,
-        allowedMentions: NO_PINGS,
-      });
-      return;
-    }
-    // Acknowledge before any I/O: Discord allows 3 s for the first response.
-    await interaction.deferReply();
-    const sink = interactionReplySink(interaction, context.interactionRest);
+    const parsed = parseAskOptions(optionValues(interaction));
+    if (!parsed.ok) return void (await refuse(interaction, parsed.error));
     const { options } = parsed;
-    await context.channelQueue.run(
-      interaction.channelId,
-      () =>
-        runChatTurn(
+    const parentId = parentChannelId(interaction);
+    if (options.thread && !interaction.inGuild()) {
+      return void (await refuse(interaction, 'Threads can only be opened in a server channel.'));
+    }
+    if (options.thread && (parentId !== null || interaction.channel?.isThread())) {
+      return void (await refuse(interaction, 'This is already a thread: just ask here.'));
+    }
+    const prepared = await prepareChatRequest(context, {
+      guildId: interaction.guildId,
+      channelId: interaction.channelId,
+      parentId,
+      userId: interaction.user.id,
+      userName: speakerName(interaction),
+      options,
+    });
+    if (!prepared.ok) return void (await refuse(interaction, prepared.error));
+
+    let conversationId = interaction.channelId;
+    let extraNote: string | undefined;
+    try {
+      // Acknowledge before any other I/O: Discord allows 3 s for the first response.
+      const response = await interaction.deferReply({ withResponse: true });
+      if (options.thread) {
+        const opened = await openThread(
           context,
-          {
-            guildId: interaction.guildId,
-            channelId: interaction.channelId,
-            userId: interaction.user.id,
-            userName: speakerName(interaction),
-            prompt: options.prompt,
-            model: options.model,
-            maxTokens: options.maxTokens,
-            ...(options.temperature !== undefined && { temperature: options.temperature }),
-          },
-          sink,
-        ),
-      (ahead) => {
-        sink
-          .editOriginal(waitingText(ahead))
-          .catch((error: unknown) =>
-            context.logger.warn({ err: error }, 'could not show the waiting notice'),
-          );
+          interaction.channelId,
+          response.resource?.message?.id,
+          options.prompt,
+        );
+        if ('id' in opened) conversationId = opened.id;
+        else
+          extraNote = `⚠️ Could not open a thread (${opened.error}); the conversation continues in this channel.`;
+      }
+    } catch (error) {
+      prepared.slot.release();
+      throw error;
+    }
+    await runQueuedChatTurn(
+      context,
+      {
+        guildId: interaction.guildId,
+        channelId: conversationId,
+        replyChannelId: interaction.channelId,
+        userId: interaction.user.id,
+        userName: speakerName(interaction),
+        prompt: options.prompt,
+        settings: prepared.settings,
+        options: explicitOptions(options),
+        ...(extraNote !== undefined && { extraNote }),
       },
+      prepared,
+      interactionReplySink(interaction, context.interactionRest),
     );
+  },
+  async handleButton(interaction, context) {
+    const { action, argument } = parseButtonId(interaction.customId);
+    if (action === STOP_ACTION) return pressStop(interaction, context, argument);
+    if (action === REGENERATE_ACTION) return pressRegenerate(interaction, context, argument);
+    await refuse(interaction, 'This button is no longer supported.');
   },
 } satisfies Command;

@@ -1,6 +1,6 @@
 /**
- * /budget (Manage Server): the server's monthly cap, a daily cap per member, the channel for
- * 80 %/100 % alerts, and whether replies show their cost.
+ * /budget (Manage Server): the server's monthly cap, a daily cap per member, and the channel for
+ * 80 %/100 % alerts. (Whether replies show their cost is /config features.)
  */
 import {
   ApplicationCommandOptionType,
@@ -85,19 +85,6 @@ const data = {
         },
       ],
     },
-    {
-      type: ApplicationCommandOptionType.Subcommand,
-      name: 'costs',
-      description: 'Show or hide the cost line under each reply',
-      options: [
-        {
-          type: ApplicationCommandOptionType.Boolean,
-          name: 'show',
-          description: 'Show costs',
-          required: true,
-        },
-      ],
-    },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -111,7 +98,6 @@ export function describeSettings(settings: GuildSettings, spentMicros: number, c
     `Monthly cap: ${monthly}`,
     `Daily cap per member: ${settings.dailyUserCapMicros === null ? 'none' : money(settings.dailyUserCapMicros)}`,
     `Alerts: ${settings.alertChannelId ? `<#${settings.alertChannelId}>` : 'no channel set'}`,
-    `Cost under replies: ${settings.showCost ? 'shown' : 'hidden'}`,
   ].join('\n');
 }
 
@@ -160,8 +146,6 @@ export const budgetCommand = {
       settings = await budgets.update(guildId, {
         alertChannelId: interaction.options.getChannel('channel', true).id,
       });
-    } else if (sub === 'costs') {
-      settings = await budgets.update(guildId, { showCost: interaction.options.getBoolean('show', true) });
     } else {
       settings = await budgets.settings(guildId);
     }

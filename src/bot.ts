@@ -2,7 +2,7 @@
  * Wiring: the discord.js client, the command list, the context handlers receive, and the
  * single interaction entry point behind the error boundary.
  */
-import { Client, Events, GatewayIntentBits, Routes } from 'discord.js';
+import { Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import { commands as allCommands } from '../commands/index.js';
 import { createBudgets } from './budget/budgets.js';
 import { type Clock, systemClock } from './clock.js';
@@ -12,14 +12,17 @@ import type { Config } from './config.js';
 import type { BotContext } from './context.js';
 import { createConversationStore } from './conversation/conversationStore.js';
 import { createInteractionRest, NO_PINGS } from './discordReply.js';
-import { withErrorBoundary } from './errorBoundary.js';
+import { interactionResponder, withErrorBoundary } from './errorBoundary.js';
+import { createFairUse } from './fairUse.js';
 import { createImageDownloader } from './images/download.js';
 import { createImagineRequests } from './images/imagineRequests.js';
 import { createKeyedQueue } from './keyedQueue.js';
 import { createLedger } from './ledger/ledger.js';
 import { createRedactor, type Logger } from './logger.js';
+import { answerMessage } from './messageChat.js';
 import type { PriceList } from './pricing/prices.js';
 import type { ServiceClient } from './service/client.js';
+import { createSettings } from './settings/settingsStore.js';
 import type { Store } from './store.js';
 
 export interface BotOptions {
@@ -49,12 +52,22 @@ export function createBot(options: BotOptions): Bot {
   const inFlight = new Set<Promise<void>>();
 
   const client = new Client({
-    intents: [GatewayIntentBits.Guilds],
+    // Guild and DM messages reach the bot for mentions, replies and DMs; their content arrives
+    // without the privileged intent for exactly those (see messageChat.ts).
+    intents: [
+      GatewayIntentBits.Guilds,
+      GatewayIntentBits.GuildMessages,
+      GatewayIntentBits.DirectMessages,
+      ...(config.messageContentIntent ? [GatewayIntentBits.MessageContent] : []),
+    ],
+    // DM channels are not cached until used; without this partial their messages are dropped.
+    partials: [Partials.Channel],
     allowedMentions: NO_PINGS,
     ...(config.discordApiUrl !== undefined && { rest: { api: config.discordApiUrl } }),
   });
 
   const ledger = createLedger(options.store, options.prices, logger);
+  const settings = createSettings(options.store);
   const context: BotContext = {
     config,
     logger,
@@ -73,6 +86,10 @@ export function createBot(options: BotOptions): Bot {
     shutdown: shutdown.signal,
     redact: createRedactor([config.discordToken, config.serviceApiKey]),
     interactionRest: createInteractionRest(config.discordApiUrl),
+    discordRest: client.rest,
+    settings,
+    fairUse: createFairUse(),
+    activeReplies: new Map(),
     images: createImageDownloader({ timeoutMs: config.imageDownloadTimeoutMs }),
     imagineRequests: createImagineRequests(options.store),
   };
@@ -90,7 +107,13 @@ export function createBot(options: BotOptions): Bot {
         return;
       }
       track(
-        withErrorBoundary(interaction, logger, context.redact, () => command.execute(interaction, context)),
+        withErrorBoundary(
+          logger,
+          context.redact,
+          { interactionId: interaction.id, command: interaction.commandName },
+          interactionResponder(interaction),
+          () => command.execute(interaction, context),
+        ),
       );
     } else if (interaction.isButton()) {
       const handle = byName.get(parseButtonId(interaction.customId).command)?.handleButton;
@@ -98,8 +121,28 @@ export function createBot(options: BotOptions): Bot {
         logger.warn({ customId: interaction.customId }, 'button for no known command');
         return;
       }
-      track(withErrorBoundary(interaction, logger, context.redact, () => handle(interaction, context)));
+      track(
+        withErrorBoundary(
+          logger,
+          context.redact,
+          { interactionId: interaction.id, customId: interaction.customId },
+          interactionResponder(interaction),
+          () => handle(interaction, context),
+        ),
+      );
     }
+  });
+  client.on(Events.MessageCreate, (message) => {
+    if (message.author.bot) return;
+    track(
+      withErrorBoundary(
+        logger,
+        context.redact,
+        { messageId: message.id, channelId: message.channelId },
+        (content) => message.reply({ content, allowedMentions: NO_PINGS }),
+        () => answerMessage(message, context),
+      ),
+    );
   });
   client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
   client.on(Events.Warn, (message) => logger.warn({ message }, 'discord client warning'));

@@ -1,7 +1,8 @@
-import type {
-  ButtonInteraction,
-  ChatInputCommandInteraction,
-  RESTPostAPIChatInputApplicationCommandsJSONBody,
+import {
+  ApplicationCommandOptionType,
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { BotContext } from './context.js';
 
@@ -31,6 +32,9 @@ export function parseButtonId(customId: string): { command: string; action: stri
  */
 export function optionValues(interaction: ChatInputCommandInteraction): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
-  for (const option of interaction.options.data) raw[option.name] = option.value;
+  const top = interaction.options.data;
+  // A subcommand's options are nested under it.
+  const options = top[0]?.type === ApplicationCommandOptionType.Subcommand ? (top[0].options ?? []) : top;
+  for (const option of options) raw[option.name] = option.value;
   return raw;
 }

@@ -72,6 +72,14 @@ const schema = z.object({
   MAX_OUTPUT_TOKENS: integer(2048, 16, 1_000_000),
   IMAGE_DOWNLOAD_TIMEOUT_MS: integer(30_000, 100, 600_000),
   IMAGINE_PROGRESS_INTERVAL_MS: integer(5000, 20, 60_000),
+  RATE_LIMIT_PER_MINUTE: integer(6, 1, 1000),
+  MESSAGE_CONTENT_INTENT: optionalText
+    .transform((value) => value ?? 'false')
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((value) => value === 'true'),
+  SYSTEM_PROMPT_ROLE: optionalText
+    .transform((value) => value ?? 'system')
+    .pipe(z.enum(['system', 'user'], { error: 'must be system or user' })),
   PRICES_FILE: optionalText.transform((value) => value ?? 'prices.json'),
   LOG_LEVEL: optionalText
     .transform((value) => value ?? 'info')
@@ -98,6 +106,12 @@ export interface Config {
   readonly maxOutputTokens: number;
   readonly imageDownloadTimeoutMs: number;
   readonly imagineProgressIntervalMs: number;
+  /** Requests per member per minute where a guild has not set its own (and in DMs). */
+  readonly rateLimitPerMinute: number;
+  /** The privileged Message Content intent is enabled for the bot in the developer portal. */
+  readonly messageContentIntent: boolean;
+  /** The role a channel's system prompt is sent with (the service documents only user/assistant). */
+  readonly systemPromptRole: 'system' | 'user';
   readonly pricesFile: string;
   readonly logLevel: string;
 }
@@ -129,6 +143,9 @@ export function loadConfig(env: Env): ConfigResult {
       maxOutputTokens: value.MAX_OUTPUT_TOKENS,
       imageDownloadTimeoutMs: value.IMAGE_DOWNLOAD_TIMEOUT_MS,
       imagineProgressIntervalMs: value.IMAGINE_PROGRESS_INTERVAL_MS,
+      rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+      messageContentIntent: value.MESSAGE_CONTENT_INTENT,
+      systemPromptRole: value.SYSTEM_PROMPT_ROLE,
       pricesFile: value.PRICES_FILE,
       logLevel: value.LOG_LEVEL,
     },

@@ -3,13 +3,16 @@ import type { Budgets } from './budget/budgets.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { ConversationStore } from './conversation/conversationStore.js';
+import type { FairUse } from './fairUse.js';
 import type { ImageDownloader } from './images/download.js';
 import type { ImagineRequests } from './images/imagineRequests.js';
 import type { KeyedQueue } from './keyedQueue.js';
 import type { Ledger } from './ledger/ledger.js';
 import type { Logger } from './logger.js';
 import type { PriceList } from './pricing/prices.js';
+import type { ActiveReply } from './replyControls.js';
 import type { ServiceClient } from './service/client.js';
+import type { Settings } from './settings/settingsStore.js';
 
 /** Everything a command handler needs, passed as a plain parameter (no globals). */
 export interface BotContext {
@@ -35,4 +38,12 @@ export interface BotContext {
   readonly imagineRequests: ImagineRequests;
   /** REST client for interaction-token routes (see createInteractionRest). */
   readonly interactionRest: REST;
+  /** The bot's REST client (bot token) for channel messages and threads. */
+  readonly discordRest: REST;
+  /** Guild and channel settings (/config, /system). */
+  readonly settings: Settings;
+  /** Per-member rate limits and one request in flight per member and channel. */
+  readonly fairUse: FairUse;
+  /** Replies being streamed or queued, by the id in their Stop button. */
+  readonly activeReplies: Map<string, ActiveReply>;
 }

@@ -10,9 +10,10 @@ import {
   type MessageMentionOptions,
   makeURLSearchParams,
   REST,
+  type RepliableInteraction,
   Routes,
 } from 'discord.js';
-import type { ReplySink } from './render/streamRenderer.js';
+import type { MessageComponents, ReplySink } from './render/streamRenderer.js';
 
 export const NO_PINGS: MessageMentionOptions = { parse: [], repliedUser: false };
 
@@ -29,40 +30,95 @@ export function createInteractionRest(apiUrl: string | undefined): REST {
   return new REST({ ...(apiUrl !== undefined && { api: apiUrl }), globalRequestsPerSecond: 10_000 });
 }
 
+type Body = { content: string; allowed_mentions: typeof NO_PINGS_API; components?: MessageComponents };
+
+function messageBody(content: string, components: MessageComponents | undefined): Body {
+  return { content, allowed_mentions: NO_PINGS_API, ...(components !== undefined && { components }) };
+}
+
 /** Writes a streamed reply through the interaction's webhook (the token, not the bot token). */
-export function interactionReplySink(interaction: ChatInputCommandInteraction, rest: REST): ReplySink {
+export function interactionReplySink(interaction: RepliableInteraction, rest: REST): ReplySink {
   const { applicationId, token } = interaction;
-  const body = (content: string) => ({ content, allowed_mentions: NO_PINGS_API });
   return {
-    async editOriginal(content) {
-      await rest.patch(Routes.webhookMessage(applicationId, token, '@original'), {
-        body: body(content),
+    async editOriginal(content, components) {
+      const message = (await rest.patch(Routes.webhookMessage(applicationId, token, '@original'), {
+        body: messageBody(content, components),
         auth: false,
-      });
+      })) as APIMessage;
+      return message.id;
     },
-    async sendFollowUp(content) {
+    async sendFollowUp(content, components) {
       const message = (await rest.post(Routes.webhook(applicationId, token), {
-        body: body(content),
+        body: messageBody(content, components),
         auth: false,
         query: makeURLSearchParams({ wait: true }),
       })) as APIMessage;
       return message.id;
     },
-    async editFollowUp(id, content) {
-      await rest.patch(Routes.webhookMessage(applicationId, token, id), { body: body(content), auth: false });
+    async editFollowUp(id, content, components) {
+      await rest.patch(Routes.webhookMessage(applicationId, token, id), {
+        body: messageBody(content, components),
+        auth: false,
+      });
     },
     async refuse(content) {
       await rest.delete(Routes.webhookMessage(applicationId, token, '@original'), { auth: false });
       await rest.post(Routes.webhook(applicationId, token), {
-        body: { ...body(content), flags: MessageFlags.Ephemeral },
+        body: { ...messageBody(content, undefined), flags: MessageFlags.Ephemeral },
         auth: false,
       });
     },
   };
 }
 
+/**
+ * Writes a streamed reply as bot messages in a channel: the first one replies to the member's
+ * message (without pinging them), the rest follow it. Used for mentions, replies and DMs.
+ */
+export function channelReplySink(rest: REST, channelId: string, replyToId: string): ReplySink {
+  let first: Promise<string> | undefined;
+  const post = async (body: Record<string, unknown>) =>
+    ((await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage).id;
+  const patch = async (id: string, body: Body) => {
+    await rest.patch(Routes.channelMessage(channelId, id), { body });
+  };
+  return {
+    async editOriginal(content, components) {
+      if (!first) {
+        first = post({
+          ...messageBody(content, components),
+          message_reference: { message_id: replyToId, fail_if_not_exists: false },
+        });
+        // A failed first post is retried by the next write.
+        first.catch(() => {
+          first = undefined;
+        });
+        return first;
+      }
+      const id = await first;
+      await patch(id, messageBody(content, components));
+      return id;
+    },
+    sendFollowUp: (content, components) => post(messageBody(content, components)),
+    editFollowUp: (id, content, components) => patch(id, messageBody(content, components)),
+    async refuse(content) {
+      if (first) {
+        const id = await first;
+        await patch(id, messageBody(content, []));
+      } else {
+        await this.editOriginal(content, []);
+      }
+    },
+  };
+}
+
+/** Removes the buttons from a bot message (an older reply), leaving its text. */
+export async function removeButtons(rest: REST, channelId: string, messageId: string): Promise<void> {
+  await rest.patch(Routes.channelMessage(channelId, messageId), { body: { components: [] } });
+}
+
 /** The name members see: guild nickname, else global display name, else username. */
-export function speakerName(interaction: ChatInputCommandInteraction): string {
+export function speakerName(interaction: RepliableInteraction | ChatInputCommandInteraction): string {
   const member = interaction.member;
   if (member instanceof GuildMember) return member.displayName;
   if (member && typeof member.nick === 'string' && member.nick !== '') return member.nick;

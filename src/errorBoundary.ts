@@ -1,5 +1,5 @@
 /**
- * The one place a failed interaction becomes a reply. Whatever went wrong, the user gets a
+ * The one place a failed request (an interaction or a message to the bot) becomes a reply. Whatever went wrong, the user gets a
  * clear sentence (never a secret, never a stack), the log gets the details under an error id,
  * and the bot carries on serving everyone else.
  */
@@ -20,37 +20,39 @@ export function describeFailure(error: unknown, errorId: string): string {
   return `⚠️ Something went wrong inside the bot (error id ${errorId}). The operator can find it in the log.`;
 }
 
+/** Tells the member about a failure, wherever the request came from. */
+export type FailureResponder = (content: string) => Promise<unknown>;
+
 export async function withErrorBoundary(
-  interaction: Interaction,
   logger: Logger,
   redact: (text: string) => string,
+  where: Record<string, unknown>,
+  respond: FailureResponder,
   run: () => Promise<void>,
 ): Promise<void> {
   try {
     await run();
   } catch (error) {
     const errorId = randomBytes(4).toString('hex');
-    logger.error(
-      {
-        err: error,
-        errorId,
-        interactionId: interaction.id,
-        command: interaction.isCommand() ? interaction.commandName : undefined,
-      },
-      'interaction failed',
-    );
-    if (!interaction.isRepliable()) return;
-    const content = redact(describeFailure(error, errorId));
+    logger.error({ err: error, errorId, ...where }, 'request failed');
     try {
-      if (interaction.deferred && !interaction.replied) {
-        await interaction.editReply({ content, allowedMentions: NO_PINGS });
-      } else if (interaction.replied || interaction.deferred) {
-        await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
-      } else {
-        await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
-      }
+      await respond(redact(describeFailure(error, errorId)));
     } catch (replyError) {
       logger.warn({ err: replyError, errorId }, 'could not tell the user about the failure');
     }
   }
+}
+
+/** Where a failed interaction says so: its deferred reply, else a private message. */
+export function interactionResponder(interaction: Interaction): FailureResponder {
+  return async (content) => {
+    if (!interaction.isRepliable()) return;
+    if (interaction.deferred && !interaction.replied) {
+      await interaction.editReply({ content, components: [], allowedMentions: NO_PINGS });
+    } else if (interaction.replied || interaction.deferred) {
+      await interaction.followUp({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+    } else {
+      await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+    }
+  };
 }

@@ -8,22 +8,30 @@
 export interface KeyedQueue {
   /**
    * Queues `task` behind the tasks already waiting on `key`. `onWait(ahead)` is called at once,
-   * before `run` returns, when `ahead` > 0 tasks are queued or running before this one.
+   * before `run` returns, when `ahead` > 0 tasks are queued or running before this one, and
+   * again each time that number goes down, until the task starts.
    */
   run<T>(key: string, task: () => Promise<T>, onWait?: (ahead: number) => void): Promise<T>;
   /** Tasks queued or running for `key`. */
   depth(key: string): number;
 }
 
+interface Lane {
+  tail: Promise<unknown>;
+  /** Queued and running entries, oldest (running) first. */
+  readonly entries: { onWait: ((ahead: number) => void) | undefined }[];
+}
+
 export function createKeyedQueue(): KeyedQueue {
-  const lanes = new Map<string, { tail: Promise<unknown>; depth: number }>();
+  const lanes = new Map<string, Lane>();
 
   return {
     run(key, task, onWait) {
-      const lane = lanes.get(key) ?? { tail: Promise.resolve(), depth: 0 };
-      const ahead = lane.depth;
-      lane.depth += 1;
+      const lane = lanes.get(key) ?? { tail: Promise.resolve(), entries: [] };
       lanes.set(key, lane);
+      const entry = { onWait };
+      const ahead = lane.entries.length;
+      lane.entries.push(entry);
       if (ahead > 0) onWait?.(ahead);
 
       const result = lane.tail.then(task);
@@ -33,14 +41,21 @@ export function createKeyedQueue(): KeyedQueue {
         () => undefined,
       );
       const release = () => {
-        lane.depth -= 1;
-        if (lane.depth === 0) lanes.delete(key);
+        lane.entries.splice(lane.entries.indexOf(entry), 1);
+        if (lane.entries.length === 0) {
+          lanes.delete(key);
+          return;
+        }
+        // Entry 0 is starting now; the ones behind it moved up one place.
+        lane.entries.forEach((waiting, index) => {
+          if (index > 0) waiting.onWait?.(index);
+        });
       };
       result.then(release, release);
       return result;
     },
     depth(key) {
-      return lanes.get(key)?.depth ?? 0;
+      return lanes.get(key)?.entries.length ?? 0;
     },
   };
 }

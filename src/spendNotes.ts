@@ -28,7 +28,7 @@ export async function costLine(
   guildId: string | null,
   entry: LedgerEntry,
 ): Promise<string | undefined> {
-  if (guildId && !(await context.budgets.settings(guildId)).showCost) return undefined;
+  if (guildId && !(await context.settings.guild(guildId)).showCost) return undefined;
   const money = formatMoney(entry.costMicros, context.prices.currency);
   if (entry.kind === 'image') return `💰 ${money}`;
   const tokens = `${entry.inputTokens.toLocaleString('en-US')} in · ${entry.outputTokens.toLocaleString('en-US')} out tokens`;

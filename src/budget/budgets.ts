@@ -1,6 +1,6 @@
 /**
- * Guild spend settings and budgets: a monthly cap for the guild, a daily cap per member, an alert
- * channel, and whether replies show their cost.
+ * Guild spend settings and budgets: a monthly cap for the guild, a daily cap per member, and an
+ * alert channel.
  *
  * Enforcement reserves a request's worst-case cost before the service is called and refuses it
  * when month-to-date spend + reservations in flight + this one would exceed a cap; the real cost
@@ -18,14 +18,12 @@ export interface GuildSettings {
   readonly monthlyCapMicros: number | null;
   readonly dailyUserCapMicros: number | null;
   readonly alertChannelId: string | null;
-  readonly showCost: boolean;
 }
 
 export const DEFAULT_SETTINGS: GuildSettings = {
   monthlyCapMicros: null,
   dailyUserCapMicros: null,
   alertChannelId: null,
-  showCost: true,
 };
 
 export const ALERT_THRESHOLDS = [80, 100] as const;

@@ -19,39 +19,90 @@ const turnSchema = z.union([
     authorName: z.string(),
     time: z.number(),
   }),
-  z.object({ role: z.literal('assistant'), content: z.string(), time: z.number() }),
+  z.object({
+    role: z.literal('assistant'),
+    content: z.string(),
+    time: z.number(),
+    id: z.string().optional(),
+    options: z
+      .object({
+        model: z.string().optional(),
+        temperature: z.number().optional(),
+        maxTokens: z.number().optional(),
+      })
+      .optional(),
+  }),
 ]);
-const conversationSchema = z.object({ version: z.literal(1), turns: z.array(turnSchema) });
+
+/** Where the newest reply is, so its buttons can be removed when a newer one arrives. */
+const replyRefSchema = z.object({ channelId: z.string(), messageId: z.string() });
+export type ReplyRef = z.infer<typeof replyRefSchema>;
+
+const storedSchema = z.union([
+  z.object({ version: z.literal(1), turns: z.array(turnSchema) }),
+  z.object({
+    version: z.literal(2),
+    turns: z.array(turnSchema),
+    trimNoticeShown: z.boolean(),
+    lastReply: replyRefSchema.nullable(),
+  }),
+]);
+
+export interface Conversation {
+  readonly turns: readonly Turn[];
+  /** The reply that first dropped old turns said so; later ones do not repeat it. */
+  readonly trimNoticeShown: boolean;
+  readonly lastReply: ReplyRef | null;
+}
+
+export const EMPTY_CONVERSATION: Conversation = { turns: [], trimNoticeShown: false, lastReply: null };
 
 export interface ConversationStore {
-  load(channelId: string): Promise<Turn[]>;
-  /** Appends a completed exchange. */
-  append(channelId: string, turns: readonly Turn[]): Promise<void>;
+  load(channelId: string): Promise<Conversation>;
+  /**
+   * Read-modify-write of one channel's conversation. Returns false (and writes nothing) when the
+   * stored value is unreadable: it is left for the operator to recover.
+   */
+  update(channelId: string, change: (current: Conversation) => Conversation): Promise<boolean>;
+  /** Forgets the channel's conversation. */
+  reset(channelId: string): Promise<void>;
 }
 
 const key = (channelId: string) => `conversation:${channelId}`;
 
 export function createConversationStore(store: Store, logger: Logger): ConversationStore {
-  async function read(channelId: string): Promise<Turn[] | 'unreadable'> {
+  async function read(channelId: string): Promise<Conversation | 'unreadable'> {
     const raw: unknown = await store.get(key(channelId));
-    if (raw === undefined) return [];
-    const parsed = conversationSchema.safeParse(raw);
-    if (parsed.success) return parsed.data.turns;
-    logger.error({ channelId }, 'stored conversation is unreadable; leaving it untouched');
-    return 'unreadable';
+    if (raw === undefined) return EMPTY_CONVERSATION;
+    const parsed = storedSchema.safeParse(raw);
+    if (!parsed.success) {
+      logger.error({ channelId }, 'stored conversation is unreadable; leaving it untouched');
+      return 'unreadable';
+    }
+    if (parsed.data.version === 1) return { ...EMPTY_CONVERSATION, turns: parsed.data.turns };
+    return parsed.data;
   }
 
   return {
     async load(channelId) {
-      const turns = await read(channelId);
-      return turns === 'unreadable' ? [] : turns;
+      const current = await read(channelId);
+      return current === 'unreadable' ? EMPTY_CONVERSATION : current;
     },
-    async append(channelId, turns) {
-      const existing = await read(channelId);
+    async update(channelId, change) {
+      const current = await read(channelId);
       // Never overwrite a value we could not read: it may be recoverable by hand.
-      if (existing === 'unreadable') return;
-      const next = [...existing, ...turns].slice(-MAX_STORED_TURNS);
-      await store.set(key(channelId), { version: 1, turns: next });
+      if (current === 'unreadable') return false;
+      const next = change(current);
+      await store.set(key(channelId), {
+        version: 2,
+        turns: next.turns.slice(-MAX_STORED_TURNS),
+        trimNoticeShown: next.trimNoticeShown,
+        lastReply: next.lastReply,
+      });
+      return true;
+    },
+    async reset(channelId) {
+      await store.delete(key(channelId));
     },
   };
 }

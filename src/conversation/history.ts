@@ -13,10 +13,20 @@ export interface UserTurn {
   readonly time: number;
 }
 
+/** The options a member gave explicitly, kept so Regenerate asks the same way. */
+export interface TurnOptions {
+  readonly model?: string | undefined;
+  readonly temperature?: number | undefined;
+  readonly maxTokens?: number | undefined;
+}
+
 export interface AssistantTurn {
   readonly role: 'assistant';
   readonly content: string;
   readonly time: number;
+  /** Identifies the reply for its Regenerate button. */
+  readonly id?: string | undefined;
+  readonly options?: TurnOptions | undefined;
 }
 
 export type Turn = UserTurn | AssistantTurn;
@@ -73,4 +83,25 @@ export function selectHistory(
     start += 1;
   }
   return { turns: [...previous.slice(start), next], dropped: start, estimatedTokens: tokens };
+}
+
+/**
+ * How much of the history budget the conversation fills once this reply is in it, in whole
+ * percent (at most 100: anything beyond is dropped from the next request).
+ */
+export function contextPercent(usedTokens: number, budgetTokens: number): number {
+  if (budgetTokens <= 0) return 100;
+  return Math.min(100, Math.round((usedTokens * 100) / budgetTokens));
+}
+
+/** The longest message the bot takes as a prompt (a /ask option or a message to the bot). */
+export const PROMPT_MAX_LENGTH = 4000;
+
+/** A prompt's problem in a sentence, or undefined when it is fine. */
+export function promptProblem(prompt: string): string | undefined {
+  if (prompt === '') return 'Your prompt is empty. Write something to ask.';
+  if (prompt.length > PROMPT_MAX_LENGTH) {
+    return `Your prompt is ${prompt.length} characters; the limit is ${PROMPT_MAX_LENGTH}.`;
+  }
+  return undefined;
 }

@@ -10,15 +10,21 @@
  *   in a follow-up (see split.ts).
  * - `finish` always writes the exact final text, without the cursor.
  */
+import type { APIActionRowComponent, APIComponentInMessageActionRow } from 'discord.js';
 import type { Clock } from '../clock.js';
 import { DISCORD_MESSAGE_LIMIT, type Fence, fenceAfter, pieceText, takeMessage } from './split.js';
 
-/** Where a reply's messages go: the interaction's original response and its follow-ups. */
+/** Buttons under a message; undefined in a write leaves them as they are. */
+export type MessageComponents = readonly APIActionRowComponent<APIComponentInMessageActionRow>[];
+
+/**
+ * Where a reply's messages go: the first message (an interaction's original response, or the
+ * bot's reply to a member's message) and follow-ups. Writes resolve to the message's id.
+ */
 export interface ReplySink {
-  editOriginal(content: string): Promise<void>;
-  /** Sends a follow-up message and returns its id. */
-  sendFollowUp(content: string): Promise<string>;
-  editFollowUp(id: string, content: string): Promise<void>;
+  editOriginal(content: string, components?: MessageComponents): Promise<string>;
+  sendFollowUp(content: string, components?: MessageComponents): Promise<string>;
+  editFollowUp(id: string, content: string, components?: MessageComponents): Promise<void>;
   /** Withdraws the reply and tells its author privately why (a refusal before any text). */
   refuse(content: string): Promise<void>;
 }
@@ -30,6 +36,8 @@ export interface StreamRendererOptions {
   readonly cursor?: string;
   /** Called when an intermediate edit fails; the next edit retries with newer text. */
   readonly onEditError?: (error: unknown) => void;
+  /** Buttons on the message being streamed (e.g. Stop); frozen messages lose them. */
+  readonly controls?: MessageComponents;
 }
 
 export interface StreamRenderer {
@@ -38,9 +46,10 @@ export interface StreamRenderer {
   text(): string;
   /**
    * Stops streaming and writes the final text: everything pushed, then `note` (if any) as a
-   * separate small line. Resolves when Discord shows it; rejects if that final write fails.
+   * separate small line, with `controls` on the last message (earlier ones have none).
+   * Resolves to the last message's id when Discord shows it; rejects if that write fails.
    */
-  finish(note?: string): Promise<void>;
+  finish(note?: string, controls?: MessageComponents): Promise<string>;
   /** Number of Discord requests made (edits and follow-ups). */
   requestCount(): number;
 }
@@ -48,9 +57,11 @@ export interface StreamRenderer {
 export const STREAMING_CURSOR = ' ▌';
 
 interface SentMessage {
-  /** null for the interaction's original response. */
-  readonly id: string | null;
+  readonly id: string;
+  readonly original: boolean;
   shown: string;
+  /** JSON of the components shown ('' when never set). */
+  shownComponents: string;
 }
 
 /**
@@ -87,43 +98,53 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   let finished = false;
   let requests = 0;
 
-  async function write(index: number, content: string): Promise<void> {
+  const controlled = options.controls !== undefined;
+  const NONE: MessageComponents = [];
+
+  async function write(index: number, content: string, components: MessageComponents | undefined) {
+    const componentsKey = components === undefined ? '' : JSON.stringify(components);
     const existing = messages[index];
     if (existing) {
-      if (existing.shown === content) return;
+      const sameComponents = components === undefined || existing.shownComponents === componentsKey;
+      if (existing.shown === content && sameComponents) return;
       requests += 1;
-      if (existing.id === null) await sink.editOriginal(content);
-      else await sink.editFollowUp(existing.id, content);
+      if (existing.original) await sink.editOriginal(content, components);
+      else await sink.editFollowUp(existing.id, content, components);
       existing.shown = content;
-      return;
-    }
-    if (index === 0) {
-      requests += 1;
-      await sink.editOriginal(content);
-      messages.push({ id: null, shown: content });
+      if (components !== undefined) existing.shownComponents = componentsKey;
       return;
     }
     requests += 1;
-    const id = await sink.sendFollowUp(content);
-    messages.push({ id, shown: content });
+    const original = index === 0;
+    const id = original
+      ? await sink.editOriginal(content, components)
+      : await sink.sendFollowUp(content, components);
+    messages.push({ id, original, shown: content, shownComponents: componentsKey });
   }
 
-  /** Brings Discord up to date with `source`: frozen messages first, then the growing one. */
-  async function render(source: string, final: boolean): Promise<void> {
+  /**
+   * Brings Discord up to date with `source`: frozen messages first, then the growing one, which
+   * carries `lastControls`.
+   */
+  async function render(source: string, final: boolean, lastControls?: MessageComponents): Promise<void> {
     for (;;) {
       const taken = takeMessage(source, currentOffset, currentFence, limit);
       const content = pieceText(taken.piece);
       if (!taken.cut) {
         if (final) {
           // Trailing whitespace alone makes no message of its own.
-          if (content.trim() !== '' || frozenCount === 0) await write(frozenCount, content);
+          if (content.trim() !== '' || frozenCount === 0) {
+            await write(frozenCount, content, lastControls);
+          } else if (frozenCount > 0 && lastControls !== undefined) {
+            await write(frozenCount - 1, messages[frozenCount - 1]?.shown ?? content, lastControls);
+          }
         } else if (content.trim() !== '') {
           const withCursor = content.length + cursor.length <= limit ? content + cursor : content;
-          await write(frozenCount, withCursor);
+          await write(frozenCount, withCursor, options.controls);
         }
         return;
       }
-      await write(frozenCount, content);
+      await write(frozenCount, content, controlled ? NONE : undefined);
       frozenCount += 1;
       currentOffset = taken.nextOffset;
       currentFence = taken.nextFence;
@@ -163,14 +184,15 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       if (visible) schedule();
     },
     text: () => text,
-    async finish(note) {
+    async finish(note, controls) {
       finished = true;
       if (timer) clearTimeout(timer);
       timer = null;
       while (inFlight) await inFlight;
       const final = withNote(text, note);
       // Discord refuses an empty message; callers pass a note when there is no text.
-      await render(final.trim() === '' ? '…' : final, true);
+      await render(final.trim() === '' ? '…' : final, true, controls ?? (controlled ? NONE : undefined));
+      return messages.at(-1)?.id ?? '';
     },
     requestCount: () => requests,
   };

@@ -1,7 +1,10 @@
 import type { ChatModel } from '../models.js';
 
-/** Roles the service documents (service-api.md §2.1 lists only these two). */
-export type ChatRole = 'user' | 'assistant';
+/**
+ * The service documents only 'user' and 'assistant' (service-api.md §2.1); 'system' carries a
+ * channel's system prompt when SYSTEM_PROMPT_ROLE allows it.
+ */
+export type ChatRole = 'system' | 'user' | 'assistant';
 
 export interface ChatMessage {
   readonly role: ChatRole;

@@ -11,15 +11,17 @@ import {
   API_KEY,
   BOT_TOKEN,
   type Harness,
+  PLAIN_REPLIES,
   startHarness,
   waitForExactReply,
+  waitForIdle,
   waitForReply,
 } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
   // Exact-text assertions: cost footers off in the guild (they have tests of their own).
-  h = await startHarness({ discord: { channelCount: 80 }, guildSettings: { showCost: false } });
+  h = await startHarness({ discord: { channelCount: 80 }, guildConfig: PLAIN_REPLIES });
 });
 afterAll(async () => {
   await h?.close();
@@ -116,18 +118,21 @@ describe('/ask', () => {
     ]);
 
     const dm = ask({ prompt: 'in a DM' }, { dm: true });
-    // DMs have no guild setting: their replies always show the cost.
+    // DMs have no guild setting: their replies always show the context and cost line.
     const [dmText] = await waitForReply(
       h,
       dm,
-      ([text]) => text?.startsWith('Echo: Ann: in a DM\n\n-# 💰 USD ') ?? false,
+      ([text]) => text?.startsWith('Echo: Ann: in a DM\n\n-# context ') ?? false,
     );
-    expect(dmText).toMatch(/^Echo: Ann: in a DM\n\n-# 💰 USD 0\.\d+ · \d+ in · \d+ out tokens$/);
+    await waitForIdle(h);
+    expect(dmText).toMatch(
+      /^Echo: Ann: in a DM\n\n-# context \d+ % · 💰 USD 0\.\d+ · \d+ in · \d+ out tokens$/,
+    );
     expect(h.service.chatRequests().at(-1)?.body.messages).toEqual([
       { role: 'user', content: 'Ann: in a DM' },
     ]);
     const dmAgain = ask({ prompt: 'again' }, { dm: true });
-    await waitForReply(h, dmAgain, ([text]) => text?.startsWith('Echo: Ann: again\n\n-# 💰') ?? false);
+    await waitForReply(h, dmAgain, ([text]) => text?.startsWith('Echo: Ann: again\n\n-# context') ?? false);
     expect(h.service.chatRequests().at(-1)?.body.messages).toHaveLength(3);
     // DM usage is attributed to the user, apart from any guild.
     expect((await usageRecords(null)).length).toBeGreaterThanOrEqual(2);
@@ -246,7 +251,7 @@ describe('/ask failures', () => {
     const [final] = await waitForReply(h, interaction, ([first]) => first?.includes('⚠️') ?? false);
     expect(final).toMatch(/rejected this bot's API key \(HTTP 401\).*admin must fix the key/);
     expect(final).not.toContain(API_KEY);
-    expect(await h.running.bot.context.conversations.load(channelId)).toEqual([]);
+    expect(await h.running.bot.context.conversations.load(channelId)).toMatchObject({ turns: [] });
   });
 
   it('retries a 429 honouring Retry-After and a 503, then answers', async () => {
@@ -359,16 +364,22 @@ describe('/ask concurrency', () => {
     h.service.enqueue({ text: 'first answer, slowly', chunks: 4, intervalMs: 100 });
     const first = ask({ prompt: 'one' }, { channelId });
     await h.discord.waitFor(() => first.callbacks.length > 0);
-    const second = ask({ prompt: 'two' }, { channelId });
-    await waitForReply(h, second, ([text]) => text?.startsWith('⏳ Waiting for 1 earlier request') ?? false);
+    // Another member: one member has one request at a time per channel.
+    const bob = h.discord.user('bob', 'Bob');
+    const second = h.discord.sendCommand({ name: 'ask', options: { prompt: 'two' }, channelId, user: bob });
+    await waitForReply(
+      h,
+      second,
+      ([text]) => text?.startsWith('⏳ Waiting for the reply before yours') ?? false,
+    );
     await waitForExactReply(h, first, ['first answer, slowly']);
-    await waitForExactReply(h, second, ['Echo: Ann: two']);
+    await waitForExactReply(h, second, ['Echo: Bob: two']);
     const requests = h.service.chatRequests().slice(-2);
     expect(requests[0]?.body.messages).toEqual([{ role: 'user', content: 'Ann: one' }]);
     expect(requests[1]?.body.messages).toEqual([
       { role: 'user', content: 'Ann: one' },
       { role: 'assistant', content: 'first answer, slowly' },
-      { role: 'user', content: 'Ann: two' },
+      { role: 'user', content: 'Bob: two' },
     ]);
   });
 
@@ -412,7 +423,15 @@ describe('/ask persistence and hygiene', () => {
 
   it('registered every command', () => {
     const registered = h.discord.commands.get('global') ?? [];
-    expect(registered.map((command) => command.name)).toEqual(['ask', 'imagine', 'usage', 'budget']);
+    expect(registered.map((command) => command.name)).toEqual([
+      'ask',
+      'imagine',
+      'reset',
+      'system',
+      'config',
+      'usage',
+      'budget',
+    ]);
   });
 
   it('never writes a secret to the log or a reply', () => {

@@ -4,13 +4,13 @@
  */
 import { REST, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, startHarness, waitForExactReply } from '../helpers/harness.js';
+import { type Harness, PLAIN_REPLIES, startHarness, waitForExactReply } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({
     env: (discord) => ({ COMMAND_GUILD_ID: discord.guildId }),
-    guildSettings: { showCost: false },
+    guildConfig: PLAIN_REPLIES,
   });
 });
 afterAll(async () => {
@@ -22,6 +22,9 @@ describe('fake Discord', () => {
     expect(h.discord.commands.get(h.discord.guildId)?.map((command) => command.name)).toEqual([
       'ask',
       'imagine',
+      'reset',
+      'system',
+      'config',
       'usage',
       'budget',
     ]);

@@ -3,7 +3,13 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { pieceText, splitMessage } from '../../src/render/split.js';
-import { type Harness, startHarness, waitForExactReply, waitForReply } from '../helpers/harness.js';
+import {
+  type Harness,
+  PLAIN_REPLIES,
+  startHarness,
+  waitForExactReply,
+  waitForReply,
+} from '../helpers/harness.js';
 
 let h: Harness | undefined;
 afterEach(async () => {
@@ -16,7 +22,7 @@ const longText = (words: number) => Array.from({ length: words }, (_, i) => `wor
 describe('Discord rate limits on edits', () => {
   it('real 429s without rate-limit headers: the final text is still exact', async () => {
     h = await startHarness({
-      guildSettings: { showCost: false },
+      guildConfig: PLAIN_REPLIES,
       discord: { rateLimit: { limit: 2, windowMs: 1000, headers: false } },
       env: { STREAM_EDIT_INTERVAL_MS: '20' },
     });
@@ -29,7 +35,7 @@ describe('Discord rate limits on edits', () => {
 
   it('at the default pace (one edit a second) a long reply stays within 5 edits per 2 s', async () => {
     h = await startHarness({
-      guildSettings: { showCost: false },
+      guildConfig: PLAIN_REPLIES,
       discord: { rateLimit: { limit: 5, windowMs: 2000, headers: true } },
       env: { STREAM_EDIT_INTERVAL_MS: '1000' },
     });
@@ -43,7 +49,7 @@ describe('Discord rate limits on edits', () => {
 
 describe('a silent service', () => {
   it('gives up after the idle timeout, keeping the partial text with a clear note', async () => {
-    h = await startHarness({ timeouts: { idleMs: 300 }, guildSettings: { showCost: false } });
+    h = await startHarness({ timeouts: { idleMs: 300 }, guildConfig: PLAIN_REPLIES });
     h.service.enqueue({ text: 'first second third fourth', chunks: 4, stallAfterChunks: 2 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'stall' } });
     const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
@@ -64,7 +70,7 @@ describe('a silent service', () => {
 
 describe('shutdown', () => {
   it('ends a reply in progress with a note instead of leaving it hanging', async () => {
-    h = await startHarness({ guildSettings: { showCost: false } });
+    h = await startHarness({ guildConfig: PLAIN_REPLIES });
     h.service.enqueue({ text: longText(40), chunks: 40, intervalMs: 100 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'slow' } });
     await waitForReply(h, interaction, ([text]) => (text?.length ?? 0) > 20);

@@ -16,7 +16,8 @@ let h: Harness;
 let admin: FakeUser;
 let member: FakeUser;
 beforeAll(async () => {
-  h = await startHarness({ discord: { channelCount: 70 } });
+  // The context line has tests of its own; here the line under replies is the cost alone.
+  h = await startHarness({ discord: { channelCount: 70 }, guildConfig: { showContext: false } });
   admin = h.discord.user('admin', 'Admin');
   member = h.discord.user('member', 'Member');
 });
@@ -134,16 +135,16 @@ describe('/budget', () => {
     expect((await h.running.bot.context.budgets.settings(h.discord.guildId)).monthlyCapMicros).toBeNull();
   });
 
-  it('hides and shows the cost footer', async () => {
-    expect(await ephemeralText(command('budget', 'costs', { show: false }))).toContain(
-      'Cost under replies: hidden',
+  it('hides and shows the cost footer (/config features)', async () => {
+    expect(await ephemeralText(command('config', 'features', { cost_line: false }))).toContain(
+      'Under replies: cost hidden',
     );
     h.service.enqueue({ text: 'No price shown.' });
     const hidden = ask('quiet', freshChannel());
     const [text] = await waitForReply(h, hidden, ([t]) => t?.startsWith('No price shown.') ?? false);
     expect(text).toBe('No price shown.');
-    expect(await ephemeralText(command('budget', 'costs', { show: true }))).toContain(
-      'Cost under replies: shown',
+    expect(await ephemeralText(command('config', 'features', { cost_line: true }))).toContain(
+      'Under replies: cost shown',
     );
   });
 

@@ -1,9 +1,10 @@
 /**
  * A protocol-level fake of Discord on loopback: the REST API under /api/v10 and a gateway
  * WebSocket. The real discord.js Client logs into it (through `rest.api` = DISCORD_API_URL and
- * the gateway URL that GET /gateway/bot returns). It dispatches INTERACTION_CREATE, keeps every
- * message with its edit history, and can enforce per-interaction-token rate limits with real 429
- * responses.
+ * the gateway URL that GET /gateway/bot returns). It dispatches INTERACTION_CREATE (commands and
+ * button clicks), MESSAGE_CREATE (members' messages, with Discord's Message Content rules per the
+ * intents the bot identified with) and THREAD_CREATE, keeps every message with its edit history
+ * and buttons, and can enforce per-interaction-token rate limits with real 429 responses.
  */
 import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -47,7 +48,11 @@ export interface FakeMessage {
   readonly channelId: string;
   /** The interaction token it belongs to, for interaction responses and follow-ups. */
   readonly interactionToken: string | undefined;
-  readonly kind: 'original' | 'followup' | 'channel';
+  /** 'user' for members' messages; the rest are the bot's. */
+  readonly kind: 'original' | 'followup' | 'channel' | 'user';
+  readonly authorId: string;
+  /** The message this one replies to. */
+  readonly referenceId: string | undefined;
   content: string;
   flags: number;
   attachments: FakeAttachment[];
@@ -70,6 +75,30 @@ export interface FakeInteraction {
   readonly followUpIds: string[];
   readonly createdAt: number;
 }
+
+export interface FakeChannel {
+  readonly id: string;
+  /** 0 text, 1 DM, 11 public thread. */
+  readonly type: number;
+  readonly parentId: string | null;
+  readonly ownerId: string | null;
+  readonly name: string;
+}
+
+export interface SendMessageInput {
+  readonly content: string;
+  readonly channelId?: string;
+  readonly user?: FakeUser;
+  readonly nick?: string | null;
+  readonly dm?: boolean;
+  /** Reply to this message. */
+  readonly replyTo?: FakeMessage;
+  /** Whether the reply pings its author (Discord's default: yes). */
+  readonly replyPing?: boolean;
+}
+
+/** Gateway intents (bits) the fake honours. */
+export const INTENTS = { guildMessages: 1 << 9, directMessages: 1 << 12, messageContent: 1 << 15 } as const;
 
 export interface RateLimitRule {
   /** Requests allowed per window per interaction token, on the webhook routes. */
@@ -125,6 +154,7 @@ export class FakeDiscord extends EventEmitter {
   readonly guildId = snowflake();
   readonly channelIds: string[];
   readonly dmChannelId = snowflake();
+  readonly channels = new Map<string, FakeChannel>();
   readonly members = new Map<string, FakeUser>();
   readonly messages = new Map<string, FakeMessage>();
   readonly interactions = new Map<string, FakeInteraction>();
@@ -155,6 +185,26 @@ export class FakeDiscord extends EventEmitter {
     this.restDelayMs = options.restDelayMs ?? 0;
     this.rateLimit = options.rateLimit;
     this.channelIds = Array.from({ length: options.channelCount ?? 3 }, () => snowflake());
+    for (const [position, id] of this.channelIds.entries()) {
+      this.channels.set(id, { id, type: 0, parentId: null, ownerId: null, name: `channel-${position}` });
+    }
+    this.channels.set(this.dmChannelId, {
+      id: this.dmChannelId,
+      type: 1,
+      parentId: null,
+      ownerId: null,
+      name: '',
+    });
+  }
+
+  /** Threads opened in the guild, oldest first. */
+  threads(): FakeChannel[] {
+    return [...this.channels.values()].filter((channel) => channel.type === 11);
+  }
+
+  /** The gateway intents of the latest identify. */
+  intents(): number {
+    return Number(this.identifies.at(-1)?.intents ?? 0);
   }
 
   async start(): Promise<void> {
@@ -401,16 +451,7 @@ export class FakeDiscord extends EventEmitter {
           avatar: null,
           permissions: input.permissions ?? MEMBER_PERMISSIONS,
         },
-        channel: {
-          id: channelId,
-          type: 0,
-          guild_id: this.guildId,
-          name: 'channel',
-          position: 0,
-          permission_overwrites: [],
-          nsfw: false,
-          parent_id: null,
-        },
+        channel: this.channelJson(channelId),
         authorizing_integration_owners: { '0': this.guildId },
         context: 0,
       });
@@ -431,7 +472,135 @@ export class FakeDiscord extends EventEmitter {
     return interaction;
   }
 
+  private channelJson(channelId: string): Record<string, unknown> {
+    const channel = this.channels.get(channelId);
+    const base = {
+      id: channelId,
+      type: channel?.type ?? 0,
+      guild_id: this.guildId,
+      name: channel?.name ?? 'channel',
+      position: 0,
+      permission_overwrites: [],
+      nsfw: false,
+      parent_id: channel?.parentId ?? null,
+    };
+    if (channel?.type !== 11) return base;
+    return {
+      ...base,
+      owner_id: channel.ownerId,
+      last_message_id: null,
+      rate_limit_per_user: 0,
+      message_count: 0,
+      member_count: 1,
+      thread_metadata: {
+        archived: false,
+        auto_archive_duration: 1440,
+        archive_timestamp: new Date().toISOString(),
+        locked: false,
+        create_timestamp: new Date().toISOString(),
+      },
+      total_message_sent: 0,
+      flags: 0,
+    };
+  }
+
+  private apiUser(user: FakeUser): Record<string, unknown> {
+    return {
+      id: user.id,
+      username: user.username,
+      global_name: user.global_name,
+      discriminator: '0',
+      avatar: null,
+    };
+  }
+
+  /**
+   * A member posts a message (MESSAGE_CREATE). Like Discord, the content reaches the bot only
+   * when it identified with the Message Content intent, or the message is a DM or mentions the
+   * bot (a reply that pings the bot counts); and guild/DM messages only with their intents.
+   */
+  sendMessage(input: SendMessageInput): FakeMessage {
+    const user = input.user ?? this.user('member', 'Member');
+    const channelId = input.dm ? this.dmChannelId : (input.channelId ?? (this.channelIds[0] as string));
+    const replyTo = input.replyTo;
+    const mentionsBot =
+      new RegExp(`<@!?${this.botUser.id}>`).test(input.content) ||
+      (replyTo !== undefined && replyTo.authorId === this.botUser.id && input.replyPing !== false);
+    const message = this.createMessage(
+      'user',
+      channelId,
+      undefined,
+      { content: input.content },
+      [],
+      performance.now(),
+      false,
+      {
+        authorId: user.id,
+        referenceId: replyTo?.id,
+      },
+    );
+    const intents = this.intents();
+    const wanted = input.dm ? INTENTS.directMessages : INTENTS.guildMessages;
+    if ((intents & wanted) === 0) return message;
+    const contentVisible = Boolean(input.dm) || mentionsBot || (intents & INTENTS.messageContent) !== 0;
+    const mentioned = [...input.content.matchAll(/<@!?(\d+)>/g)].map((match) => match[1] as string);
+    if (mentionsBot && !mentioned.includes(this.botUser.id)) mentioned.push(this.botUser.id);
+    const mentions = mentioned.map((id) =>
+      id === this.botUser.id
+        ? { ...this.botUser, discriminator: '0', avatar: null, bot: true }
+        : this.apiUser(this.members.get(id) ?? { id, username: 'someone', global_name: null }),
+    );
+    const member = {
+      nick: input.nick ?? null,
+      roles: [],
+      joined_at: new Date().toISOString(),
+      deaf: false,
+      mute: false,
+      flags: 0,
+      pending: false,
+      premium_since: null,
+      avatar: null,
+    };
+    const payload: Record<string, unknown> = {
+      ...this.messageJson(message),
+      author: this.apiUser(user),
+      content: contentVisible ? input.content : '',
+      mentions,
+      ...(!input.dm && { guild_id: this.guildId, member }),
+      ...(replyTo && {
+        type: 19,
+        message_reference: {
+          type: 0,
+          message_id: replyTo.id,
+          channel_id: replyTo.channelId,
+          guild_id: this.guildId,
+        },
+        referenced_message: this.messageJson(replyTo),
+      }),
+    };
+    for (const ws of this.gatewaySockets) this.dispatch(ws, 'MESSAGE_CREATE', payload);
+    return message;
+  }
+
   // ---- Queries for tests ---------------------------------------------------------------------
+
+  /** Messages in a channel, oldest first (deleted ones left out). */
+  channelMessages(channelId: string): FakeMessage[] {
+    return [...this.messages.values()].filter(
+      (message) => message.channelId === channelId && !message.deleted,
+    );
+  }
+
+  /** The bot's reply to a member's message: its first message (which replies to it) and the ones after. */
+  replyTo(message: FakeMessage): FakeMessage[] {
+    const inChannel = this.channelMessages(message.channelId).filter((m) => m.authorId === this.botUser.id);
+    const first = inChannel.findIndex((m) => m.referenceId === message.id);
+    if (first === -1) return [];
+    const rest = inChannel
+      .slice(first + 1)
+      .filter((m) => m.kind === 'channel' && m.referenceId === undefined);
+    return [inChannel[first] as FakeMessage, ...rest];
+  }
 
   /** The original response and follow-ups of an interaction, in order. */
   replyMessages(interaction: FakeInteraction): FakeMessage[] {
@@ -572,7 +741,19 @@ export class FakeDiscord extends EventEmitter {
       type: message.kind === 'original' ? 20 : 0,
       channel_id: message.channelId,
       content: message.content,
-      author: { ...this.botUser, discriminator: '0', avatar: null, bot: true },
+      author:
+        message.authorId === this.botUser.id
+          ? { ...this.botUser, discriminator: '0', avatar: null, bot: true }
+          : this.apiUser(
+              this.members.get(message.authorId) ?? {
+                id: message.authorId,
+                username: 'someone',
+                global_name: null,
+              },
+            ),
+      ...(message.referenceId && {
+        message_reference: { type: 0, message_id: message.referenceId, channel_id: message.channelId },
+      }),
       attachments: message.attachments.map((file) => ({
         id: file.id,
         filename: file.filename,
@@ -603,13 +784,17 @@ export class FakeDiscord extends EventEmitter {
     files: FakeAttachment[],
     requestedAt: number,
     loading = false,
+    from: { authorId?: string; referenceId?: string | undefined } = {},
   ): FakeMessage {
     const content = typeof body.content === 'string' ? body.content : '';
+    const reference = body.message_reference as { message_id?: string } | undefined;
     const message: FakeMessage = {
       id: snowflake(),
       channelId,
       interactionToken: token,
       kind,
+      authorId: from.authorId ?? this.botUser.id,
+      referenceId: from.referenceId ?? reference?.message_id,
       content,
       flags: (typeof body.flags === 'number' ? body.flags : 0) | (loading ? 128 : 0),
       attachments: files,
@@ -810,6 +995,60 @@ export class FakeDiscord extends EventEmitter {
           return reply(204, undefined, headers);
         }
       }
+    }
+
+    // POST /channels/{id}/typing
+    if (method === 'POST' && segments[0] === 'channels' && segments[2] === 'typing') return reply(204);
+
+    // PATCH / DELETE /channels/{id}/messages/{id}: the bot's own messages only.
+    if (segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 4) {
+      const message = this.messages.get(segments[3] as string);
+      if (!message || message.deleted || message.channelId !== segments[1]) {
+        return reply(404, { message: 'Unknown Message', code: 10008 });
+      }
+      if (method === 'PATCH' || method === 'DELETE') {
+        if (message.authorId !== this.botUser.id) {
+          return reply(403, { message: 'Cannot edit a message authored by another user', code: 50005 });
+        }
+        if (method === 'DELETE') {
+          message.deleted = true;
+          return reply(204);
+        }
+        if (typeof json.content === 'string' && json.content.length > 2000) return reply(400, TOO_LONG);
+        this.editMessage(message, json, files, requestedAt);
+        return reply(200, this.messageJson(message));
+      }
+    }
+
+    // POST /channels/{id}/messages/{id}/threads: a public thread from a message.
+    if (
+      method === 'POST' &&
+      segments[0] === 'channels' &&
+      segments[2] === 'messages' &&
+      segments[4] === 'threads'
+    ) {
+      const parent = this.channels.get(segments[1] as string);
+      const message = this.messages.get(segments[3] as string);
+      if (parent?.type !== 0 || !message || message.channelId !== parent.id) {
+        return reply(404, { message: 'Unknown Message', code: 10008 });
+      }
+      if (typeof json.name !== 'string' || json.name.length < 1 || json.name.length > 100) {
+        return reply(400, { message: 'Invalid Form Body', code: 50035 });
+      }
+      // Discord gives the thread the starter message's id.
+      const thread: FakeChannel = {
+        id: message.id,
+        type: 11,
+        parentId: parent.id,
+        ownerId: this.botUser.id,
+        name: json.name,
+      };
+      if (this.channels.has(thread.id))
+        return reply(400, { message: 'A thread has already been created for this message', code: 160004 });
+      this.channels.set(thread.id, thread);
+      const payload = { ...this.channelJson(thread.id), newly_created: true };
+      for (const ws of this.gatewaySockets) this.dispatch(ws, 'THREAD_CREATE', payload);
+      return reply(201, this.channelJson(thread.id));
     }
 
     // POST /channels/{id}/messages

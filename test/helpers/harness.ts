@@ -6,11 +6,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/bot.js';
-import type { GuildSettings } from '../../src/budget/budgets.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { createLogger, createRedactor, type Logger } from '../../src/logger.js';
 import { loadPriceList } from '../../src/pricing/prices.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
+import type { GuildConfigPatch } from '../../src/settings/settingsStore.js';
 import { openStore, type Store } from '../../src/store.js';
 import {
   type FakeDiscord,
@@ -23,14 +23,17 @@ import { type FakeService, startFakeService } from '../fakes/service.js';
 export const BOT_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.Gabcde.fake-bot-token-that-must-never-leak';
 export const API_KEY = 'sk-test-fake-service-key-that-must-never-leak';
 
+/** No lines under replies (cost, context), for tests that compare reply text exactly. */
+export const PLAIN_REPLIES: GuildConfigPatch = { showCost: false, showContext: false };
+
 export interface HarnessOptions {
   readonly discord?: FakeDiscordOptions;
   /** Extra settings; a function receives the fake Discord (for ids such as the guild's). */
   readonly env?: Record<string, string> | ((discord: FakeDiscord) => Record<string, string>);
   readonly timeouts?: Partial<ServiceTimeouts>;
   readonly backoffBaseMs?: number;
-  /** Settings stored for the fake guild before the first command (e.g. no cost footers). */
-  readonly guildSettings?: Partial<GuildSettings>;
+  /** Settings stored for the fake guild before the first command (e.g. no footer lines). */
+  readonly guildConfig?: GuildConfigPatch;
 }
 
 export interface RunningBot {
@@ -95,12 +98,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     DATABASE_URL: `sqlite://${databasePath}`,
     DISCORD_API_URL: discord.apiUrl,
     STREAM_EDIT_INTERVAL_MS: '40',
+    // Suites send many requests as one member; the rate limit has tests of its own.
+    RATE_LIMIT_PER_MINUTE: '1000',
     ...(typeof options.env === 'function' ? options.env(discord) : options.env),
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const logs: string[] = [];
   const running = await launch(loaded.config, logs, options);
-  if (options.guildSettings) await running.bot.context.budgets.update(discord.guildId, options.guildSettings);
+  if (options.guildConfig)
+    await running.bot.context.settings.updateGuild(discord.guildId, options.guildConfig);
   const harness: Harness = {
     discord,
     service,
@@ -151,19 +157,34 @@ export function waitForReply(
   );
 }
 
-/** Waits for a reply whose messages are exactly `expected`. */
-export function waitForExactReply(
+/**
+ * Waits until the bot has no chat request queued or running. The fake Discord sees a reply's
+ * final text before the bot has read the response, so a member's next request sent right then
+ * could still find their previous one in flight (one per member and channel).
+ */
+export async function waitForIdle(h: Harness, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (h.running.bot.context.activeReplies.size > 0) {
+    if (Date.now() > until) throw new Error('the bot still has requests in flight');
+    await sleep(5);
+  }
+}
+
+/** Waits for a reply whose messages are exactly `expected`, and for the bot to be done with it. */
+export async function waitForExactReply(
   h: Harness,
   interaction: FakeInteraction,
   expected: string[],
   timeoutMs = 10_000,
 ) {
-  return waitForReply(
+  const texts = await waitForReply(
     h,
     interaction,
-    (texts) => JSON.stringify(texts) === JSON.stringify(expected),
+    (current) => JSON.stringify(current) === JSON.stringify(expected),
     timeoutMs,
   );
+  await waitForIdle(h, timeoutMs);
+  return texts;
 }
 
 export function sleep(ms: number): Promise<void> {

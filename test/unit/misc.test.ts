@@ -6,17 +6,18 @@ import { loadConfig } from '../../src/config.js';
 import { createKeyedQueue } from '../../src/keyedQueue.js';
 import { createRedactor } from '../../src/logger.js';
 
-const defaults = { model: 'service-v1-flash', maxOutputTokens: 2048 } as const;
-
 describe('/ask option validation', () => {
-  it('accepts good input and applies defaults', () => {
-    expect(parseAskOptions({ prompt: '  hi  ' }, defaults)).toEqual({
+  it('accepts good input and leaves unset options unset (settings fill them in)', () => {
+    expect(parseAskOptions({ prompt: '  hi  ' })).toEqual({
       ok: true,
-      options: { prompt: 'hi', model: 'service-v1-flash', maxTokens: 2048 },
+      options: { prompt: 'hi', thread: false },
     });
     expect(
-      parseAskOptions({ prompt: 'x', model: 'service-v1-pro', temperature: 2, max_tokens: 10 }, defaults),
-    ).toEqual({ ok: true, options: { prompt: 'x', model: 'service-v1-pro', temperature: 2, maxTokens: 10 } });
+      parseAskOptions({ prompt: 'x', model: 'service-v1-pro', temperature: 2, max_tokens: 10, thread: true }),
+    ).toEqual({
+      ok: true,
+      options: { prompt: 'x', model: 'service-v1-pro', temperature: 2, maxTokens: 10, thread: true },
+    });
   });
 
   it.each([
@@ -30,9 +31,10 @@ describe('/ask option validation', () => {
     [{ prompt: 'x', temperature: '1' }, /temperature/],
     [{ prompt: 'x', max_tokens: 0 }, /max_tokens/],
     [{ prompt: 'x', max_tokens: 1.5 }, /max_tokens/],
-    [{ prompt: 'x', max_tokens: 4096 }, /at most 2048/],
+    [{ prompt: 'x', max_tokens: MAX_TOKENS_OPTION_MAX + 1 }, /max_tokens/],
+    [{ prompt: 'x', thread: 'yes' }, /thread/],
   ])('rejects %j', (raw, message) => {
-    const parsed = parseAskOptions(raw, defaults);
+    const parsed = parseAskOptions(raw);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error).toMatch(message);
   });
@@ -57,7 +59,7 @@ describe('command sync', () => {
       default_member_permissions: command.default_member_permissions ?? null,
       nsfw: false,
       integration_types: [0],
-      options: (command.options as Record<string, unknown>[]).map((option) => {
+      options: ((command.options ?? []) as Record<string, unknown>[]).map((option) => {
         const { required, ...rest } = option;
         return required ? option : rest;
       }),

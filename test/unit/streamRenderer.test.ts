@@ -29,7 +29,10 @@ function recordingSink(latencyMs = 10) {
     messages[index] = content;
   };
   const sink: ReplySink = {
-    editOriginal: (content) => run(0, content),
+    editOriginal: async (content) => {
+      await run(0, content);
+      return '0';
+    },
     sendFollowUp: async (content) => {
       const index = Math.max(messages.length, 1);
       await run(index, content);

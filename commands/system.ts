@@ -1,0 +1,118 @@
+/**
+ * /system (Manage Channels): a channel's system prompt, sent as the first message of every
+ * request in the channel (and its threads, unless a thread has its own).
+ */
+import {
+  type APIApplicationCommandChannelOption,
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  ChannelType,
+  type ChatInputCommandInteraction,
+  InteractionContextType,
+  MessageFlags,
+  PermissionFlagsBits,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { Command } from '../src/command.js';
+import { NO_PINGS } from '../src/discordReply.js';
+
+export const SYSTEM_PROMPT_MAX_LENGTH = 1500;
+
+const channelOption: APIApplicationCommandChannelOption = {
+  type: ApplicationCommandOptionType.Channel,
+  name: 'channel',
+  description: 'Which channel (default: this one)',
+  channel_types: [
+    ChannelType.GuildText,
+    ChannelType.GuildAnnouncement,
+    ChannelType.PublicThread,
+    ChannelType.PrivateThread,
+    ChannelType.AnnouncementThread,
+    ChannelType.GuildVoice,
+    ChannelType.GuildForum,
+  ],
+};
+
+const data = {
+  name: 'system',
+  description: "A channel's system prompt: instructions sent before every conversation there",
+  type: ApplicationCommandType.ChatInput,
+  contexts: [InteractionContextType.Guild],
+  default_member_permissions: String(PermissionFlagsBits.ManageChannels),
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'set',
+      description: 'Set the system prompt',
+      options: [
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'prompt',
+          description: 'The instructions',
+          required: true,
+          min_length: 1,
+          max_length: SYSTEM_PROMPT_MAX_LENGTH,
+        },
+        channelOption,
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'show',
+      description: 'Show the system prompt',
+      options: [channelOption],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'clear',
+      description: 'Remove the system prompt',
+      options: [channelOption],
+    },
+  ],
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+/** Shows a prompt as a quote, without letting its text close the quote or ping anyone. */
+export function quotePrompt(prompt: string): string {
+  return prompt
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}
+
+function reply(interaction: ChatInputCommandInteraction, content: string) {
+  return interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+}
+
+export const systemCommand = {
+  data,
+  async execute(interaction, context) {
+    if (!interaction.inGuild() || !interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels)) {
+      await reply(interaction, 'Only members with the Manage Channels permission can change system prompts.');
+      return;
+    }
+    const channelId = interaction.options.getChannel('channel')?.id ?? interaction.channelId;
+    const where = `<#${channelId}>`;
+    const sub = interaction.options.getSubcommand();
+    if (sub === 'set') {
+      const prompt = (interaction.options.getString('prompt') ?? '').trim();
+      if (prompt === '' || prompt.length > SYSTEM_PROMPT_MAX_LENGTH) {
+        await reply(interaction, `A system prompt is 1 to ${SYSTEM_PROMPT_MAX_LENGTH} characters.`);
+        return;
+      }
+      await context.settings.updateChannel(channelId, { systemPrompt: prompt });
+      await reply(
+        interaction,
+        `System prompt of ${where} set (${prompt.length} characters):\n${quotePrompt(prompt)}`,
+      );
+    } else if (sub === 'clear') {
+      await context.settings.updateChannel(channelId, { systemPrompt: undefined });
+      await reply(interaction, `${where} has no system prompt of its own now.`);
+    } else {
+      const own = (await context.settings.channel(channelId)).systemPrompt;
+      await reply(
+        interaction,
+        own ? `System prompt of ${where}:\n${quotePrompt(own)}` : `${where} has no system prompt of its own.`,
+      );
+    }
+  },
+} satisfies Command;

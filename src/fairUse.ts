@@ -1,0 +1,72 @@
+/**
+ * Fair use of the service in a guild: each member gets a number of requests per minute (the
+ * guild's setting, else the operator's default), and at most one request in flight (queued or
+ * running) per channel, so nobody can fill a channel's queue alone.
+ *
+ * Counting is rate-limiter-flexible's in-memory fixed window per member and guild: state is
+ * per process, which is where a guild's events arrive (see keyedQueue.ts), and a restart
+ * forgets it, which errs on the member's side.
+ */
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { formatWait } from './service/errors.js';
+
+export type Slot = { readonly ok: true; release(): void } | { readonly ok: false; readonly message: string };
+
+export interface FairUseRequest {
+  readonly guildId: string | null;
+  readonly channelId: string;
+  readonly userId: string;
+  readonly perMinute: number;
+}
+
+export interface FairUse {
+  /** Claims a slot for one request; `release` when it has finished (it is idempotent). */
+  acquire(request: FairUseRequest): Promise<Slot>;
+}
+
+export function createFairUse(): FairUse {
+  // One limiter per distinct limit: rate-limiter-flexible fixes the points per instance.
+  const limiters = new Map<number, RateLimiterMemory>();
+  const inFlight = new Set<string>();
+
+  const limiter = (perMinute: number) => {
+    let found = limiters.get(perMinute);
+    if (!found) {
+      found = new RateLimiterMemory({ points: perMinute, duration: 60 });
+      limiters.set(perMinute, found);
+    }
+    return found;
+  };
+
+  return {
+    async acquire({ guildId, channelId, userId, perMinute }) {
+      const busyKey = `${channelId}:${userId}`;
+      if (inFlight.has(busyKey)) {
+        return {
+          ok: false,
+          message:
+            'You already have a request running in this channel. Wait for it to finish (or press its Stop button), then ask again.',
+        };
+      }
+      try {
+        await limiter(perMinute).consume(`${guildId ?? 'dm'}:${userId}`);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return {
+          ok: false,
+          message: `You are sending requests too fast: ${guildId ? 'this server allows' : 'the bot allows'} ${perMinute} per minute per member. Try again in ${formatWait(Math.max(1000, error.msBeforeNext))}.`,
+        };
+      }
+      inFlight.add(busyKey);
+      let released = false;
+      return {
+        ok: true,
+        release() {
+          if (released) return;
+          released = true;
+          inFlight.delete(busyKey);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,116 @@
+/**
+ * Talking to the bot without a command: a message that mentions it, a reply to one of its
+ * messages, any message in a DM, and (with the Message Content intent) any message in a thread
+ * the bot opened. Each continues the channel's conversation like /ask.
+ *
+ * Without the privileged intent Discord still delivers the content of DMs and of messages that
+ * mention the bot (a reply pings its author by default, which counts); other messages arrive
+ * empty and are ignored.
+ */
+import type { Message } from 'discord.js';
+import { prepareChatRequest, runQueuedChatTurn } from './chatRequest.js';
+import type { BotContext } from './context.js';
+import { promptProblem } from './conversation/history.js';
+import { channelReplySink, NO_PINGS } from './discordReply.js';
+import { CHANNEL_NOT_ALLOWED } from './settings/resolve.js';
+
+export interface MessageTrigger {
+  readonly inDm: boolean;
+  readonly mentionsBot: boolean;
+  readonly repliesToBot: boolean;
+  /** In a thread the bot opened. */
+  readonly inBotThread: boolean;
+  readonly contentIntent: boolean;
+}
+
+export function isForTheBot(trigger: MessageTrigger): boolean {
+  return (
+    trigger.inDm ||
+    trigger.mentionsBot ||
+    trigger.repliesToBot ||
+    (trigger.inBotThread && trigger.contentIntent)
+  );
+}
+
+export interface MentionNames {
+  user(id: string): string | undefined;
+  role(id: string): string | undefined;
+}
+
+/**
+ * The prompt in a message: the bot's own mentions removed, other members' and roles' mentions
+ * turned into their names (the model cannot read ids, and the reply must not ping them back).
+ */
+export function promptFromMessage(content: string, botId: string, names: MentionNames): string {
+  return content
+    .replace(new RegExp(`<@!?${botId}>`, 'g'), ' ')
+    .replace(/<@!?(\d+)>/g, (_match, id: string) => `@${names.user(id) ?? 'someone'}`)
+    .replace(/<@&(\d+)>/g, (_match, id: string) => `@${names.role(id) ?? 'role'}`)
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+}
+
+export const MENTION_HINT = 'Write your question after the mention, for example: @me what is a monad?';
+
+export async function answerMessage(message: Message, context: BotContext): Promise<void> {
+  const botId = message.client.user.id;
+  if (message.author.bot || message.system || message.webhookId) return;
+  const channel = message.channel;
+  const trigger: MessageTrigger = {
+    inDm: !message.inGuild(),
+    mentionsBot: message.mentions.users.has(botId),
+    repliesToBot: message.mentions.repliedUser?.id === botId,
+    inBotThread: channel.isThread() && channel.ownerId === botId,
+    contentIntent: context.config.messageContentIntent,
+  };
+  if (!isForTheBot(trigger)) return;
+  const guildId = message.guildId;
+  // A server that turned mentions off gets silence: the bot must not talk where it was told not to.
+  if (guildId && !(await context.settings.guild(guildId)).answerMentions) return;
+
+  const reply = (content: string) => message.reply({ content, allowedMentions: NO_PINGS });
+  const prompt = promptFromMessage(message.content, botId, {
+    user: (id) =>
+      message.mentions.members?.get(id)?.displayName ?? message.mentions.users.get(id)?.displayName,
+    role: (id) => message.mentions.roles.get(id)?.name,
+  });
+  const problem = promptProblem(prompt);
+  if (problem) {
+    // An empty prompt from a reply or thread message may just be content Discord withheld.
+    if (prompt === '' && !trigger.inDm && !trigger.mentionsBot) return;
+    await reply(prompt === '' ? MENTION_HINT : problem);
+    return;
+  }
+  const userName = message.member?.displayName ?? message.author.displayName;
+  const parentId = channel.isThread() ? channel.parentId : null;
+  const prepared = await prepareChatRequest(context, {
+    guildId,
+    channelId: message.channelId,
+    parentId,
+    userId: message.author.id,
+    userName,
+    options: {},
+  });
+  if (!prepared.ok) {
+    if (prepared.error !== CHANNEL_NOT_ALLOWED) await reply(prepared.error);
+    return;
+  }
+  if ('sendTyping' in channel) {
+    channel.sendTyping().catch((error: unknown) => context.logger.debug({ err: error }, 'typing failed'));
+  }
+  await runQueuedChatTurn(
+    context,
+    {
+      guildId,
+      channelId: message.channelId,
+      replyChannelId: message.channelId,
+      userId: message.author.id,
+      userName,
+      prompt,
+      settings: prepared.settings,
+      options: {},
+    },
+    prepared,
+    channelReplySink(context.discordRest, message.channelId, message.id),
+  );
+}

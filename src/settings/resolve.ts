@@ -1,0 +1,170 @@
+/**
+ * Which model, temperature, max_tokens and history budget a chat request uses, and whether it
+ * may run at all: pure functions over the settings at each level.
+ *
+ * Precedence, highest first: the command option > the channel's setting (a thread's own, then
+ * its parent channel's) > the guild's setting > the operator's environment default. A refusal
+ * names the setting that forbade the request, so members know whom to ask.
+ */
+import { CHAT_MODELS, type ChatModel } from '../models.js';
+
+/** Chat settings a guild or a channel may set; unset fields fall through to the next level. */
+export interface ChatOverrides {
+  readonly model?: ChatModel;
+  readonly temperature?: number;
+  /** Both the default and the cap of a reply's length. */
+  readonly maxTokens?: number;
+  /** Estimated tokens of history (system prompt and new message included) sent per request. */
+  readonly historyTokens?: number;
+}
+
+export interface GuildConfig extends ChatOverrides {
+  /** Models members may use; null: all four. */
+  readonly allowedModels: readonly ChatModel[] | null;
+  readonly showCost: boolean;
+  readonly showContext: boolean;
+  readonly answerMentions: boolean;
+  /** Channels where the bot answers (threads follow their parent); null: everywhere it can see. */
+  readonly allowedChannels: readonly string[] | null;
+  /** Requests per member per minute; null: the operator's default. */
+  readonly requestsPerMinute: number | null;
+}
+
+export interface ChannelConfig extends ChatOverrides {
+  readonly systemPrompt?: string;
+}
+
+export const DEFAULT_GUILD_CONFIG: GuildConfig = {
+  allowedModels: null,
+  showCost: true,
+  showContext: true,
+  answerMentions: true,
+  allowedChannels: null,
+  requestsPerMinute: null,
+};
+
+/** The operator's defaults (environment). */
+export interface OperatorDefaults {
+  readonly model: ChatModel;
+  readonly maxOutputTokens: number;
+  readonly historyMaxTokens: number;
+}
+
+/** What the member asked for in this request (command options). */
+export interface RequestOptions {
+  readonly model?: ChatModel;
+  readonly temperature?: number;
+  readonly maxTokens?: number;
+}
+
+export type SettingSource = 'option' | 'channel' | 'guild' | 'default';
+
+export interface ChatSettings {
+  readonly model: ChatModel;
+  readonly temperature: number | undefined;
+  readonly maxTokens: number;
+  readonly historyTokens: number;
+  readonly systemPrompt: string | undefined;
+  readonly sources: {
+    readonly model: SettingSource;
+    readonly temperature: SettingSource;
+    readonly maxTokens: SettingSource;
+    readonly historyTokens: SettingSource;
+  };
+}
+
+export type Resolved = { ok: true; settings: ChatSettings } | { ok: false; error: string };
+
+/** A thread's settings over its parent channel's, field by field. */
+export function mergeChannelConfigs(parent: ChannelConfig | undefined, own: ChannelConfig): ChannelConfig {
+  return parent ? { ...parent, ...own } : own;
+}
+
+function pick<T>(
+  option: T | undefined,
+  channel: T | undefined,
+  guild: T | undefined,
+): [T | undefined, SettingSource] {
+  if (option !== undefined) return [option, 'option'];
+  if (channel !== undefined) return [channel, 'channel'];
+  if (guild !== undefined) return [guild, 'guild'];
+  return [undefined, 'default'];
+}
+
+const WHERE: Record<SettingSource, string> = {
+  option: 'your command option',
+  channel: 'this channel’s setting',
+  guild: 'this server’s setting',
+  default: 'the bot’s default',
+};
+
+export function resolveChatSettings(
+  defaults: OperatorDefaults,
+  guild: GuildConfig,
+  channel: ChannelConfig,
+  options: RequestOptions,
+): Resolved {
+  const [chosenModel, modelSource] = pick(options.model, channel.model, guild.model);
+  const model = chosenModel ?? defaults.model;
+  if (guild.allowedModels !== null && !guild.allowedModels.includes(model)) {
+    const allowed = guild.allowedModels.length > 0 ? guild.allowedModels.join(', ') : 'none';
+    return {
+      ok: false,
+      error: `The model ${model} (from ${WHERE[modelSource]}) is not allowed on this server: the server’s allowed models setting (/config models) permits ${allowed}.`,
+    };
+  }
+
+  const [cap, capSource] = pick(undefined, channel.maxTokens, guild.maxTokens);
+  const maxCap = Math.min(cap ?? defaults.maxOutputTokens, defaults.maxOutputTokens);
+  if (options.maxTokens !== undefined && options.maxTokens > maxCap) {
+    return {
+      ok: false,
+      error: `max_tokens can be at most ${maxCap} here (${WHERE[capSource]}${capSource === 'default' ? '' : ', /config'}).`,
+    };
+  }
+  const [temperature, temperatureSource] = pick(options.temperature, channel.temperature, guild.temperature);
+  const [historyTokens, historySource] = pick(undefined, channel.historyTokens, guild.historyTokens);
+  return {
+    ok: true,
+    settings: {
+      model,
+      temperature,
+      maxTokens: options.maxTokens ?? maxCap,
+      historyTokens: historyTokens ?? defaults.historyMaxTokens,
+      systemPrompt: channel.systemPrompt,
+      sources: {
+        model: modelSource,
+        temperature: temperatureSource,
+        maxTokens: options.maxTokens !== undefined ? 'option' : capSource,
+        historyTokens: historySource,
+      },
+    },
+  };
+}
+
+/** Whether the bot answers in `channelId` (or a thread whose parent is `parentId`). */
+export function channelAllowed(guild: GuildConfig, channelId: string, parentId: string | null): boolean {
+  if (guild.allowedChannels === null) return true;
+  return (
+    guild.allowedChannels.includes(channelId) ||
+    (parentId !== null && guild.allowedChannels.includes(parentId))
+  );
+}
+
+export const CHANNEL_NOT_ALLOWED =
+  'The bot is not enabled in this channel: this server’s allowed channels setting (/config channels) leaves it out.';
+
+/** Parses a list of model names typed by an admin ("all", or names separated by commas/spaces). */
+export function parseModelList(text: string): readonly ChatModel[] | null | { error: string } {
+  const words = text
+    .split(/[\s,]+/)
+    .map((word) => word.trim())
+    .filter(Boolean);
+  if (words.length === 1 && words[0]?.toLowerCase() === 'all') return null;
+  if (words.length === 0) return { error: `List one or more models, or "all": ${CHAT_MODELS.join(', ')}.` };
+  const unknown = words.filter((word) => !(CHAT_MODELS as readonly string[]).includes(word));
+  if (unknown.length > 0) {
+    return { error: `Unknown model ${unknown.join(', ')}. Choose from: ${CHAT_MODELS.join(', ')}.` };
+  }
+  return CHAT_MODELS.filter((model) => words.includes(model));
+}
