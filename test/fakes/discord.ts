@@ -565,6 +565,8 @@ export class FakeDiscord extends EventEmitter {
       ...this.messageJson(message),
       author: this.apiUser(user),
       content: contentVisible ? input.content : '',
+      // Discord includes the channel's type, which is how a client recognises an uncached DM.
+      channel_type: this.channels.get(channelId)?.type ?? 0,
       mentions,
       ...(!input.dm && { guild_id: this.guildId, member }),
       ...(replyTo && {

@@ -1,8 +1,10 @@
+import { ButtonStyle, ComponentType } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { systemClock } from '../../src/clock.js';
 import { pieceText, splitMessage } from '../../src/render/split.js';
 import {
   createStreamRenderer,
+  type MessageComponents,
   type ReplySink,
   STREAMING_CURSOR,
   withNote,
@@ -169,5 +171,73 @@ describe('withNote', () => {
     expect(withNote('text\n', '-# n')).toBe('text\n\n-# n');
     expect(withNote('text', undefined)).toBe('text');
     expect(withNote('  ', '-# n')).toBe('-# n');
+  });
+});
+
+describe('stream renderer buttons', () => {
+  const button = (label: string): MessageComponents => [
+    {
+      type: ComponentType.ActionRow,
+      components: [{ type: ComponentType.Button, style: ButtonStyle.Secondary, label, custom_id: label }],
+    },
+  ];
+  const STOP = button('Stop');
+  const AGAIN = button('Again');
+
+  it('keeps Stop on the message being streamed only, and puts the final buttons on the last one', async () => {
+    const shown = new Map<string, { content: string; components: string }>();
+    let next = 1;
+    const write = (id: string, content: string, components: unknown) => {
+      const previous = shown.get(id);
+      shown.set(id, {
+        content,
+        components: components === undefined ? (previous?.components ?? 'none') : JSON.stringify(components),
+      });
+    };
+    const sink: ReplySink = {
+      editOriginal: async (content, components) => {
+        write('0', content, components);
+        return '0';
+      },
+      sendFollowUp: async (content, components) => {
+        const id = String(next++);
+        write(id, content, components);
+        return id;
+      },
+      editFollowUp: async (id, content, components) => write(id, content, components),
+      refuse: async () => {},
+    };
+    const renderer = createStreamRenderer(sink, { intervalMs: 1, clock: systemClock, controls: STOP });
+    renderer.push('a'.repeat(1500));
+    await vi.advanceTimersByTimeAsync(10);
+    expect(shown.get('0')?.components).toBe(JSON.stringify(STOP));
+    renderer.push(`\n\n${'b'.repeat(1500)}`);
+    await vi.advanceTimersByTimeAsync(10);
+    // The first message froze: its Stop moved to the follow-up being streamed.
+    expect(shown.get('0')?.components).toBe('[]');
+    expect(shown.get('1')?.components).toBe(JSON.stringify(STOP));
+    const lastId = await renderer.finish(undefined, AGAIN);
+    expect(lastId).toBe('1');
+    expect(shown.get('0')?.components).toBe('[]');
+    expect(shown.get('1')).toEqual({ content: 'b'.repeat(1500), components: JSON.stringify(AGAIN) });
+  });
+
+  it('ends without buttons when no final ones are given', async () => {
+    const components: unknown[] = [];
+    const sink: ReplySink = {
+      editOriginal: async (_content, given) => {
+        components.push(given);
+        return 'x';
+      },
+      sendFollowUp: async () => 'y',
+      editFollowUp: async () => {},
+      refuse: async () => {},
+    };
+    const renderer = createStreamRenderer(sink, { intervalMs: 1, clock: systemClock, controls: STOP });
+    renderer.push('hello');
+    await vi.advanceTimersByTimeAsync(10);
+    await renderer.finish('-# note');
+    expect(components.at(0)).toEqual(STOP);
+    expect(components.at(-1)).toEqual([]);
   });
 });

@@ -1,0 +1,360 @@
+/**
+ * Conversations beyond /ask, end to end through the fake Discord: mentions, replies, DMs and
+ * threads; /reset; the Stop and Regenerate buttons (also after a restart).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_LATEST } from '../../src/chatTurn.js';
+import { MENTION_HINT } from '../../src/messageChat.js';
+import { STREAMING_CURSOR } from '../../src/render/streamRenderer.js';
+import {
+  type FakeInteraction,
+  type FakeMessage,
+  type FakeUser,
+  INTENTS,
+  MODERATOR_PERMISSIONS,
+} from '../fakes/discord.js';
+import {
+  type Harness,
+  PLAIN_REPLIES,
+  sleep,
+  startHarness,
+  waitForExactReply,
+  waitForIdle,
+  waitForReply,
+} from '../helpers/harness.js';
+
+let h: Harness;
+let ann: FakeUser;
+let bob: FakeUser;
+let mod: FakeUser;
+beforeAll(async () => {
+  h = await startHarness({ discord: { channelCount: 30 }, guildConfig: PLAIN_REPLIES });
+  ann = h.discord.user('ann', 'Ann');
+  bob = h.discord.user('bob', 'Bob');
+  mod = h.discord.user('mod', 'Mod');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+let nextChannel = 0;
+const freshChannel = () => h.discord.channelIds[nextChannel++] as string;
+const botMention = () => `<@${h.discord.botUser.id}>`;
+
+const ask = (user: FakeUser, channelId: string, options: Record<string, string | number | boolean>) =>
+  h.discord.sendCommand({ name: 'ask', options, channelId, user });
+
+/** The bot's finished reply to a member's message (its texts), once the bot is idle again. */
+async function replyToMessage(message: FakeMessage): Promise<string[]> {
+  await h.discord.waitFor(
+    () => {
+      const texts = h.discord.replyTo(message).map((m) => m.content);
+      const last = texts.at(-1);
+      return last !== undefined && !last.endsWith(STREAMING_CURSOR) && !last.startsWith('⏳');
+    },
+    10_000,
+    `the bot's reply to "${message.content}"`,
+  );
+  await waitForIdle(h);
+  return h.discord.replyTo(message).map((m) => m.content);
+}
+
+const buttonIds = (message: FakeMessage | undefined): string[] =>
+  ((message?.components ?? []) as { components: { custom_id: string }[] }[]).flatMap((row) =>
+    row.components.map((button) => button.custom_id),
+  );
+
+async function ephemeralText(interaction: FakeInteraction): Promise<string> {
+  const [text] = await waitForReply(h, interaction, ([first]) => Boolean(first));
+  expect((h.discord.replyMessages(interaction)[0]?.flags ?? 0) & 64).toBe(64);
+  return text as string;
+}
+
+const lastMessages = () => h.service.chatRequests().at(-1)?.body.messages;
+
+describe('mentions, replies and DMs', () => {
+  it('a mention continues the conversation /ask started, and so does a reply to the bot', async () => {
+    const channelId = freshChannel();
+    await waitForExactReply(h, ask(ann, channelId, { prompt: 'my name is Ann' }), [
+      'Echo: Ann: my name is Ann',
+    ]);
+
+    const question = h.discord.sendMessage({
+      channelId,
+      user: bob,
+      content: `${botMention()} what is her name?`,
+    });
+    expect(await replyToMessage(question)).toEqual(['Echo: Bob: what is her name?']);
+    expect(lastMessages()).toEqual([
+      { role: 'user', content: 'Ann: my name is Ann' },
+      { role: 'assistant', content: 'Echo: Ann: my name is Ann' },
+      { role: 'user', content: 'Bob: what is her name?' },
+    ]);
+    const botReply = h.discord.replyTo(question)[0] as FakeMessage;
+    expect(botReply?.referenceId).toBe(question.id);
+    expect(botReply?.versions.some((version) => version.pinged)).toBe(false);
+    expect(h.discord.requestLog.some((entry) => entry.route === `/channels/${channelId}/typing`)).toBe(true);
+    await waitForIdle(h);
+
+    const followUp = h.discord.sendMessage({
+      channelId,
+      user: ann,
+      content: 'and who am I?',
+      replyTo: botReply,
+    });
+    expect(await replyToMessage(followUp)).toEqual(['Echo: Ann: and who am I?']);
+    expect(lastMessages()).toHaveLength(5);
+    await waitForIdle(h);
+  });
+
+  it('works without the Message Content intent: unmentioned messages and silent replies are left alone', async () => {
+    const intents = h.discord.intents();
+    expect(intents & INTENTS.guildMessages).toBe(INTENTS.guildMessages);
+    expect(intents & INTENTS.directMessages).toBe(INTENTS.directMessages);
+    expect(intents & INTENTS.messageContent).toBe(0);
+
+    const channelId = freshChannel();
+    const asked = h.discord.sendMessage({ channelId, user: ann, content: `hey ${botMention()}, ping?` });
+    await replyToMessage(asked);
+    const botReply = h.discord.replyTo(asked)[0] as FakeMessage;
+    const before = h.service.chatRequests().length;
+    const plain = h.discord.sendMessage({ channelId, user: ann, content: 'just chatting' });
+    // A reply with its ping switched off arrives without content when the intent is not granted.
+    const silent = h.discord.sendMessage({
+      channelId,
+      user: ann,
+      content: 'quiet reply',
+      replyTo: botReply,
+      replyPing: false,
+    });
+    await sleep(300);
+    expect(h.discord.replyTo(plain)).toEqual([]);
+    expect(h.discord.replyTo(silent)).toEqual([]);
+    expect(h.service.chatRequests().length).toBe(before);
+  });
+
+  it('answers DMs without a mention, continuing the DM conversation', async () => {
+    const first = h.discord.sendMessage({ dm: true, user: ann, content: 'hello in private' });
+    // DMs have no server settings: the context and cost line is always there.
+    expect((await replyToMessage(first))[0]).toMatch(
+      /^Echo: Ann: hello in private\n\n-# context \d+ % · 💰 /,
+    );
+    await waitForIdle(h);
+    const second = h.discord.sendMessage({ dm: true, user: ann, content: 'still there?' });
+    expect((await replyToMessage(second))[0]).toMatch(/^Echo: Ann: still there\?\n\n-# context/);
+    expect(lastMessages()).toEqual([
+      { role: 'user', content: 'Ann: hello in private' },
+      { role: 'assistant', content: 'Echo: Ann: hello in private' },
+      { role: 'user', content: 'Ann: still there?' },
+    ]);
+    await waitForIdle(h);
+  });
+
+  it('turns other mentions into names, and answers a bare mention with a hint instead of a request', async () => {
+    const channelId = freshChannel();
+    const before = h.service.chatRequests().length;
+    const bare = h.discord.sendMessage({ channelId, user: ann, content: botMention() });
+    expect(await replyToMessage(bare)).toEqual([MENTION_HINT]);
+    expect(h.service.chatRequests().length).toBe(before);
+
+    const named = h.discord.sendMessage({
+      channelId,
+      user: ann,
+      content: `${botMention()} say hi to <@${bob.id}>`,
+    });
+    expect(await replyToMessage(named)).toEqual(['Echo: Ann: say hi to @Bob']);
+    await waitForIdle(h);
+  });
+});
+
+describe('threads', () => {
+  it('/ask thread:true opens a thread from the reply; the thread has its own memory', async () => {
+    const channelId = freshChannel();
+    await waitForExactReply(h, ask(ann, channelId, { prompt: 'parent talk' }), ['Echo: Ann: parent talk']);
+
+    const opened = ask(ann, channelId, { prompt: 'Plan a trip to Lisbon\nwith details', thread: true });
+    await waitForExactReply(h, opened, ['Echo: Ann: Plan a trip to Lisbon\nwith details']);
+    expect(lastMessages()).toEqual([{ role: 'user', content: 'Ann: Plan a trip to Lisbon\nwith details' }]);
+    const thread = h.discord.threads().at(-1);
+    expect(thread).toMatchObject({
+      parentId: channelId,
+      name: 'Plan a trip to Lisbon',
+      ownerId: h.discord.botUser.id,
+    });
+    expect(thread?.id).toBe(opened.originalId);
+
+    const inThread = h.discord.sendMessage({
+      channelId: thread?.id as string,
+      user: bob,
+      content: `${botMention()} how long?`,
+    });
+    expect(await replyToMessage(inThread)).toEqual(['Echo: Bob: how long?']);
+    expect(lastMessages()).toEqual([
+      { role: 'user', content: 'Ann: Plan a trip to Lisbon\nwith details' },
+      { role: 'assistant', content: 'Echo: Ann: Plan a trip to Lisbon\nwith details' },
+      { role: 'user', content: 'Bob: how long?' },
+    ]);
+    await waitForIdle(h);
+
+    // The parent channel's conversation did not see the thread.
+    await waitForExactReply(h, ask(ann, channelId, { prompt: 'back here' }), ['Echo: Ann: back here']);
+    expect(lastMessages()).toHaveLength(3);
+
+    const nested = ask(ann, thread?.id as string, { prompt: 'again', thread: true });
+    expect(await ephemeralText(nested)).toMatch(/already a thread/);
+    const inDm = h.discord.sendCommand({
+      name: 'ask',
+      options: { prompt: 'x', thread: true },
+      dm: true,
+      user: ann,
+    });
+    expect(await ephemeralText(inDm)).toMatch(/only be opened in a server channel/);
+  });
+});
+
+describe('/reset', () => {
+  it('needs Manage Messages in a channel (not in your own DM), and forgets the conversation', async () => {
+    const channelId = freshChannel();
+    const first = ask(ann, channelId, { prompt: 'remember me' });
+    await waitForExactReply(h, first, ['Echo: Ann: remember me']);
+    const reply = h.discord.replyMessages(first)[0];
+    expect(buttonIds(reply)[0]).toMatch(/^ask:regenerate:/);
+
+    const refused = h.discord.sendCommand({ name: 'reset', channelId, user: ann });
+    expect(await ephemeralText(refused)).toMatch(/Manage Messages/);
+    expect((await h.running.bot.context.conversations.load(channelId)).turns).toHaveLength(2);
+
+    const reset = h.discord.sendCommand({
+      name: 'reset',
+      channelId,
+      user: mod,
+      permissions: MODERATOR_PERMISSIONS,
+    });
+    const [text] = await waitForReply(h, reset, ([t]) => t?.startsWith('🧹') ?? false);
+    expect(text).toMatch(/Mod reset this channel’s conversation/);
+    expect((await h.running.bot.context.conversations.load(channelId)).turns).toEqual([]);
+    // Its last reply can no longer be regenerated, so it loses the button.
+    expect(buttonIds(reply)).toEqual([]);
+
+    await waitForExactReply(h, ask(ann, channelId, { prompt: 'fresh' }), ['Echo: Ann: fresh']);
+    expect(lastMessages()).toEqual([{ role: 'user', content: 'Ann: fresh' }]);
+
+    const inDm = h.discord.sendCommand({ name: 'reset', dm: true, user: ann });
+    await waitForReply(h, inDm, ([t]) => t?.startsWith('🧹') ?? false);
+    expect((await h.running.bot.context.conversations.load(h.discord.dmChannelId)).turns).toEqual([]);
+  });
+});
+
+describe('Stop', () => {
+  it('by the asker: keeps the partial text, charges it (estimated) and remembers it; a stranger is refused', async () => {
+    const channelId = freshChannel();
+    const full = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
+    h.service.enqueue({ text: full, chunks: 60, intervalMs: 60, usage: null });
+    const asked = ask(ann, channelId, { prompt: 'talk a lot' });
+    const streaming = await h.discord.waitFor(() => {
+      const message = h.discord.replyMessages(asked)[0];
+      return message && buttonIds(message)[0]?.startsWith('ask:stop:') && message.content.includes('word3')
+        ? message
+        : undefined;
+    });
+    const stopId = buttonIds(streaming)[0] as string;
+
+    const stranger = h.discord.clickButton(streaming, stopId, { user: bob });
+    expect(await ephemeralText(stranger)).toMatch(/Only the member who asked/);
+
+    const stop = h.discord.clickButton(streaming, stopId, { user: ann });
+    const [final] = await waitForReply(h, asked, ([t]) => t?.includes('⏹️') ?? false);
+    await waitForIdle(h);
+    expect(stop.callbacks.map((callback) => callback.type)).toEqual([6]);
+    const [partial, stopNote] = (final as string).split('\n\n');
+    expect(stopNote).toBe('-# ⏹️ Stopped by Ann.');
+    expect(full.startsWith(partial as string)).toBe(true);
+    expect((partial as string).length).toBeLessThan(full.length);
+    expect(buttonIds(h.discord.replyMessages(asked)[0])[0]).toMatch(/^ask:regenerate:/);
+
+    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    expect(turns.map((turn) => [turn.role, turn.content])).toEqual([
+      ['user', 'talk a lot'],
+      ['assistant', partial],
+    ]);
+    const day = new Date().toISOString().slice(0, 10);
+    const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, day, day);
+    expect(entries.at(-1)).toMatchObject({ outcome: 'stopped', estimated: true, channelId });
+    expect(entries.at(-1)?.costMicros).toBeGreaterThan(0);
+
+    // Stop after the reply finished: nothing to stop.
+    const late = h.discord.clickButton(streaming, stopId, { user: ann });
+    expect(await ephemeralText(late)).toMatch(/already finished/);
+  });
+
+  it('by a moderator, while the request is still waiting in line: it never reaches the service', async () => {
+    const channelId = freshChannel();
+    h.service.enqueue({ text: 'slow first answer', chunks: 5, intervalMs: 120 });
+    const first = ask(ann, channelId, { prompt: 'first' });
+    await h.discord.waitFor(() => h.discord.replyMessages(first)[0]?.content.includes('slow'));
+    const before = h.service.chatRequests().length;
+    const queued = ask(bob, channelId, { prompt: 'second' });
+    const waiting = await h.discord.waitFor(() => {
+      const message = h.discord.replyMessages(queued)[0];
+      return message?.content.startsWith('⏳') && buttonIds(message).length > 0 ? message : undefined;
+    });
+    h.discord.clickButton(waiting, buttonIds(waiting)[0] as string, {
+      user: mod,
+      permissions: MODERATOR_PERMISSIONS,
+    });
+    await waitForExactReply(h, queued, ['-# ⏹️ Cancelled before it started; nothing was charged.']);
+    await waitForExactReply(h, first, ['slow first answer']);
+    expect(h.service.chatRequests().length).toBe(before);
+  });
+});
+
+describe('Regenerate', () => {
+  it('replaces the last reply; older replies lose the button; only the asker or a moderator; after a restart too', async () => {
+    const channelId = freshChannel();
+    const q1 = ask(ann, channelId, { prompt: 'q1' });
+    await waitForExactReply(h, q1, ['Echo: Ann: q1']);
+    const q2 = ask(ann, channelId, { prompt: 'q2', temperature: 0.3 });
+    await waitForExactReply(h, q2, ['Echo: Ann: q2']);
+    const reply1 = h.discord.replyMessages(q1)[0] as FakeMessage;
+    const reply2 = h.discord.replyMessages(q2)[0] as FakeMessage;
+    expect(buttonIds(reply1)).toEqual([]);
+    const regenerate2 = buttonIds(reply2)[0] as string;
+    expect(regenerate2).toMatch(new RegExp(`^ask:regenerate:${channelId}:[0-9a-f]{16}$`));
+
+    const stranger = h.discord.clickButton(reply2, regenerate2, { user: bob });
+    expect(await ephemeralText(stranger)).toMatch(/Only the member who asked/);
+
+    h.service.enqueue({ text: 'second take', chunks: 3, intervalMs: 30 });
+    const again = h.discord.clickButton(reply2, regenerate2, { user: ann });
+    await waitForExactReply(h, again, ['second take']);
+    // The same question, without the reply it replaces, with the same options.
+    expect(h.service.chatRequests().at(-1)?.body).toMatchObject({
+      temperature: 0.3,
+      messages: [
+        { role: 'user', content: 'Ann: q1' },
+        { role: 'assistant', content: 'Echo: Ann: q1' },
+        { role: 'user', content: 'Ann: q2' },
+      ],
+    });
+    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    expect(turns.map((turn) => turn.content)).toEqual(['q1', 'Echo: Ann: q1', 'q2', 'second take']);
+    expect(buttonIds(reply2)).toEqual([]);
+    const old = h.discord.clickButton(reply2, regenerate2, { user: ann });
+    expect(await ephemeralText(old)).toBe(NOT_LATEST);
+
+    const reply3 = h.discord.replyMessages(again)[0] as FakeMessage;
+    await h.restart();
+    await h.discord.waitFor(() => h.discord.gatewayConnections() === 1);
+    const byModerator = h.discord.clickButton(reply3, buttonIds(reply3)[0] as string, {
+      user: mod,
+      permissions: MODERATOR_PERMISSIONS,
+    });
+    await waitForExactReply(h, byModerator, ['Echo: Ann: q2']);
+    const after = (await h.running.bot.context.conversations.load(channelId)).turns;
+    expect(after.map((turn) => turn.content)).toEqual(['q1', 'Echo: Ann: q1', 'q2', 'Echo: Ann: q2']);
+    // The question stays Ann's; the regeneration is charged to whoever pressed.
+    const day = new Date().toISOString().slice(0, 10);
+    const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, day, day);
+    expect(entries.at(-1)?.userId).toBe(mod.id);
+  });
+});

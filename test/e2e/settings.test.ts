@@ -1,0 +1,276 @@
+/**
+ * Guild and channel settings (/config, /system) and fair use, end to end: precedence of command
+ * option > channel > server > bot default, refusals that name the setting, the rate limit, one
+ * request in flight per member, queue positions, the context line.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_NOT_ALLOWED } from '../../src/settings/resolve.js';
+import { type FakeInteraction, type FakeUser, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
+import {
+  type Harness,
+  sleep,
+  startHarness,
+  waitForExactReply,
+  waitForIdle,
+  waitForReply,
+} from '../helpers/harness.js';
+
+/** Manage Server and Manage Channels on top of a moderator's permissions. */
+const ADMIN_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n | 16n);
+
+let h: Harness;
+let admin: FakeUser;
+let ann: FakeUser;
+beforeAll(async () => {
+  // The cost line has tests of its own; the context line stays on here.
+  h = await startHarness({ discord: { channelCount: 30 }, guildConfig: { showCost: false } });
+  admin = h.discord.user('admin', 'Admin');
+  ann = h.discord.user('ann', 'Ann');
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+let nextChannel = 0;
+const freshChannel = () => h.discord.channelIds[nextChannel++] as string;
+
+function asAdmin(
+  name: string,
+  subcommand: string,
+  options: Record<string, string | number | boolean> = {},
+  channelOptions?: Record<string, string>,
+  channelId?: string,
+): FakeInteraction {
+  return h.discord.sendCommand({
+    name,
+    subcommand,
+    options,
+    user: admin,
+    permissions: ADMIN_PERMISSIONS,
+    ...(channelOptions && { channelOptions }),
+    ...(channelId && { channelId }),
+  });
+}
+
+async function ephemeralText(interaction: FakeInteraction): Promise<string> {
+  const [text] = await waitForReply(h, interaction, ([first]) => Boolean(first));
+  expect((h.discord.replyMessages(interaction)[0]?.flags ?? 0) & 64).toBe(64);
+  return text as string;
+}
+
+const ask = (channelId: string, options: Record<string, string | number | boolean> = {}, user = ann) =>
+  h.discord.sendCommand({ name: 'ask', options: { prompt: 'hi', ...options }, channelId, user });
+
+/** Asks and waits for the finished reply; returns the body the service received. */
+async function askedBody(channelId: string, options: Record<string, string | number | boolean> = {}) {
+  const interaction = ask(channelId, options);
+  await waitForReply(h, interaction, ([text]) => text?.includes('-# context') ?? false);
+  await waitForIdle(h);
+  return h.service.chatRequests().at(-1)?.body as Record<string, unknown>;
+}
+
+describe('settings precedence', () => {
+  it('command option > channel > server > bot default, for model and max_tokens', async () => {
+    const one = freshChannel();
+    const two = freshChannel();
+    expect(await askedBody(one)).toMatchObject({ model: 'service-v1-flash', max_tokens: 2048 });
+
+    expect(
+      await ephemeralText(asAdmin('config', 'set', { model: 'service-v1-pro', max_tokens: 500 })),
+    ).toMatch(/Model: service-v1-pro \(server\)[\s\S]*Max tokens per reply: 500 \(server\)/);
+    expect(await askedBody(one)).toMatchObject({ model: 'service-v1-pro', max_tokens: 500 });
+
+    const channelSet = asAdmin(
+      'config',
+      'set',
+      { model: 'service-v1-pro-extended', temperature: 0.2 },
+      { channel: one },
+    );
+    expect(await ephemeralText(channelSet)).toMatch(/Model: service-v1-pro-extended \(channel\)/);
+    expect(await askedBody(one)).toMatchObject({ model: 'service-v1-pro-extended', temperature: 0.2 });
+    expect(await askedBody(two)).toMatchObject({ model: 'service-v1-pro' });
+    expect((await askedBody(two)).temperature).toBeUndefined();
+
+    expect(
+      await askedBody(one, { model: 'service-v1-flash', temperature: 1.5, max_tokens: 10 }),
+    ).toMatchObject({
+      model: 'service-v1-flash',
+      temperature: 1.5,
+      max_tokens: 10,
+    });
+
+    // The server's max_tokens is also a cap: asking for more is refused, naming the setting.
+    const before = h.service.chatRequests().length;
+    expect(await ephemeralText(ask(two, { max_tokens: 501 }))).toBe(
+      'max_tokens can be at most 500 here (this server’s setting, /config).',
+    );
+    expect(h.service.chatRequests().length).toBe(before);
+
+    await ephemeralText(asAdmin('config', 'clear', { setting: 'model' }, { channel: one }));
+    expect(await askedBody(one)).toMatchObject({ model: 'service-v1-pro' });
+    await ephemeralText(asAdmin('config', 'clear', { setting: 'model' }));
+    await ephemeralText(asAdmin('config', 'clear', { setting: 'max_tokens' }));
+    await ephemeralText(asAdmin('config', 'clear', { setting: 'temperature' }, { channel: one }));
+    expect(await askedBody(one)).toMatchObject({ model: 'service-v1-flash', max_tokens: 2048 });
+  });
+
+  it('allowed models: a forbidden model is refused privately, naming the setting', async () => {
+    const channelId = freshChannel();
+    const set = asAdmin('config', 'models', { allowed: 'service-v1-flash, service-v1-pro' });
+    expect(await ephemeralText(set)).toMatch(/Allowed models: service-v1-flash, service-v1-pro/);
+    const before = h.service.chatRequests().length;
+    const refused = await ephemeralText(ask(channelId, { model: 'service-v1-pro-extended' }));
+    expect(refused).toMatch(/service-v1-pro-extended \(from your command option\) is not allowed/);
+    expect(refused).toMatch(/allowed models setting \(\/config models\)/);
+    expect(h.service.chatRequests().length).toBe(before);
+    expect(await ephemeralText(asAdmin('config', 'models', { allowed: 'gpt-9' }))).toMatch(
+      /Unknown model gpt-9/,
+    );
+    expect(await askedBody(channelId, { model: 'service-v1-pro' })).toMatchObject({
+      model: 'service-v1-pro',
+    });
+    await ephemeralText(asAdmin('config', 'models', { allowed: 'all' }));
+  });
+
+  it('/system: a channel’s system prompt goes first in every request there (threads inherit it)', async () => {
+    const channelId = freshChannel();
+    const set = asAdmin(
+      'system',
+      'set',
+      { prompt: 'Answer like a pirate. <@&1234> @everyone' },
+      undefined,
+      channelId,
+    );
+    expect(await ephemeralText(set)).toMatch(/System prompt of <#\d+> set/);
+    expect(h.discord.replyMessages(set)[0]?.versions.some((version) => version.pinged)).toBe(false);
+    const body = await askedBody(channelId);
+    expect(body.messages).toEqual([
+      { role: 'system', content: 'Answer like a pirate. <@&1234> @everyone' },
+      { role: 'user', content: 'Ann: hi' },
+    ]);
+    expect(await ephemeralText(asAdmin('system', 'show', {}, undefined, channelId))).toMatch(
+      /> Answer like a pirate/,
+    );
+
+    const member = h.discord.sendCommand({ name: 'system', subcommand: 'clear', channelId, user: ann });
+    expect(await ephemeralText(member)).toMatch(/Manage Channels/);
+    await ephemeralText(asAdmin('system', 'clear', {}, undefined, channelId));
+    expect((await askedBody(channelId)).messages).not.toContainEqual(
+      expect.objectContaining({ role: 'system' }),
+    );
+  });
+
+  it('only Manage Server members may use /config', async () => {
+    const member = h.discord.sendCommand({
+      name: 'config',
+      subcommand: 'set',
+      options: { model: 'service-v1-pro' },
+      user: ann,
+    });
+    expect(await ephemeralText(member)).toMatch(/Manage Server/);
+    expect((await h.running.bot.context.settings.guild(h.discord.guildId)).model).toBeUndefined();
+  });
+
+  it('allowed channels and answer_mentions: refusals name the setting; mentions are left alone', async () => {
+    const allowed = freshChannel();
+    const other = freshChannel();
+    await ephemeralText(asAdmin('config', 'channels', { action: 'allow' }, { channel: allowed }));
+    expect(await ephemeralText(ask(other))).toBe(CHANNEL_NOT_ALLOWED);
+    const before = h.service.chatRequests().length;
+    const mention = h.discord.sendMessage({
+      channelId: other,
+      user: ann,
+      content: `<@${h.discord.botUser.id}> hello?`,
+    });
+    await sleep(300);
+    expect(h.discord.replyTo(mention)).toEqual([]);
+    expect(h.service.chatRequests().length).toBe(before);
+    await askedBody(allowed);
+    await ephemeralText(asAdmin('config', 'channels', { action: 'everywhere' }));
+
+    await ephemeralText(asAdmin('config', 'features', { answer_mentions: false }));
+    const ignored = h.discord.sendMessage({
+      channelId: other,
+      user: ann,
+      content: `<@${h.discord.botUser.id}> hi`,
+    });
+    await sleep(300);
+    expect(h.discord.replyTo(ignored)).toEqual([]);
+    await ephemeralText(asAdmin('config', 'features', { answer_mentions: true }));
+  });
+});
+
+describe('fair use', () => {
+  it('limits each member to the server’s requests per minute, with a clear "try again in"', async () => {
+    await ephemeralText(asAdmin('config', 'set', { rate_limit: 2 }));
+    const carl = h.discord.user('carl', 'Carl');
+    for (const channelId of [freshChannel(), freshChannel()]) {
+      const interaction = ask(channelId, {}, carl);
+      await waitForReply(h, interaction, ([text]) => text?.includes('-# context') ?? false);
+      await waitForIdle(h);
+    }
+    const before = h.service.chatRequests().length;
+    const third = await ephemeralText(ask(freshChannel(), {}, carl));
+    expect(third).toMatch(
+      /^You are sending requests too fast: this server allows 2 per minute per member\. Try again in (\d+) s\.$/,
+    );
+    const seconds = Number(/in (\d+) s/.exec(third)?.[1]);
+    expect(seconds).toBeGreaterThan(0);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(h.service.chatRequests().length).toBe(before);
+    // Other members are not affected.
+    await askedBody(freshChannel());
+    await ephemeralText(asAdmin('config', 'clear', { setting: 'rate_limit' }));
+  });
+
+  it('one request in flight per member and channel', async () => {
+    const channelId = freshChannel();
+    h.service.enqueue({ text: 'a slow answer', chunks: 4, intervalMs: 100 });
+    const first = ask(channelId, { prompt: 'slow' });
+    await h.discord.waitFor(() => first.callbacks.length > 0);
+    const second = await ephemeralText(ask(channelId, { prompt: 'impatient' }));
+    expect(second).toMatch(/already have a request running in this channel/);
+    await waitForReply(h, first, ([text]) => text?.startsWith('a slow answer\n') ?? false);
+  });
+
+  it('a long queue tells each waiting member their place as it moves', async () => {
+    const channelId = freshChannel();
+    h.service.enqueue({ text: 'first, slowly', chunks: 4, intervalMs: 80 });
+    const first = ask(channelId, { prompt: 'one' });
+    await h.discord.waitFor(() => first.callbacks.length > 0);
+    const users = ['dora', 'emil', 'fay'].map((name) => h.discord.user(name, name));
+    const waiting = users.map((user) => ask(channelId, { prompt: 'me too' }, user));
+    const last = waiting[2] as FakeInteraction;
+    await waitForReply(h, last, ([text]) => text?.includes('Echo: fay: me too') ?? false);
+    const seen = (h.discord.replyMessages(last)[0]?.versions ?? []).map((version) => version.content);
+    const notices = [...new Set(seen.filter((text) => text.startsWith('⏳')))];
+    expect(notices).toEqual([
+      '⏳ You are number 3 in line in this channel; the bot answers one request at a time here.',
+      '⏳ You are number 2 in line in this channel; the bot answers one request at a time here.',
+      '⏳ Waiting for the reply before yours in this channel…',
+    ]);
+    await waitForIdle(h);
+  });
+});
+
+describe('context line', () => {
+  it('shows how full the history budget is, and says once when old turns start to drop', async () => {
+    const channelId = freshChannel();
+    // 100 tokens of history in this channel: each exchange below is about 55.
+    await ephemeralText(asAdmin('config', 'set', { history_tokens: 100 }, { channel: channelId }));
+    const prompt = 'x'.repeat(100);
+    const footers: string[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const interaction = ask(channelId, { prompt });
+      const [text] = await waitForReply(h, interaction, ([t]) => t?.includes('-# context') ?? false);
+      await waitForIdle(h);
+      footers.push((text as string).split('\n').at(-1) as string);
+    }
+    expect(footers).toEqual([
+      '-# context 55 %',
+      '-# context 100 %',
+      '-# context 100 % · the oldest messages no longer fit and are being forgotten',
+      '-# context 100 %',
+    ]);
+  });
+});
