@@ -28,6 +28,15 @@ export const DEFAULT_SETTINGS: GuildSettings = {
 
 export const ALERT_THRESHOLDS = [80, 100] as const;
 
+export interface AlertsDue {
+  readonly thresholds: readonly number[];
+  readonly spentMicros: number;
+  readonly capMicros: number;
+  readonly channelId: string | null;
+}
+
+const NO_ALERTS: AlertsDue = { thresholds: [], spentMicros: 0, capMicros: 0, channelId: null };
+
 export type Reservation =
   | { readonly ok: true; release(): void }
   | { readonly ok: false; readonly message: string };
@@ -39,9 +48,9 @@ export interface Budgets {
   reserve(guildId: string | null, userId: string, amountMicros: number, now: number): Promise<Reservation>;
   /**
    * Thresholds (80, 100) of the monthly cap newly reached this month, when an alert channel is
-   * set; each is returned once per month and cap.
+   * set; each is returned once per month and cap, with the spend and cap it was measured on.
    */
-  alertsDue(guildId: string, now: number): Promise<number[]>;
+  alertsDue(guildId: string, now: number): Promise<AlertsDue>;
 }
 
 const settingsKey = (guildId: string) => `guild-settings:${guildId}`;
@@ -127,7 +136,7 @@ export function createBudgets(store: Store, ledger: Ledger, currency: string): B
         const cap = current.monthlyCapMicros;
         // Without a channel nothing is announced, and nothing is used up: setting one later still
         // gets this month's alerts.
-        if (cap === null || cap <= 0 || current.alertChannelId === null) return [];
+        if (cap === null || cap <= 0 || current.alertChannelId === null) return NO_ALERTS;
         const month = utcDay(now).slice(0, 7);
         const spent = await ledger.monthSpendMicros(guildId, now);
         const key = alertsKey(guildId, month, cap);
@@ -141,7 +150,7 @@ export function createBudgets(store: Store, ledger: Ledger, currency: string): B
           await store.set(key, next);
           sentAlerts.set(key, next);
         }
-        return due;
+        return { thresholds: due, spentMicros: spent, capMicros: cap, channelId: current.alertChannelId };
       });
     },
   };

@@ -358,3 +358,39 @@ describe('Regenerate', () => {
     expect(entries.at(-1)?.userId).toBe(mod.id);
   });
 });
+
+describe('with the Message Content intent (MESSAGE_CONTENT_INTENT=true)', () => {
+  let withIntent: Harness;
+  beforeAll(async () => {
+    withIntent = await startHarness({ env: { MESSAGE_CONTENT_INTENT: 'true' }, guildConfig: PLAIN_REPLIES });
+  });
+  afterAll(async () => {
+    await withIntent?.close();
+  });
+
+  it('answers every message in a thread it opened, and still only mentions elsewhere', async () => {
+    const d = withIntent.discord;
+    expect(d.intents() & INTENTS.messageContent).toBe(INTENTS.messageContent);
+    const channelId = d.channelIds[0] as string;
+    const user = d.user('ann', 'Ann');
+    const opened = d.sendCommand({
+      name: 'ask',
+      options: { prompt: 'start', thread: true },
+      channelId,
+      user,
+    });
+    await waitForExactReply(withIntent, opened, ['Echo: Ann: start']);
+    const thread = d.threads().at(-1)?.id as string;
+
+    const plain = d.sendMessage({ channelId: thread, user, content: 'no mention needed' });
+    await d.waitFor(() => d.replyTo(plain)[0]?.content === 'Echo: Ann: no mention needed');
+    expect(withIntent.service.chatRequests().at(-1)?.body.messages).toHaveLength(3);
+    await waitForIdle(withIntent);
+
+    const before = withIntent.service.chatRequests().length;
+    const elsewhere = d.sendMessage({ channelId, user, content: 'talking to people' });
+    await sleep(300);
+    expect(d.replyTo(elsewhere)).toEqual([]);
+    expect(withIntent.service.chatRequests().length).toBe(before);
+  });
+});

@@ -62,6 +62,9 @@ describe('the bot as its own process', () => {
         user: member,
       });
 
+    const alertChannel = discord.channelIds[55] as string;
+    const alerts = () => discord.channelMessages(alertChannel).map((message) => message.content);
+    await budget('alerts', {}, { channel: alertChannel });
     // Each ask reserves and really costs 401 micro-units: a cap of 4,010 allows ten.
     expect(await budget('set', { monthly: 0.00401 })).toContain('Monthly cap: USD 0.00401');
     for (let i = 0; i < 50; i += 1) {
@@ -76,17 +79,22 @@ describe('the bot as its own process', () => {
     expect(outcomes.filter((text) => text.includes('💰'))).toHaveLength(10);
     expect(service.chatRequests()).toHaveLength(10);
 
-    const alertChannel = discord.channelIds[55] as string;
-    await budget('alerts', {}, { channel: alertChannel });
+    // The burst used the whole cap: the 100 % alert (an 80 % one may come first), each once.
+    const full =
+      "📈 This server's spend on the bot this month reached 100 % of its cap: USD 0.00401 of USD 0.00401. New requests are refused until the cap is raised (/budget) or the month ends.";
+    await discord.waitFor(() => alerts().includes(full), 5_000, 'the 100 % alert');
+    const burstAlerts = alerts().length;
+    expect(burstAlerts).toBeLessThanOrEqual(2);
+    expect(alerts().filter((text) => text.includes('100 %'))).toHaveLength(1);
+
     // 4,010 + 401 = 4,411 is 80 % of 5,513.75: the next ask crosses 80 % of a 0.005513 cap.
     await budget('set', { monthly: 0.005513 });
     service.enqueue({ text: 'ok', usage: { input_tokens: 3, output_tokens: 1000 } });
     expect(await finished(ask(56, 1000))).toContain('💰');
-    const alert = await discord.waitFor(
-      () => [...discord.messages.values()].find((message) => message.channelId === alertChannel),
-      5_000,
+    await discord.waitFor(() => alerts().length > burstAlerts, 5_000, 'the 80 % alert of the new cap');
+    expect(alerts().at(-1)).toBe(
+      "📈 This server's spend on the bot this month reached 80 % of its cap: USD 0.004411 of USD 0.005513.",
     );
-    expect(alert.content).toMatch(/reached 80 % of its cap/);
 
     const next = ask(57, 1);
     const started = performance.now();

@@ -6,14 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NOT_ALLOWED } from '../../src/settings/resolve.js';
 import { type FakeInteraction, type FakeUser, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
-import {
-  type Harness,
-  sleep,
-  startHarness,
-  waitForExactReply,
-  waitForIdle,
-  waitForReply,
-} from '../helpers/harness.js';
+import { type Harness, sleep, startHarness, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 /** Manage Server and Manage Channels on top of a moderator's permissions. */
 const ADMIN_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n | 16n);

@@ -101,7 +101,10 @@ export interface SendMessageInput {
 export const INTENTS = { guildMessages: 1 << 9, directMessages: 1 << 12, messageContent: 1 << 15 } as const;
 
 export interface RateLimitRule {
-  /** Requests allowed per window per interaction token, on the webhook routes. */
+  /**
+   * Requests allowed per window per interaction token on the webhook routes, and per channel on
+   * the bot's channel-message routes (posts and edits).
+   */
   readonly limit: number;
   readonly windowMs: number;
   /** Send X-RateLimit-* headers so the client can pace itself (true), or only 429s (false). */
@@ -720,6 +723,21 @@ export class FakeDiscord extends EventEmitter {
     return headers;
   }
 
+  /** The per-channel limit on the bot's channel messages; null after sending a 429. */
+  private channelRateLimit(
+    channelId: string,
+    res: ServerResponse,
+    method: string,
+    path: string,
+  ): Record<string, string> | null {
+    const headers = this.rateLimitCheck(`channel-${channelId}`, res);
+    if (headers === null) {
+      this.requestLog.push({ method, route: path, status: 429, at: performance.now() });
+      this.emit('change');
+    }
+    return headers;
+  }
+
   private mentionsPing(content: string, allowed: unknown): boolean {
     const parse: string[] =
       allowed && typeof allowed === 'object' && Array.isArray((allowed as { parse?: unknown }).parse)
@@ -1009,6 +1027,8 @@ export class FakeDiscord extends EventEmitter {
         return reply(404, { message: 'Unknown Message', code: 10008 });
       }
       if (method === 'PATCH' || method === 'DELETE') {
+        const limited = this.channelRateLimit(segments[1] as string, res, method, path);
+        if (limited === null) return;
         if (message.authorId !== this.botUser.id) {
           return reply(403, { message: 'Cannot edit a message authored by another user', code: 50005 });
         }
@@ -1018,7 +1038,7 @@ export class FakeDiscord extends EventEmitter {
         }
         if (typeof json.content === 'string' && json.content.length > 2000) return reply(400, TOO_LONG);
         this.editMessage(message, json, files, requestedAt);
-        return reply(200, this.messageJson(message));
+        return reply(200, this.messageJson(message), limited);
       }
     }
 
@@ -1060,6 +1080,8 @@ export class FakeDiscord extends EventEmitter {
       segments[2] === 'messages' &&
       segments.length === 3
     ) {
+      const limited = this.channelRateLimit(segments[1] as string, res, method, path);
+      if (limited === null) return;
       const message = this.createMessage(
         'channel',
         segments[1] as string,
@@ -1068,7 +1090,7 @@ export class FakeDiscord extends EventEmitter {
         files,
         requestedAt,
       );
-      return reply(200, this.messageJson(message));
+      return reply(200, this.messageJson(message), limited);
     }
 
     this.unknownRoutes.push(route);
