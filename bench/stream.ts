@@ -2,9 +2,9 @@
  * Streaming benchmark: the built bot runs as its own process (so its CPU and memory are its
  * own), talking to the fake Discord and the fake service in this process over loopback.
  *
- * The fake Discord enforces 5 edits per 2 s per interaction token and answers every REST call
- * after 25 ms. Each reply is 1,500 tokens streamed over about 30 s. Scenarios: one reply alone,
- * then 50 concurrent replies in 50 channels.
+ * The fake Discord enforces 5 edits per 2 s per interaction token (and per channel for the bot's
+ * channel messages) and answers every REST call after 25 ms. Each reply is 1,500 tokens streamed over about 30 s. Scenarios: one reply alone,
+ * then 50 concurrent replies in 50 channels (asked with /ask, then by mentioning the bot).
  *
  * Measured per reply:
  * - first-visible latency: from the first upstream token leaving the service to Discord showing
@@ -18,7 +18,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { STREAMING_CURSOR } from '../src/render/streamRenderer.js';
-import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../test/fakes/discord.js';
+import { type FakeDiscord, type FakeMessage, startFakeDiscord } from '../test/fakes/discord.js';
 import { type FakeService, startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
 
@@ -37,9 +37,9 @@ function replyText(): string {
   return tokens.join('');
 }
 
-/** The reply without the cost line the bot adds under it (not part of the streamed text). */
+/** The reply without the context and cost line the bot adds under it (not streamed text). */
 function withoutCostLine(content: string): string {
-  return content.replace(/\n\n-# 💰[^\n]*$/, '');
+  return content.replace(/\n\n-# (context|💰)[^\n]*$/, '');
 }
 
 interface ReplyFigures {
@@ -52,14 +52,12 @@ interface ReplyFigures {
 }
 
 function measure(
-  discord: FakeDiscord,
+  messages: FakeMessage[],
   service: FakeService,
-  interaction: FakeInteraction,
   logIndex: number,
   text: string,
 ): ReplyFigures {
   const sent = service.sendLogs[logIndex] ?? [];
-  const messages = discord.replyMessages(interaction);
   // Every moment Discord's visible text changed: (time, total characters shown).
   const changes: { at: number; requestedAt: number; index: number; chars: number }[] = [];
   messages.forEach((message, index) => {
@@ -126,7 +124,23 @@ function processFigures(pid: number): { cpuSeconds: number; peakRssMiB: number }
   return { cpuSeconds: ticks / TICKS_PER_SECOND, peakRssMiB: hwm / 1024 };
 }
 
-async function scenario(replies: number, spreadMs = 0) {
+/** How the members ask: /ask (interaction webhooks) or a mention (bot-token channel messages). */
+type Via = 'ask' | 'mention';
+
+function request(discord: FakeDiscord, channelId: string, via: Via): () => FakeMessage[] {
+  if (via === 'ask') {
+    const interaction = discord.sendCommand({
+      name: 'ask',
+      options: { prompt: 'write at length' },
+      channelId,
+    });
+    return () => discord.replyMessages(interaction);
+  }
+  const message = discord.sendMessage({ channelId, content: `<@${discord.botUser.id}> write at length` });
+  return () => discord.replyTo(message);
+}
+
+async function scenario(replies: number, spreadMs = 0, via: Via = 'ask') {
   const discord = await startFakeDiscord({
     restDelayMs: REST_DELAY_MS,
     rateLimit: { limit: 5, windowMs: 2000, headers: true },
@@ -137,24 +151,21 @@ async function scenario(replies: number, spreadMs = 0) {
   try {
     await bot.ready();
     const text = replyText();
-    const interactions: FakeInteraction[] = [];
+    const requests: (() => FakeMessage[])[] = [];
     for (let i = 0; i < replies; i += 1) {
       service.enqueue({ text, chunks: TOKENS, intervalMs: STREAM_MS / TOKENS });
     }
     const baseline = bot.child.pid ? processFigures(bot.child.pid) : { cpuSeconds: 0, peakRssMiB: 0 };
     for (const [index, channelId] of discord.channelIds.entries()) {
       if (spreadMs > 0 && index > 0) await new Promise((resolve) => setTimeout(resolve, spreadMs / replies));
-      interactions.push(
-        discord.sendCommand({ name: 'ask', options: { prompt: 'write at length' }, channelId }),
-      );
+      requests.push(request(discord, channelId, via));
     }
     await discord.waitFor(
       () =>
-        interactions.every(
-          (interaction) =>
+        requests.every(
+          (messages) =>
             withoutCostLine(
-              discord
-                .replyMessages(interaction)
+              messages()
                 .map((m) => m.content)
                 .join(''),
             ) === text,
@@ -164,7 +175,7 @@ async function scenario(replies: number, spreadMs = 0) {
     );
     const figures = bot.child.pid ? processFigures(bot.child.pid) : { cpuSeconds: 0, peakRssMiB: 0 };
     // Map each interaction to its service request by arrival order of prompts per channel.
-    const results = interactions.map((interaction, i) => measure(discord, service, interaction, i, text));
+    const results = requests.map((messages, i) => measure(messages(), service, i, text));
     const stats = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       const at = (q: number) =>
@@ -177,6 +188,7 @@ async function scenario(replies: number, spreadMs = 0) {
       };
     };
     return {
+      via,
       replies,
       arrivalsSpreadOverMs: spreadMs,
       firstVisibleMs: stats(results.map((r) => r.firstVisibleMs)),
@@ -196,7 +208,7 @@ async function scenario(replies: number, spreadMs = 0) {
 }
 
 // BENCH_SCENARIOS=fifty runs one scenario; BENCH_BOT_NODE_OPTIONS passes flags (e.g. --cpu-prof) to the bot.
-const wanted = (process.env.BENCH_SCENARIOS ?? 'alone,fifty,fiftySpread').split(',');
+const wanted = (process.env.BENCH_SCENARIOS ?? 'alone,fifty,fiftySpread,mentionsSpread').split(',');
 const report = {
   date: new Date().toISOString(),
   node: process.version,
@@ -205,6 +217,9 @@ const report = {
   fifty: wanted.includes('fifty') ? await scenario(50) : undefined,
   // The same 50 concurrent replies, their commands arriving over the first second.
   fiftySpread: wanted.includes('fiftySpread') ? await scenario(50, 1000) : undefined,
+  // The same, asked by mentioning the bot: replies are channel messages under the bot token,
+  // which share discord.js's 50 requests/s global limit (interaction webhooks do not).
+  mentionsSpread: wanted.includes('mentionsSpread') ? await scenario(50, 1000, 'mention') : undefined,
 };
 console.log(JSON.stringify(report, null, 2));
 mkdirSync('bench/results', { recursive: true });

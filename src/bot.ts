@@ -21,6 +21,7 @@ import { createLedger } from './ledger/ledger.js';
 import { createRedactor, type Logger } from './logger.js';
 import { answerMessage } from './messageChat.js';
 import type { PriceList } from './pricing/prices.js';
+import { createEditPacing } from './render/editPacing.js';
 import type { ServiceClient } from './service/client.js';
 import { createSettings } from './settings/settingsStore.js';
 import type { Store } from './store.js';
@@ -90,6 +91,7 @@ export function createBot(options: BotOptions): Bot {
     settings,
     fairUse: createFairUse(),
     activeReplies: new Map(),
+    editPacing: createEditPacing(),
     images: createImageDownloader({ timeoutMs: config.imageDownloadTimeoutMs }),
     imagineRequests: createImagineRequests(options.store),
   };

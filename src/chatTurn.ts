@@ -171,13 +171,34 @@ async function streamTurn(
   state: TurnState,
 ): Promise<void> {
   const { config, clock } = context;
-  const { log, messages } = state;
+  const pacing = context.editPacing;
+  // Bot-token replies share Discord's global limit: their edits are spaced by how many stream.
+  const endPacing = sink.botToken ? pacing.start() : undefined;
   const renderer = createStreamRenderer(sink, {
-    intervalMs: config.streamEditIntervalMs,
+    intervalMs: endPacing
+      ? () => pacing.intervalMs(config.streamEditIntervalMs)
+      : config.streamEditIntervalMs,
     clock,
     controls: stopControls(input.stopId),
-    onEditError: (error) => log.warn({ err: error }, 'intermediate edit failed; the next edit catches up'),
+    onEditError: (error) =>
+      state.log.warn({ err: error }, 'intermediate edit failed; the next edit catches up'),
   });
+  try {
+    await streamInto(renderer, context, input, sink, state);
+  } finally {
+    endPacing?.();
+  }
+}
+
+async function streamInto(
+  renderer: StreamRenderer,
+  context: BotContext,
+  input: ChatTurnInput,
+  sink: ReplySink,
+  state: TurnState,
+): Promise<void> {
+  const { clock } = context;
+  const { log, messages } = state;
 
   const record = (usage: Usage, outcome: string) =>
     context.ledger.charge({

@@ -10,6 +10,7 @@ import type { KeyedQueue } from './keyedQueue.js';
 import type { Ledger } from './ledger/ledger.js';
 import type { Logger } from './logger.js';
 import type { PriceList } from './pricing/prices.js';
+import type { EditPacing } from './render/editPacing.js';
 import type { ActiveReply } from './replyControls.js';
 import type { ServiceClient } from './service/client.js';
 import type { Settings } from './settings/settingsStore.js';
@@ -44,6 +45,8 @@ export interface BotContext {
   readonly settings: Settings;
   /** Per-member rate limits and one request in flight per member and channel. */
   readonly fairUse: FairUse;
+  /** Spaces the edits of replies written with the bot token (mentions, DMs). */
+  readonly editPacing: EditPacing;
   /** Replies being streamed or queued, by the id in their Stop button. */
   readonly activeReplies: Map<string, ActiveReply>;
 }

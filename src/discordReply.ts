@@ -72,18 +72,36 @@ export function interactionReplySink(interaction: RepliableInteraction, rest: RE
 }
 
 /**
+ * A reply with nothing to show this long after the member's message shows "typing…" instead.
+ * Not at once: most replies start sooner, and the request would only crowd the bot's global
+ * rate limit when many arrive together.
+ */
+export const TYPING_AFTER_MS = 1000;
+
+/**
  * Writes a streamed reply as bot messages in a channel: the first one replies to the member's
  * message (without pinging them), the rest follow it. Used for mentions, replies and DMs.
  */
-export function channelReplySink(rest: REST, channelId: string, replyToId: string): ReplySink {
+export function channelReplySink(
+  rest: REST,
+  channelId: string,
+  replyToId: string,
+  onTypingError: (error: unknown) => void,
+): ReplySink {
   let first: Promise<string> | undefined;
+  const typing = setTimeout(() => {
+    rest.post(Routes.channelTyping(channelId)).catch(onTypingError);
+  }, TYPING_AFTER_MS);
+  typing.unref();
   const post = async (body: Record<string, unknown>) =>
     ((await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage).id;
   const patch = async (id: string, body: Body) => {
     await rest.patch(Routes.channelMessage(channelId, id), { body });
   };
   return {
+    botToken: true,
     async editOriginal(content, components) {
+      clearTimeout(typing);
       if (!first) {
         first = post({
           ...messageBody(content, components),

@@ -95,9 +95,6 @@ export async function answerMessage(message: Message, context: BotContext): Prom
     if (prepared.error !== CHANNEL_NOT_ALLOWED) await reply(prepared.error);
     return;
   }
-  if ('sendTyping' in channel) {
-    channel.sendTyping().catch((error: unknown) => context.logger.debug({ err: error }, 'typing failed'));
-  }
   await runQueuedChatTurn(
     context,
     {
@@ -111,6 +108,8 @@ export async function answerMessage(message: Message, context: BotContext): Prom
       options: {},
     },
     prepared,
-    channelReplySink(context.discordRest, message.channelId, message.id),
+    channelReplySink(context.discordRest, message.channelId, message.id, (error) =>
+      context.logger.debug({ err: error }, 'could not show typing'),
+    ),
   );
 }

@@ -27,10 +27,13 @@ export interface ReplySink {
   editFollowUp(id: string, content: string, components?: MessageComponents): Promise<void>;
   /** Withdraws the reply and tells its author privately why (a refusal before any text). */
   refuse(content: string): Promise<void>;
+  /** Writes use the bot token, under Discord's global limit (see editPacing.ts). */
+  readonly botToken?: boolean;
 }
 
 export interface StreamRendererOptions {
-  readonly intervalMs: number;
+  /** Least time between two edits; a function is asked again before each edit. */
+  readonly intervalMs: number | (() => number);
   readonly clock: Clock;
   readonly limit?: number;
   readonly cursor?: string;
@@ -171,7 +174,8 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       return;
     }
     if (timer) return;
-    const wait = lastEditStartedAt + options.intervalMs - clock.now();
+    const interval = typeof options.intervalMs === 'function' ? options.intervalMs() : options.intervalMs;
+    const wait = lastEditStartedAt + interval - clock.now();
     if (wait <= 0) startEdit();
     else timer = setTimeout(startEdit, wait);
   }

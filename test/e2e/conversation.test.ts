@@ -93,7 +93,8 @@ describe('mentions, replies and DMs', () => {
     const botReply = h.discord.replyTo(question)[0] as FakeMessage;
     expect(botReply?.referenceId).toBe(question.id);
     expect(botReply?.versions.some((version) => version.pinged)).toBe(false);
-    expect(h.discord.requestLog.some((entry) => entry.route === `/channels/${channelId}/typing`)).toBe(true);
+    // A fast reply needs no typing indicator.
+    expect(h.discord.requestLog.some((entry) => entry.route === `/channels/${channelId}/typing`)).toBe(false);
     await waitForIdle(h);
 
     const followUp = h.discord.sendMessage({
@@ -148,6 +149,16 @@ describe('mentions, replies and DMs', () => {
       { role: 'user', content: 'Ann: still there?' },
     ]);
     await waitForIdle(h);
+  });
+
+  it('shows typing while a slow service has not started answering', async () => {
+    const channelId = freshChannel();
+    h.service.enqueue({ text: 'took a while', headersDelayMs: 1300 });
+    const asked = h.discord.sendMessage({ channelId, user: ann, content: `${botMention()} slow one` });
+    expect(await replyToMessage(asked)).toEqual(['took a while']);
+    expect(
+      h.discord.requestLog.filter((entry) => entry.route === `/channels/${channelId}/typing`),
+    ).toHaveLength(1);
   });
 
   it('turns other mentions into names, and answers a bare mention with a hint instead of a request', async () => {
