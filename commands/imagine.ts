@@ -12,6 +12,7 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { type AdmissionInput, admitRequest } from '../src/admission.js';
 import { type Command, optionValues, parseButtonId } from '../src/command.js';
 import { NO_PINGS } from '../src/discordReply.js';
 import type { ImagineRequest } from '../src/images/imagineRequests.js';
@@ -81,20 +82,38 @@ async function refuse(
   await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
 }
 
+/** The channel and rate-limit checks /imagine and Reroll share with chat requests. */
+function admission(interaction: ChatInputCommandInteraction | ButtonInteraction): AdmissionInput {
+  const channel = interaction.channel;
+  return {
+    guildId: interaction.guildId,
+    channelId: interaction.channelId ?? '',
+    parentId: channel?.isThread() ? channel.parentId : null,
+    userId: interaction.user.id,
+    kind: 'image',
+  };
+}
+
 export const imagineCommand = {
   data,
   async execute(interaction, context) {
     const parsed = parseImagineOptions(optionValues(interaction));
     if (!parsed.ok) return refuse(interaction, parsed.error);
-    await interaction.deferReply();
-    const request: ImagineRequest = { ...parsed.options, userId: interaction.user.id };
-    const requestId = await context.imagineRequests.save(request);
-    await runImagine(context, interaction, {
-      request,
-      requestId,
-      guildId: interaction.guildId,
-      channelId: interaction.channelId,
-    });
+    const admitted = await admitRequest(context, admission(interaction));
+    if (!admitted.ok) return refuse(interaction, admitted.error);
+    try {
+      await interaction.deferReply();
+      const request: ImagineRequest = { ...parsed.options, userId: interaction.user.id };
+      const requestId = await context.imagineRequests.save(request);
+      await runImagine(context, interaction, {
+        request,
+        requestId,
+        guildId: interaction.guildId,
+        channelId: interaction.channelId,
+      });
+    } finally {
+      admitted.slot.release();
+    }
   },
   async handleButton(interaction, context) {
     const { action, argument } = parseButtonId(interaction.customId);
@@ -110,14 +129,20 @@ export const imagineCommand = {
         'Only the person who asked for these images (or a moderator) can reroll them.',
       );
     }
-    await interaction.deferReply();
-    // The reroll is charged to whoever pressed the button.
-    const request: ImagineRequest = { ...stored, userId: interaction.user.id };
-    await runImagine(context, interaction, {
-      request,
-      requestId: argument,
-      guildId: interaction.guildId,
-      channelId: interaction.channelId ?? '',
-    });
+    const admitted = await admitRequest(context, admission(interaction));
+    if (!admitted.ok) return refuse(interaction, admitted.error);
+    try {
+      await interaction.deferReply();
+      // The reroll is charged to whoever pressed the button.
+      const request: ImagineRequest = { ...stored, userId: interaction.user.id };
+      await runImagine(context, interaction, {
+        request,
+        requestId: argument,
+        guildId: interaction.guildId,
+        channelId: interaction.channelId ?? '',
+      });
+    } finally {
+      admitted.slot.release();
+    }
   },
 } satisfies Command;

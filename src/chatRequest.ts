@@ -4,6 +4,7 @@
  * settings, fair use), then its place in the channel's queue with a Stop button.
  */
 import { randomBytes } from 'node:crypto';
+import { admitRequest } from './admission.js';
 import { type ChatTurnInput, runChatTurn } from './chatTurn.js';
 import type { BotContext } from './context.js';
 import type { Slot } from './fairUse.js';
@@ -36,9 +37,8 @@ export type Prepared =
 
 /** Decides whether the request may run; on success it holds a fair-use slot until released. */
 export async function prepareChatRequest(context: BotContext, input: ChatRequestInput): Promise<Prepared> {
+  // Settings first: a request they refuse costs no rate-limit point.
   const guild = input.guildId ? await context.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;
-  if (!channelAllowed(guild, input.channelId, input.parentId))
-    return { ok: false, error: CHANNEL_NOT_ALLOWED };
   const channel = input.guildId
     ? await context.settings.effectiveChannel(input.channelId, input.parentId)
     : {};
@@ -52,15 +52,15 @@ export async function prepareChatRequest(context: BotContext, input: ChatRequest
     channel,
     input.options,
   );
-  if (!resolved.ok) return resolved;
-  const slot = await context.fairUse.acquire({
-    guildId: input.guildId,
-    channelId: input.channelId,
-    userId: input.userId,
-    perMinute: guild.requestsPerMinute ?? context.config.rateLimitPerMinute,
-  });
-  if (!slot.ok) return { ok: false, error: slot.message };
-  return { ok: true, settings: resolved.settings, slot };
+  if (!resolved.ok) {
+    // Where the bot may not answer, say that rather than what the settings would refuse.
+    if (!channelAllowed(guild, input.channelId, input.parentId))
+      return { ok: false, error: CHANNEL_NOT_ALLOWED };
+    return resolved;
+  }
+  const admitted = await admitRequest(context, { ...input, kind: 'chat' });
+  if (!admitted.ok) return admitted;
+  return { ok: true, settings: resolved.settings, slot: admitted.slot };
 }
 
 export function waitingText(ahead: number): string {

@@ -1,7 +1,7 @@
 /**
  * Fair use of the service in a guild: each member gets a number of requests per minute (the
- * guild's setting, else the operator's default), and at most one request in flight (queued or
- * running) per channel, so nobody can fill a channel's queue alone.
+ * guild's setting, else the operator's default), and at most one chat request in flight (queued
+ * or running) per channel, so nobody can fill a channel's queue alone (and one image request).
  *
  * Counting is rate-limiter-flexible's in-memory fixed window per member and guild: state is
  * per process, which is where a guild's events arrive (see keyedQueue.ts), and a restart
@@ -16,6 +16,8 @@ export interface FairUseRequest {
   readonly guildId: string | null;
   readonly channelId: string;
   readonly userId: string;
+  /** One chat and one image request may be in flight at once per member and channel. */
+  readonly kind: 'chat' | 'image';
   readonly perMinute: number;
 }
 
@@ -39,13 +41,15 @@ export function createFairUse(): FairUse {
   };
 
   return {
-    async acquire({ guildId, channelId, userId, perMinute }) {
-      const busyKey = `${channelId}:${userId}`;
+    async acquire({ guildId, channelId, userId, kind, perMinute }) {
+      const busyKey = `${kind}:${channelId}:${userId}`;
       if (inFlight.has(busyKey)) {
         return {
           ok: false,
           message:
-            'You already have a request running in this channel. Wait for it to finish (or press its Stop button), then ask again.',
+            kind === 'chat'
+              ? 'You already have a request running in this channel. Wait for it to finish (or press its Stop button), then ask again.'
+              : 'You already have images being generated in this channel. Wait for them, then try again.',
         };
       }
       try {

@@ -169,6 +169,14 @@ describe('settings precedence', () => {
     const other = freshChannel();
     await ephemeralText(asAdmin('config', 'channels', { action: 'allow' }, { channel: allowed }));
     expect(await ephemeralText(ask(other))).toBe(CHANNEL_NOT_ALLOWED);
+    const imagine = h.discord.sendCommand({
+      name: 'imagine',
+      options: { prompt: 'a cat' },
+      channelId: other,
+      user: ann,
+    });
+    expect(await ephemeralText(imagine)).toBe(CHANNEL_NOT_ALLOWED);
+    expect(h.service.imageRequests()).toHaveLength(0);
     const before = h.service.chatRequests().length;
     const mention = h.discord.sendMessage({
       channelId: other,
@@ -194,7 +202,7 @@ describe('settings precedence', () => {
 });
 
 describe('fair use', () => {
-  it('limits each member to the server’s requests per minute, with a clear "try again in"', async () => {
+  it('limits each member to the server’s requests per minute (chat and images), with a clear "try again in"', async () => {
     await ephemeralText(asAdmin('config', 'set', { rate_limit: 2 }));
     const carl = h.discord.user('carl', 'Carl');
     for (const channelId of [freshChannel(), freshChannel()]) {
@@ -211,6 +219,10 @@ describe('fair use', () => {
     expect(seconds).toBeGreaterThan(0);
     expect(seconds).toBeLessThanOrEqual(60);
     expect(h.service.chatRequests().length).toBe(before);
+    // /imagine draws on the same allowance.
+    const imagine = h.discord.sendCommand({ name: 'imagine', options: { prompt: 'a cat' }, user: carl });
+    expect(await ephemeralText(imagine)).toMatch(/sending requests too fast/);
+    expect(h.service.imageRequests()).toHaveLength(0);
     // Other members are not affected.
     await askedBody(freshChannel());
     await ephemeralText(asAdmin('config', 'clear', { setting: 'rate_limit' }));
