@@ -86,6 +86,20 @@ describe('config', () => {
       defaultModel: 'service-v1-flash',
       streamEditIntervalMs: 1000,
       historyMaxTokens: 6000,
+      rateLimitPerMinute: 6,
+      messageContentIntent: false,
+      systemPromptRole: 'system',
+    });
+    const set = loadConfig({
+      ...valid,
+      RATE_LIMIT_PER_MINUTE: '20',
+      MESSAGE_CONTENT_INTENT: 'true',
+      SYSTEM_PROMPT_ROLE: 'user',
+    });
+    expect(set.ok && set.config).toMatchObject({
+      rateLimitPerMinute: 20,
+      messageContentIntent: true,
+      systemPromptRole: 'user',
     });
   });
 
@@ -96,6 +110,9 @@ describe('config', () => {
       STREAM_EDIT_INTERVAL_MS: 'fast',
       COMMAND_GUILD_ID: 'abc',
       DATABASE_URL: 'postgres://x',
+      RATE_LIMIT_PER_MINUTE: '0',
+      MESSAGE_CONTENT_INTENT: 'yes',
+      SYSTEM_PROMPT_ROLE: 'developer',
     });
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -108,6 +125,9 @@ describe('config', () => {
       'STREAM_EDIT_INTERVAL_MS',
       'COMMAND_GUILD_ID',
       'DATABASE_URL',
+      'RATE_LIMIT_PER_MINUTE',
+      'MESSAGE_CONTENT_INTENT',
+      'SYSTEM_PROMPT_ROLE',
     ]) {
       expect(result.problems.filter((line) => line.startsWith(`${name} `))).toHaveLength(1);
     }
