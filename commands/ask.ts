@@ -169,10 +169,9 @@ export function threadName(prompt: string): string {
 async function openThread(
   context: BotContext,
   channelId: string,
-  messageId: string | undefined,
+  messageId: string,
   prompt: string,
 ): Promise<{ id: string } | { error: string }> {
-  if (!messageId) return { error: 'Discord did not say which message the reply is' };
   try {
     const thread = (await context.discordRest.post(Routes.threads(channelId, messageId), {
       body: { name: threadName(prompt), auto_archive_duration: 1440 },
@@ -284,14 +283,11 @@ export const askCommand = {
     let extraNote: string | undefined;
     try {
       // Acknowledge before any other I/O: Discord allows 3 s for the first response.
-      const response = await interaction.deferReply({ withResponse: true });
+      await interaction.deferReply();
       if (options.thread) {
-        const opened = await openThread(
-          context,
-          interaction.channelId,
-          response.resource?.message?.id,
-          options.prompt,
-        );
+        // A deferred response carries no message in its callback: ask for the reply's id.
+        const reply = await interaction.fetchReply();
+        const opened = await openThread(context, interaction.channelId, reply.id, options.prompt);
         if ('id' in opened) conversationId = opened.id;
         else
           extraNote = `⚠️ Could not open a thread (${opened.error}); the conversation continues in this channel.`;

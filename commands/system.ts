@@ -11,6 +11,7 @@ import {
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
+  PermissionsBitField,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Command } from '../src/command.js';
@@ -79,6 +80,12 @@ export function quotePrompt(prompt: string): string {
     .join('\n');
 }
 
+/** The invoking member's permissions in a channel given as an option (null when not sent). */
+function resolvedPermissions(channel: object): Readonly<PermissionsBitField> | null {
+  const permissions = (channel as { permissions?: unknown }).permissions;
+  return permissions instanceof PermissionsBitField ? permissions : null;
+}
+
 function reply(interaction: ChatInputCommandInteraction, content: string) {
   return interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
 }
@@ -86,11 +93,17 @@ function reply(interaction: ChatInputCommandInteraction, content: string) {
 export const systemCommand = {
   data,
   async execute(interaction, context) {
-    if (!interaction.inGuild() || !interaction.memberPermissions?.has(PermissionFlagsBits.ManageChannels)) {
-      await reply(interaction, 'Only members with the Manage Channels permission can change system prompts.');
+    const target = interaction.options.getChannel('channel');
+    // Permissions in the channel acted on: Discord sends the member's for a channel option.
+    const permissions = target ? resolvedPermissions(target) : interaction.memberPermissions;
+    if (!interaction.inGuild() || !permissions?.has(PermissionFlagsBits.ManageChannels)) {
+      await reply(
+        interaction,
+        `Only members with the Manage Channels permission in ${target ? `<#${target.id}>` : 'this channel'} can change its system prompt.`,
+      );
       return;
     }
-    const channelId = interaction.options.getChannel('channel')?.id ?? interaction.channelId;
+    const channelId = target?.id ?? interaction.channelId;
     const where = `<#${channelId}>`;
     const sub = interaction.options.getSubcommand();
     if (sub === 'set') {

@@ -185,6 +185,10 @@ async function streamTurn(
   });
   try {
     await streamInto(renderer, context, input, sink, state);
+  } catch (error) {
+    // The error boundary reports it; a pending edit must not paint the stream back over that.
+    await renderer.cancel();
+    throw error;
   } finally {
     endPacing?.();
   }

@@ -52,16 +52,18 @@ export function createFairUse(): FairUse {
               : 'You already have images being generated in this channel. Wait for them, then try again.',
         };
       }
+      // Claimed before the await, so two requests arriving together cannot both pass.
+      inFlight.add(busyKey);
       try {
         await limiter(perMinute).consume(`${guildId ?? 'dm'}:${userId}`);
       } catch (error) {
+        inFlight.delete(busyKey);
         if (!(error instanceof RateLimiterRes)) throw error;
         return {
           ok: false,
           message: `You are sending requests too fast: ${guildId ? 'this server allows' : 'the bot allows'} ${perMinute} per minute per member. Try again in ${formatWait(Math.max(1000, error.msBeforeNext))}.`,
         };
       }
-      inFlight.add(busyKey);
       let released = false;
       return {
         ok: true,

@@ -53,6 +53,11 @@ export interface StreamRenderer {
    * Resolves to the last message's id when Discord shows it; rejects if that write fails.
    */
   finish(note?: string, controls?: MessageComponents): Promise<string>;
+  /**
+   * Stops streaming without a final write (the caller reports a failure its own way): no edit
+   * starts after this, and it resolves once the one in flight, if any, is done.
+   */
+  cancel(): Promise<void>;
   /** Number of Discord requests made (edits and follow-ups). */
   requestCount(): number;
 }
@@ -197,6 +202,12 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       // Discord refuses an empty message; callers pass a note when there is no text.
       await render(final.trim() === '' ? '…' : final, true, controls ?? (controlled ? NONE : undefined));
       return messages.at(-1)?.id ?? '';
+    },
+    async cancel() {
+      finished = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (inFlight) await inFlight;
     },
     requestCount: () => requests,
   };

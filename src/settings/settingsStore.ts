@@ -4,6 +4,7 @@
  * value falls back to defaults field by field instead of breaking requests.
  */
 import { z } from 'zod';
+import { createKeyedQueue } from '../keyedQueue.js';
 import { CHAT_MODELS } from '../models.js';
 import type { Store } from '../store.js';
 import {
@@ -56,14 +57,28 @@ const channelKey = (id: string) => `settings:channel:${id}`;
 
 export function createSettings(store: Store): Settings {
   const guilds = new Map<string, GuildConfig>();
+  // Updates of one key run one after another (read-modify-write; keyv has no atomic update).
+  const queue = createKeyedQueue();
   const channels = new Map<string, ChannelConfig>();
+
+  /**
+   * Before /config, whether replies show their cost was kept with the budget settings
+   * (`/budget costs`); a server that never used /config keeps that choice.
+   */
+  async function legacyGuildSettings(guildId: string): Promise<object | undefined> {
+    const legacy = (await store.get(`guild-settings:${guildId}`)) as { showCost?: unknown } | undefined;
+    return typeof legacy?.showCost === 'boolean' ? { showCost: legacy.showCost } : undefined;
+  }
 
   async function guild(guildId: string): Promise<GuildConfig> {
     const cached = guilds.get(guildId);
     if (cached) return cached;
-    const raw: unknown = await store.get(guildKey(guildId));
+    const raw: unknown = (await store.get(guildKey(guildId))) ?? (await legacyGuildSettings(guildId));
     const parsed = guildSchema.safeParse(raw ?? {});
     const value = compact(parsed.success ? parsed.data : DEFAULT_GUILD_CONFIG) as GuildConfig;
+    // An update that finished while this read waited is newer: keep it.
+    const updated = guilds.get(guildId);
+    if (updated) return updated;
     guilds.set(guildId, value);
     return value;
   }
@@ -74,6 +89,8 @@ export function createSettings(store: Store): Settings {
     const raw: unknown = await store.get(channelKey(channelId));
     const parsed = channelSchema.safeParse(raw ?? {});
     const value = compact(parsed.success ? parsed.data : {}) as ChannelConfig;
+    const updated = channels.get(channelId);
+    if (updated) return updated;
     channels.set(channelId, value);
     return value;
   }
@@ -85,20 +102,23 @@ export function createSettings(store: Store): Settings {
       const own = await channel(channelId);
       return mergeChannelConfigs(parentId ? await channel(parentId) : undefined, own);
     },
-    async updateGuild(guildId, patch) {
-      const next = compact({ ...(await guild(guildId)), ...patch }) as GuildConfig;
-      const value = { ...DEFAULT_GUILD_CONFIG, ...next };
-      // The cache first, so a concurrent update builds on this one (writes reach SQLite in order).
-      guilds.set(guildId, value);
-      await store.set(guildKey(guildId), value);
-      return value;
+    updateGuild(guildId, patch) {
+      return queue.run(guildKey(guildId), async () => {
+        const next = compact({ ...(await guild(guildId)), ...patch }) as GuildConfig;
+        const value = { ...DEFAULT_GUILD_CONFIG, ...next };
+        await store.set(guildKey(guildId), value);
+        guilds.set(guildId, value);
+        return value;
+      });
     },
-    async updateChannel(channelId, patch) {
-      const next = compact({ ...(await channel(channelId)), ...patch }) as ChannelConfig;
-      channels.set(channelId, next);
-      if (Object.keys(next).length === 0) await store.delete(channelKey(channelId));
-      else await store.set(channelKey(channelId), next);
-      return next;
+    updateChannel(channelId, patch) {
+      return queue.run(channelKey(channelId), async () => {
+        const next = compact({ ...(await channel(channelId)), ...patch }) as ChannelConfig;
+        if (Object.keys(next).length === 0) await store.delete(channelKey(channelId));
+        else await store.set(channelKey(channelId), next);
+        channels.set(channelId, next);
+        return next;
+      });
     },
   };
 }

@@ -147,6 +147,19 @@ describe('settings precedence', () => {
 
     const member = h.discord.sendCommand({ name: 'system', subcommand: 'clear', channelId, user: ann });
     expect(await ephemeralText(member)).toMatch(/Manage Channels/);
+    // Manage Channels here does not reach a channel where the member lacks it.
+    const elsewhere = h.discord.sendCommand({
+      name: 'system',
+      subcommand: 'clear',
+      user: admin,
+      permissions: ADMIN_PERMISSIONS,
+      channelOptions: { channel: channelId },
+      channelPermissions: { [channelId]: MODERATOR_PERMISSIONS },
+    });
+    expect(await ephemeralText(elsewhere)).toBe(
+      `Only members with the Manage Channels permission in <#${channelId}> can change its system prompt.`,
+    );
+    expect((await h.running.bot.context.settings.channel(channelId)).systemPrompt).toBeDefined();
     await ephemeralText(asAdmin('system', 'clear', {}, undefined, channelId));
     expect((await askedBody(channelId)).messages).not.toContainEqual(
       expect.objectContaining({ role: 'system' }),

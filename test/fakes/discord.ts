@@ -134,6 +134,8 @@ export interface SendCommandInput {
   readonly channelOptions?: Record<string, string>;
   /** The member's permissions bitfield in the channel (default: an ordinary member's). */
   readonly permissions?: string;
+  /** The member's permissions in channels given as options, where they differ from `permissions`. */
+  readonly channelPermissions?: Record<string, string>;
 }
 
 /** View Channel, Send Messages, Read Message History, Use Application Commands. */
@@ -373,7 +375,9 @@ export class FakeDiscord extends EventEmitter {
     const channels: Record<string, unknown> = {};
     for (const [name, id] of Object.entries(input.channelOptions ?? {})) {
       options.push({ name, value: id, type: 7 });
-      channels[id] = { id, type: 0, name: `channel-${id.slice(-4)}`, permissions: MEMBER_PERMISSIONS };
+      // Discord sends the invoking member's permissions in each resolved channel.
+      const permissions = input.channelPermissions?.[id] ?? input.permissions ?? MEMBER_PERMISSIONS;
+      channels[id] = { id, type: 0, name: `channel-${id.slice(-4)}`, permissions };
     }
     const top = input.subcommand ? [{ name: input.subcommand, type: 1, options }] : options;
     return this.dispatchInteraction(input, 2, {
@@ -957,11 +961,15 @@ export class FakeDiscord extends EventEmitter {
         interaction.originalId = message.id;
       }
       if (url.searchParams.get('with_response') === 'true') {
+        // Like Discord: the message itself only for a reply with content, not a deferred one.
+        const original = interaction.originalId ? this.messages.get(interaction.originalId) : undefined;
         return reply(200, {
-          interaction: { id: interaction.id, type: 2 },
-          resource: interaction.originalId
-            ? { type, message: this.messageJson(this.messages.get(interaction.originalId) as FakeMessage) }
-            : { type },
+          interaction: {
+            id: interaction.id,
+            type: 2,
+            ...(original && { response_message_id: original.id, response_message_loading: type === 5 }),
+          },
+          resource: original && type === 4 ? { type, message: this.messageJson(original) } : { type },
         });
       }
       return reply(204);

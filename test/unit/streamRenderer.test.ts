@@ -241,3 +241,22 @@ describe('stream renderer buttons', () => {
     expect(components.at(-1)).toEqual([]);
   });
 });
+
+describe('stream renderer cancel', () => {
+  it('starts no edit after cancel, and waits for the one in flight', async () => {
+    const { sink, calls } = recordingSink(50);
+    const renderer = createStreamRenderer(sink, { intervalMs: 100, clock: systemClock });
+    renderer.push('first');
+    await vi.advanceTimersByTimeAsync(1);
+    renderer.push(' second');
+    let cancelled = false;
+    const cancelling = renderer.cancel().then(() => {
+      cancelled = true;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(cancelled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    await cancelling;
+    expect(calls.map((call) => call.content)).toEqual([`first${STREAMING_CURSOR}`]);
+  });
+});
