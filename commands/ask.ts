@@ -221,7 +221,10 @@ async function pressRegenerate(
     return;
   }
   const last = conversation.turns.at(-1);
-  const options = storedOptions(last?.role === 'assistant' ? last.options : undefined);
+  const options: RequestOptions = {
+    ...storedOptions(last?.role === 'assistant' ? last.options : undefined),
+    origin: 'the options of the reply being regenerated',
+  };
   const channelId = interaction.channelId ?? conversationId;
   const prepared = await prepareChatRequest(context, {
     guildId: interaction.guildId,

@@ -87,7 +87,7 @@ export function channelReplySink(
   channelId: string,
   replyToId: string,
   onTypingError: (error: unknown) => void,
-): ReplySink {
+): ReplySink & { stopTyping(): void } {
   let first: Promise<string> | undefined;
   const typing = setTimeout(() => {
     rest.post(Routes.channelTyping(channelId)).catch(onTypingError);
@@ -100,6 +100,7 @@ export function channelReplySink(
   };
   return {
     botToken: true,
+    stopTyping: () => clearTimeout(typing),
     async editOriginal(content, components) {
       clearTimeout(typing);
       if (!first) {

@@ -95,21 +95,27 @@ export async function answerMessage(message: Message, context: BotContext): Prom
     if (prepared.error !== CHANNEL_NOT_ALLOWED) await reply(prepared.error);
     return;
   }
-  await runQueuedChatTurn(
-    context,
-    {
-      guildId,
-      channelId: message.channelId,
-      replyChannelId: message.channelId,
-      userId: message.author.id,
-      userName,
-      prompt,
-      settings: prepared.settings,
-      options: {},
-    },
-    prepared,
-    channelReplySink(context.discordRest, message.channelId, message.id, (error) =>
-      context.logger.debug({ err: error }, 'could not show typing'),
-    ),
+  const sink = channelReplySink(context.discordRest, message.channelId, message.id, (error) =>
+    context.logger.debug({ err: error }, 'could not show typing'),
   );
+  try {
+    await runQueuedChatTurn(
+      context,
+      {
+        guildId,
+        channelId: message.channelId,
+        replyChannelId: message.channelId,
+        userId: message.author.id,
+        userName,
+        prompt,
+        settings: prepared.settings,
+        options: {},
+      },
+      prepared,
+      sink,
+    );
+  } finally {
+    // A turn that failed before writing anything must not start "typing…" after the error.
+    sink.stopTyping();
+  }
 }

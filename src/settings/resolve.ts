@@ -55,6 +55,8 @@ export interface RequestOptions {
   readonly model?: ChatModel;
   readonly temperature?: number;
   readonly maxTokens?: number;
+  /** Where the options came from, for refusals (default: "your command option"). */
+  readonly origin?: string;
 }
 
 export type SettingSource = 'option' | 'channel' | 'guild' | 'default';
@@ -106,11 +108,13 @@ export function resolveChatSettings(
 ): Resolved {
   const [chosenModel, modelSource] = pick(options.model, channel.model, guild.model);
   const model = chosenModel ?? defaults.model;
+  const where = (source: SettingSource) =>
+    source === 'option' && options.origin ? options.origin : WHERE[source];
   if (guild.allowedModels !== null && !guild.allowedModels.includes(model)) {
     const allowed = guild.allowedModels.length > 0 ? guild.allowedModels.join(', ') : 'none';
     return {
       ok: false,
-      error: `The model ${model} (from ${WHERE[modelSource]}) is not allowed on this server: the server’s allowed models setting (/config models) permits ${allowed}.`,
+      error: `The model ${model} (from ${where(modelSource)}) is not allowed on this server: the server’s allowed models setting (/config models) permits ${allowed}.`,
     };
   }
 
@@ -119,7 +123,7 @@ export function resolveChatSettings(
   if (options.maxTokens !== undefined && options.maxTokens > maxCap) {
     return {
       ok: false,
-      error: `max_tokens can be at most ${maxCap} here (${WHERE[capSource]}${capSource === 'default' ? '' : ', /config'}).`,
+      error: `max_tokens can be at most ${maxCap} here (${where(capSource)}${capSource === 'default' ? '' : ', /config'}).`,
     };
   }
   const [temperature, temperatureSource] = pick(options.temperature, channel.temperature, guild.temperature);

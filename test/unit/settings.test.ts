@@ -67,6 +67,15 @@ describe('settings resolution', () => {
         'The model service-v1-pro (from this channel’s setting) is not allowed on this server: the server’s allowed models setting (/config models) permits service-v1-flash.',
     });
     expect(resolveChatSettings(defaults, guild, {}, {}).ok).toBe(true);
+    const regenerated = resolveChatSettings(
+      defaults,
+      guild,
+      {},
+      { model: 'service-v1-pro', origin: 'the old reply' },
+    );
+    expect(regenerated.ok === false && regenerated.error).toMatch(
+      /^The model service-v1-pro \(from the old reply\)/,
+    );
   });
 
   it('treats max_tokens as default and cap, never above the operator’s limit', () => {
