@@ -159,7 +159,7 @@ function parentChannelId(interaction: ChatInputCommandInteraction | ButtonIntera
   return channel?.isThread() ? channel.parentId : null;
 }
 
-export function threadName(prompt: string): string {
+function threadName(prompt: string): string {
   const line = prompt.split('\n')[0]?.trim() ?? '';
   const name = line.length > 90 ? `${line.slice(0, 89)}…` : line;
   return name || 'Conversation';
@@ -237,26 +237,24 @@ async function pressRegenerate(
   if (!prepared.ok) return void (await refuse(interaction, prepared.error));
   try {
     await interaction.deferReply();
-  } catch (error) {
+    await runQueuedChatTurn(
+      context,
+      {
+        guildId: interaction.guildId,
+        channelId: conversationId,
+        replyChannelId: channelId,
+        userId: interaction.user.id,
+        userName: speakerName(interaction),
+        prompt: base.userTurn.content,
+        settings: prepared.settings,
+        options: explicitOptions(options),
+        regenerateTurnId: turnId,
+      },
+      interactionReplySink(interaction, context.interactionRest),
+    );
+  } finally {
     prepared.slot.release();
-    throw error;
   }
-  await runQueuedChatTurn(
-    context,
-    {
-      guildId: interaction.guildId,
-      channelId: conversationId,
-      replyChannelId: channelId,
-      userId: interaction.user.id,
-      userName: speakerName(interaction),
-      prompt: base.userTurn.content,
-      settings: prepared.settings,
-      options: explicitOptions(options),
-      regenerateTurnId: turnId,
-    },
-    prepared,
-    interactionReplySink(interaction, context.interactionRest),
-  );
 }
 
 export const askCommand = {
@@ -282,11 +280,11 @@ export const askCommand = {
     });
     if (!prepared.ok) return void (await refuse(interaction, prepared.error));
 
-    let conversationId = interaction.channelId;
-    let extraNote: string | undefined;
     try {
       // Acknowledge before any other I/O: Discord allows 3 s for the first response.
       await interaction.deferReply();
+      let conversationId = interaction.channelId;
+      let extraNote: string | undefined;
       if (options.thread) {
         // A deferred response carries no message in its callback: ask for the reply's id.
         const reply = await interaction.fetchReply();
@@ -295,26 +293,24 @@ export const askCommand = {
         else
           extraNote = `⚠️ Could not open a thread (${opened.error}); the conversation continues in this channel.`;
       }
-    } catch (error) {
+      await runQueuedChatTurn(
+        context,
+        {
+          guildId: interaction.guildId,
+          channelId: conversationId,
+          replyChannelId: interaction.channelId,
+          userId: interaction.user.id,
+          userName: speakerName(interaction),
+          prompt: options.prompt,
+          settings: prepared.settings,
+          options: explicitOptions(options),
+          ...(extraNote !== undefined && { extraNote }),
+        },
+        interactionReplySink(interaction, context.interactionRest),
+      );
+    } finally {
       prepared.slot.release();
-      throw error;
     }
-    await runQueuedChatTurn(
-      context,
-      {
-        guildId: interaction.guildId,
-        channelId: conversationId,
-        replyChannelId: interaction.channelId,
-        userId: interaction.user.id,
-        userName: speakerName(interaction),
-        prompt: options.prompt,
-        settings: prepared.settings,
-        options: explicitOptions(options),
-        ...(extraNote !== undefined && { extraNote }),
-      },
-      prepared,
-      interactionReplySink(interaction, context.interactionRest),
-    );
   },
   async handleButton(interaction, context) {
     const { action, argument } = parseButtonId(interaction.customId);

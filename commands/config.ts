@@ -5,17 +5,15 @@
  * the per-member rate limit.
  */
 import {
-  type APIApplicationCommandChannelOption,
   ApplicationCommandOptionType,
   ApplicationCommandType,
-  ChannelType,
   type ChatInputCommandInteraction,
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { type Command, optionValues } from '../src/command.js';
+import { type Command, channelOption, optionValues } from '../src/command.js';
 import type { BotContext } from '../src/context.js';
 import { NO_PINGS } from '../src/discordReply.js';
 import { CHAT_MODELS, isChatModel, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../src/models.js';
@@ -31,22 +29,6 @@ import type { ChannelConfigPatch, GuildConfigPatch } from '../src/settings/setti
 export const HISTORY_TOKENS_MIN = 100;
 export const HISTORY_TOKENS_MAX = 1_000_000;
 export const RATE_LIMIT_MAX = 600;
-
-function channelOption(description: string): APIApplicationCommandChannelOption {
-  return {
-    type: ApplicationCommandOptionType.Channel,
-    name: 'channel',
-    description,
-    channel_types: [
-      ChannelType.GuildText,
-      ChannelType.GuildAnnouncement,
-      ChannelType.PublicThread,
-      ChannelType.PrivateThread,
-      ChannelType.GuildVoice,
-      ChannelType.GuildForum,
-    ],
-  };
-}
 
 const CHANNEL_ONLY = 'Apply to this channel only (model, temperature, max_tokens, history_tokens)';
 
@@ -187,7 +169,7 @@ const SOURCE_LABEL: Record<SettingSource, string> = {
 };
 
 /** The settings in effect in a channel, each with where it comes from. */
-export async function describeConfig(
+async function describeConfig(
   context: BotContext,
   guildId: string,
   channelId: string,

@@ -3,10 +3,8 @@
  * request in the channel (and its threads, unless a thread has its own).
  */
 import {
-  type APIApplicationCommandChannelOption,
   ApplicationCommandOptionType,
   ApplicationCommandType,
-  ChannelType,
   type ChatInputCommandInteraction,
   InteractionContextType,
   MessageFlags,
@@ -14,25 +12,12 @@ import {
   PermissionsBitField,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Command } from '../src/command.js';
+import { type Command, channelOption } from '../src/command.js';
 import { NO_PINGS } from '../src/discordReply.js';
 
 export const SYSTEM_PROMPT_MAX_LENGTH = 1500;
 
-const channelOption: APIApplicationCommandChannelOption = {
-  type: ApplicationCommandOptionType.Channel,
-  name: 'channel',
-  description: 'Which channel (default: this one)',
-  channel_types: [
-    ChannelType.GuildText,
-    ChannelType.GuildAnnouncement,
-    ChannelType.PublicThread,
-    ChannelType.PrivateThread,
-    ChannelType.AnnouncementThread,
-    ChannelType.GuildVoice,
-    ChannelType.GuildForum,
-  ],
-};
+const whichChannel = channelOption('Which channel (default: this one)');
 
 const data = {
   name: 'system',
@@ -54,20 +39,20 @@ const data = {
           min_length: 1,
           max_length: SYSTEM_PROMPT_MAX_LENGTH,
         },
-        channelOption,
+        whichChannel,
       ],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'show',
       description: 'Show the system prompt',
-      options: [channelOption],
+      options: [whichChannel],
     },
     {
       type: ApplicationCommandOptionType.Subcommand,
       name: 'clear',
       description: 'Remove the system prompt',
-      options: [channelOption],
+      options: [whichChannel],
     },
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;

@@ -26,10 +26,22 @@ export type Admission =
   | { readonly ok: true; readonly guild: GuildConfig; readonly slot: Extract<Slot, { ok: true }> }
   | { readonly ok: false; readonly error: string };
 
-export async function admitRequest(context: BotContext, input: AdmissionInput): Promise<Admission> {
+/** The server's settings, and why the bot may not answer in this channel (if it may not). */
+export async function channelGate(
+  context: BotContext,
+  input: Pick<AdmissionInput, 'guildId' | 'channelId' | 'parentId'>,
+): Promise<{ guild: GuildConfig; refusal: string | undefined }> {
   const guild = input.guildId ? await context.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;
-  if (!channelAllowed(guild, input.channelId, input.parentId))
-    return { ok: false, error: CHANNEL_NOT_ALLOWED };
+  const allowed = channelAllowed(guild, input.channelId, input.parentId);
+  return { guild, refusal: allowed ? undefined : CHANNEL_NOT_ALLOWED };
+}
+
+/** Claims the member's fair-use slot under the server's rate limit. */
+export async function claimSlot(
+  context: BotContext,
+  input: AdmissionInput,
+  guild: GuildConfig,
+): Promise<Admission> {
   const slot = await context.fairUse.acquire({
     guildId: input.guildId,
     channelId: input.channelId,
@@ -39,4 +51,10 @@ export async function admitRequest(context: BotContext, input: AdmissionInput): 
   });
   if (!slot.ok) return { ok: false, error: slot.message };
   return { ok: true, guild, slot };
+}
+
+export async function admitRequest(context: BotContext, input: AdmissionInput): Promise<Admission> {
+  const { guild, refusal } = await channelGate(context, input);
+  if (refusal) return { ok: false, error: refusal };
+  return claimSlot(context, input, guild);
 }

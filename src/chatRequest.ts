@@ -4,21 +4,14 @@
  * settings, fair use), then its place in the channel's queue with a Stop button.
  */
 import { randomBytes } from 'node:crypto';
-import { admitRequest } from './admission.js';
+import { channelGate, claimSlot } from './admission.js';
 import { type ChatTurnInput, runChatTurn } from './chatTurn.js';
 import type { BotContext } from './context.js';
 import type { Slot } from './fairUse.js';
 import { createNotice } from './render/notice.js';
 import type { ReplySink } from './render/streamRenderer.js';
 import { StoppedByMember, stopControls } from './replyControls.js';
-import {
-  CHANNEL_NOT_ALLOWED,
-  type ChatSettings,
-  channelAllowed,
-  DEFAULT_GUILD_CONFIG,
-  type RequestOptions,
-  resolveChatSettings,
-} from './settings/resolve.js';
+import { type ChatSettings, type RequestOptions, resolveChatSettings } from './settings/resolve.js';
 
 export interface ChatRequestInput {
   readonly guildId: string | null;
@@ -35,10 +28,14 @@ export type Prepared =
   | { readonly ok: true; readonly settings: ChatSettings; readonly slot: Extract<Slot, { ok: true }> }
   | { readonly ok: false; readonly error: string };
 
-/** Decides whether the request may run; on success it holds a fair-use slot until released. */
+/**
+ * Decides whether the request may run: channel, then settings, then fair use (a request the
+ * settings refuse costs no rate-limit point). On success the caller holds a fair-use slot and
+ * releases it when the request has finished.
+ */
 export async function prepareChatRequest(context: BotContext, input: ChatRequestInput): Promise<Prepared> {
-  // Settings first: a request they refuse costs no rate-limit point.
-  const guild = input.guildId ? await context.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;
+  const { guild, refusal } = await channelGate(context, input);
+  if (refusal) return { ok: false, error: refusal };
   const channel = input.guildId
     ? await context.settings.effectiveChannel(input.channelId, input.parentId)
     : {};
@@ -52,18 +49,13 @@ export async function prepareChatRequest(context: BotContext, input: ChatRequest
     channel,
     input.options,
   );
-  if (!resolved.ok) {
-    // Where the bot may not answer, say that rather than what the settings would refuse.
-    if (!channelAllowed(guild, input.channelId, input.parentId))
-      return { ok: false, error: CHANNEL_NOT_ALLOWED };
-    return resolved;
-  }
-  const admitted = await admitRequest(context, { ...input, kind: 'chat' });
+  if (!resolved.ok) return resolved;
+  const admitted = await claimSlot(context, { ...input, kind: 'chat' }, guild);
   if (!admitted.ok) return admitted;
   return { ok: true, settings: resolved.settings, slot: admitted.slot };
 }
 
-export function waitingText(ahead: number): string {
+function waitingText(ahead: number): string {
   return ahead === 1
     ? '⏳ Waiting for the reply before yours in this channel…'
     : `⏳ You are number ${ahead} in line in this channel; the bot answers one request at a time here.`;
@@ -78,7 +70,6 @@ export type QueuedTurn = Omit<ChatTurnInput, 'stop' | 'stopId'>;
 export async function runQueuedChatTurn(
   context: BotContext,
   turn: QueuedTurn,
-  prepared: Extract<Prepared, { ok: true }>,
   sink: ReplySink,
 ): Promise<void> {
   const stopId = randomBytes(8).toString('hex');
@@ -99,7 +90,6 @@ export async function runQueuedChatTurn(
     );
   } finally {
     context.activeReplies.delete(stopId);
-    prepared.slot.release();
   }
 }
 

@@ -1,7 +1,13 @@
 import {
+  type APIActionRowComponent,
+  type APIApplicationCommandChannelOption,
+  type APIComponentInMessageActionRow,
   ApplicationCommandOptionType,
   type ButtonInteraction,
+  ButtonStyle,
+  ChannelType,
   type ChatInputCommandInteraction,
+  ComponentType,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { BotContext } from './context.js';
@@ -14,6 +20,44 @@ export interface Command {
   readonly data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
   handleButton?(interaction: ButtonInteraction, context: BotContext): Promise<void>;
+}
+
+/** A channel option for settings commands: any channel or thread members can talk in. */
+export function channelOption(description: string): APIApplicationCommandChannelOption {
+  return {
+    type: ApplicationCommandOptionType.Channel,
+    name: 'channel',
+    description,
+    channel_types: [
+      ChannelType.GuildText,
+      ChannelType.GuildAnnouncement,
+      ChannelType.PublicThread,
+      ChannelType.PrivateThread,
+      ChannelType.AnnouncementThread,
+      ChannelType.GuildVoice,
+      ChannelType.GuildForum,
+    ],
+  };
+}
+
+/** A row with one grey button: how every button the bot shows looks. */
+export function buttonRow(
+  label: string,
+  emoji: string,
+  customId: string,
+): APIActionRowComponent<APIComponentInMessageActionRow> {
+  return {
+    type: ComponentType.ActionRow,
+    components: [
+      {
+        type: ComponentType.Button,
+        style: ButtonStyle.Secondary,
+        label,
+        emoji: { name: emoji },
+        custom_id: customId,
+      },
+    ],
+  };
 }
 
 /** Custom ids of buttons: `<command>:<action>:<argument>`, so they work after a restart. */

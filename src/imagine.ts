@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type ButtonInteraction, type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import { buttonId } from './command.js';
+import { buttonId, buttonRow } from './command.js';
 import type { BotContext } from './context.js';
 import { NO_PINGS } from './discordReply.js';
 import type { DownloadResult } from './images/download.js';
@@ -41,18 +41,7 @@ function megabytes(bytes: number): string {
 }
 
 export function rerollRow(requestId: string) {
-  return {
-    type: 1,
-    components: [
-      {
-        type: 2,
-        style: 2,
-        label: 'Reroll',
-        emoji: { name: '🎲' },
-        custom_id: buttonId('imagine', 'reroll', requestId),
-      },
-    ],
-  };
+  return buttonRow('Reroll', '🎲', buttonId('imagine', 'reroll', requestId));
 }
 
 export interface ImagineInput {

@@ -111,10 +111,10 @@ export async function answerMessage(message: Message, context: BotContext): Prom
         settings: prepared.settings,
         options: {},
       },
-      prepared,
       sink,
     );
   } finally {
+    prepared.slot.release();
     // A turn that failed before writing anything must not start "typing…" after the error.
     sink.stopTyping();
   }

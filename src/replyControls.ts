@@ -3,8 +3,7 @@
  * characters); what the button acts on lives in memory (a reply being streamed: Stop) or in
  * the store (the latest reply of a conversation: Regenerate), so Regenerate works after a restart.
  */
-import { ButtonStyle, ComponentType } from 'discord.js';
-import { buttonId } from './command.js';
+import { buttonId, buttonRow } from './command.js';
 import type { MessageComponents } from './render/streamRenderer.js';
 
 export const STOP_ACTION = 'stop';
@@ -14,38 +13,12 @@ export const REGENERATE_ACTION = 'regenerate';
 const COMMAND = 'ask';
 
 export function stopControls(stopId: string): MessageComponents {
-  return [
-    {
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.Button,
-          style: ButtonStyle.Secondary,
-          label: 'Stop',
-          emoji: { name: '⏹️' },
-          custom_id: buttonId(COMMAND, STOP_ACTION, stopId),
-        },
-      ],
-    },
-  ];
+  return [buttonRow('Stop', '⏹️', buttonId(COMMAND, STOP_ACTION, stopId))];
 }
 
 /** The conversation is named too: a thread's first reply sits in the parent channel. */
 export function regenerateControls(conversationId: string, turnId: string): MessageComponents {
-  return [
-    {
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.Button,
-          style: ButtonStyle.Secondary,
-          label: 'Regenerate',
-          emoji: { name: '🔄' },
-          custom_id: buttonId(COMMAND, REGENERATE_ACTION, `${conversationId}:${turnId}`),
-        },
-      ],
-    },
-  ];
+  return [buttonRow('Regenerate', '🔄', buttonId(COMMAND, REGENERATE_ACTION, `${conversationId}:${turnId}`))];
 }
 
 /** A reply being streamed, so Stop can reach it. */

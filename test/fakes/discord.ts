@@ -413,13 +413,7 @@ export class FakeDiscord extends EventEmitter {
     const id = snowflake();
     const token = `aW50ZXJhY3Rpb246${id}${Math.random().toString(36).slice(2)}`.padEnd(80, 'x');
     const channelId = input.dm ? this.dmChannelId : (input.channelId ?? (this.channelIds[0] as string));
-    const apiUser = {
-      id: user.id,
-      username: user.username,
-      global_name: user.global_name,
-      discriminator: '0',
-      avatar: null,
-    };
+    const apiUser = this.apiUser(user);
     const payload: Record<string, unknown> = {
       id,
       application_id: this.applicationId,
@@ -446,16 +440,8 @@ export class FakeDiscord extends EventEmitter {
         guild_id: this.guildId,
         guild_locale: 'en-US',
         member: {
+          ...this.memberJson(input.nick),
           user: apiUser,
-          nick: input.nick ?? null,
-          roles: [],
-          joined_at: new Date().toISOString(),
-          deaf: false,
-          mute: false,
-          flags: 0,
-          pending: false,
-          premium_since: null,
-          avatar: null,
           permissions: input.permissions ?? MEMBER_PERMISSIONS,
         },
         channel: this.channelJson(channelId),
@@ -511,6 +497,21 @@ export class FakeDiscord extends EventEmitter {
     };
   }
 
+  /** A guild member without roles (its user and permissions are added where Discord sends them). */
+  private memberJson(nick: string | null | undefined): Record<string, unknown> {
+    return {
+      nick: nick ?? null,
+      roles: [],
+      joined_at: new Date().toISOString(),
+      deaf: false,
+      mute: false,
+      flags: 0,
+      pending: false,
+      premium_since: null,
+      avatar: null,
+    };
+  }
+
   private apiUser(user: FakeUser): Record<string, unknown> {
     return {
       id: user.id,
@@ -557,17 +558,7 @@ export class FakeDiscord extends EventEmitter {
         ? { ...this.botUser, discriminator: '0', avatar: null, bot: true }
         : this.apiUser(this.members.get(id) ?? { id, username: 'someone', global_name: null }),
     );
-    const member = {
-      nick: input.nick ?? null,
-      roles: [],
-      joined_at: new Date().toISOString(),
-      deaf: false,
-      mute: false,
-      flags: 0,
-      pending: false,
-      premium_since: null,
-      avatar: null,
-    };
+    const member = this.memberJson(input.nick);
     const payload: Record<string, unknown> = {
       ...this.messageJson(message),
       author: this.apiUser(user),

@@ -2,36 +2,19 @@
  * The ledger on a real SQLite store: exact totals under concurrency, and reconciliation after a
  * crash between the entry write and the aggregate write.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { daysBetween, summarize } from '../../src/ledger/aggregate.js';
 import { createLedger } from '../../src/ledger/ledger.js';
 import { createLogger } from '../../src/logger.js';
 import { loadPriceList } from '../../src/pricing/prices.js';
-import { openStore, type Store } from '../../src/store.js';
+import type { Store } from '../../src/store.js';
 import type { UsageRecord } from '../../src/usage/records.js';
+import { freshStore } from '../helpers/tempStore.js';
 
 const priced = loadPriceList('prices.json');
 if (!priced.ok) throw new Error('prices');
 const prices = priced.prices;
 const logger = createLogger({ level: 'silent', secrets: [] });
-
-const dirs: string[] = [];
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.disconnect();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-async function freshStore(): Promise<{ store: Store; url: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'ledger-'));
-  dirs.push(dir);
-  const url = `sqlite://${join(dir, 'ledger.sqlite')}`;
-  const store = await openStore(url);
-  stores.push(store);
-  return { store, url };
-}
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 function chat(i: number, guildId: string, time = NOW): UsageRecord {

@@ -1,29 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_GUILD_CONFIG } from '../../src/settings/resolve.js';
 import { createSettings } from '../../src/settings/settingsStore.js';
-import { openStore, type Store } from '../../src/store.js';
-
-const dirs: string[] = [];
-const stores: Store[] = [];
-afterEach(async () => {
-  for (const store of stores.splice(0)) await store.disconnect();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-async function freshStore(): Promise<{ store: Store; url: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'settings-'));
-  dirs.push(dir);
-  const url = `sqlite://${join(dir, 'settings.sqlite')}`;
-  const store = await openStore(url);
-  stores.push(store);
-  return { store, url };
-}
+import { closeStore, freshStore } from '../helpers/tempStore.js';
 
 describe('settings store', () => {
   it('keeps every field of concurrent updates, and reads them back after a restart', async () => {
-    const { store, url } = await freshStore();
+    const { store, reopen } = await freshStore();
     const settings = createSettings(store);
     await Promise.all([
       settings.updateGuild('g', { model: 'service-v1-pro' }),
@@ -32,10 +14,8 @@ describe('settings store', () => {
       settings.updateChannel('c', { systemPrompt: 'be brief' }),
       settings.updateChannel('c', { maxTokens: 100 }),
     ]);
-    await store.disconnect();
-    stores.splice(stores.indexOf(store), 1);
-    const reopened = await openStore(url);
-    stores.push(reopened);
+    await closeStore(store);
+    const reopened = await reopen();
     const again = createSettings(reopened);
     expect(await again.guild('g')).toEqual({
       ...DEFAULT_GUILD_CONFIG,
