@@ -6,14 +6,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { periodRange } from '../src/ledger/aggregate.js';
-import { createLedger } from '../src/ledger/ledger.js';
-import { createLogger } from '../src/logger.js';
-import { loadPriceList } from '../src/pricing/prices.js';
-import { openStore } from '../src/store.js';
-import { dailySpendSvg, renderPng } from '../src/usage/chart.js';
-import { entriesCsv } from '../src/usage/csv.js';
-import type { UsageRecord } from '../src/usage/records.js';
+import { createLogger } from '../src/lib/logger.js';
+import { openStore } from '../src/lib/store.js';
+import { periodRange } from '../src/spend/aggregate.js';
+import { dailySpendSvg, renderPng } from '../src/spend/chart.js';
+import { entriesCsv } from '../src/spend/csv.js';
+import { createLedger } from '../src/spend/ledger.js';
+import { loadPriceList } from '../src/spend/prices.js';
+import type { UsageRecord } from '../src/spend/records.js';
 
 const priced = loadPriceList('prices.json');
 if (!priced.ok) throw new Error(priced.problems.join('\n'));

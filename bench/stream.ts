@@ -17,7 +17,7 @@
  * Run: npm run bench (builds first). Figures are printed and written to bench/results/.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { STREAMING_CURSOR } from '../src/render/streamRenderer.js';
+import { STREAMING_CURSOR } from '../src/discord/render/streamRenderer.js';
 import { type FakeDiscord, type FakeMessage, startFakeDiscord } from '../test/fakes/discord.js';
 import { type FakeService, startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';

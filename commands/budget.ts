@@ -7,15 +7,14 @@ import {
   ApplicationCommandType,
   ChannelType,
   InteractionContextType,
-  MessageFlags,
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { GuildSettings } from '../src/budget/budgets.js';
-import type { Command } from '../src/command.js';
-import { NO_PINGS } from '../src/discordReply.js';
-import { amountToMicros, formatMoney } from '../src/pricing/cost.js';
-import { canManageGuild } from './usage.js';
+import { canManageGuild } from '../src/access/permissions.js';
+import type { Command } from '../src/discord/command.js';
+import { replyPrivately } from '../src/discord/messages.js';
+import type { GuildSettings } from '../src/spend/budgets.js';
+import { amountToMicros, formatMoney } from '../src/spend/cost.js';
 
 /** The largest cap accepted, in currency units (keeps micro-units far inside safe integers). */
 export const MAX_CAP = 1_000_000;
@@ -111,8 +110,7 @@ export function parseCap(value: unknown): number | null | 'invalid' {
 export const budgetCommand = {
   data,
   async execute(interaction, context) {
-    const reply = (content: string) =>
-      interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+    const reply = (content: string) => replyPrivately(interaction, content);
     if (!canManageGuild(interaction) || !interaction.guildId) {
       await reply('Only members with the Manage Server permission can change the server’s budget.');
       return;

@@ -8,16 +8,22 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   InteractionContextType,
-  MessageFlags,
-  PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { type AdmissionInput, admitRequest } from '../src/admission.js';
-import { type Command, optionValues, parseButtonId } from '../src/command.js';
-import { NO_PINGS } from '../src/discordReply.js';
+import { z } from 'zod';
+import { type Admission, type AdmissionInput, admitRequest } from '../src/access/admission.js';
+import { canManageMessages } from '../src/access/permissions.js';
+import { promptProblem } from '../src/chat/prompt.js';
+import type { BotContext } from '../src/context.js';
+import { parseButtonId } from '../src/discord/buttons.js';
+import { parentChannelId } from '../src/discord/channels.js';
+import { type Command, optionValues } from '../src/discord/command.js';
+import { interactionWebhook } from '../src/discord/interactionWebhook.js';
+import { replyPrivately } from '../src/discord/messages.js';
+import { runImagine } from '../src/images/imagine.js';
 import type { ImagineRequest } from '../src/images/imagineRequests.js';
-import { runImagine } from '../src/imagine.js';
 import { IMAGE_SIZES, type ImageSize } from '../src/service/types.js';
+import { parseWith, wholeNumberField } from '../src/settings/requestOptions.js';
 
 export const IMAGINE_PROMPT_MAX_LENGTH = 1000;
 export const IMAGINE_N_MAX = 4;
@@ -53,96 +59,92 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+const imagineOptionsSchema = z.object({
+  prompt: z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? value.trim() : ''))
+    .superRefine((prompt, check) => {
+      const problem = promptProblem(prompt, IMAGINE_PROMPT_MAX_LENGTH, 'Describe the image you want.');
+      if (problem) check.addIssue({ code: 'custom', message: problem });
+    }),
+  size: z
+    .enum(IMAGE_SIZES, { error: `size must be one of ${IMAGE_SIZES.join(', ')}.` })
+    .default(DEFAULT_SIZE),
+  n: wholeNumberField('n', 1, IMAGINE_N_MAX).default(1),
+});
+
 export function parseImagineOptions(
   raw: Readonly<Record<string, unknown>>,
 ): { ok: true; options: { prompt: string; size: ImageSize; n: number } } | { ok: false; error: string } {
-  const prompt = typeof raw.prompt === 'string' ? raw.prompt.trim() : '';
-  if (prompt === '') return { ok: false, error: 'Your prompt is empty. Describe the image you want.' };
-  if (prompt.length > IMAGINE_PROMPT_MAX_LENGTH) {
-    return {
-      ok: false,
-      error: `Your prompt is ${prompt.length} characters; the limit is ${IMAGINE_PROMPT_MAX_LENGTH}.`,
-    };
-  }
-  const size = raw.size ?? DEFAULT_SIZE;
-  if (typeof size !== 'string' || !(IMAGE_SIZES as readonly string[]).includes(size)) {
-    return { ok: false, error: `size must be one of ${IMAGE_SIZES.join(', ')}.` };
-  }
-  const n = raw.n ?? 1;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > IMAGINE_N_MAX) {
-    return { ok: false, error: `n must be a whole number from 1 to ${IMAGINE_N_MAX}.` };
-  }
-  return { ok: true, options: { prompt, size: size as ImageSize, n } };
-}
-
-async function refuse(
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
-  content: string,
-): Promise<void> {
-  await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+  const parsed = parseWith(imagineOptionsSchema, raw);
+  return parsed.ok ? { ok: true, options: parsed.value } : parsed;
 }
 
 /** The channel and rate-limit checks /imagine and Reroll share with chat requests. */
 function admission(interaction: ChatInputCommandInteraction | ButtonInteraction): AdmissionInput {
-  const channel = interaction.channel;
   return {
     guildId: interaction.guildId,
     channelId: interaction.channelId ?? '',
-    parentId: channel?.isThread() ? channel.parentId : null,
+    parentId: parentChannelId(interaction),
     userId: interaction.user.id,
     kind: 'image',
   };
+}
+
+/** Acknowledges at once, then generates in the interaction's reply. */
+async function generate(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  context: BotContext,
+  admitted: Extract<Admission, { ok: true }>,
+  request: ImagineRequest,
+  requestId: string | undefined,
+): Promise<void> {
+  try {
+    await interaction.deferReply();
+    await runImagine(context, interactionWebhook(context.interactionRest, interaction), {
+      request,
+      requestId: requestId ?? (await context.imagineRequests.save(request)),
+      guildId: interaction.guildId,
+      channelId: interaction.channelId ?? '',
+      attachmentSizeLimit: interaction.attachmentSizeLimit,
+      showCost: admitted.guild.showCost,
+    });
+  } finally {
+    admitted.slot.release();
+  }
 }
 
 export const imagineCommand = {
   data,
   async execute(interaction, context) {
     const parsed = parseImagineOptions(optionValues(interaction));
-    if (!parsed.ok) return refuse(interaction, parsed.error);
+    if (!parsed.ok) return replyPrivately(interaction, parsed.error);
     const admitted = await admitRequest(context, admission(interaction));
-    if (!admitted.ok) return refuse(interaction, admitted.error);
-    try {
-      await interaction.deferReply();
-      const request: ImagineRequest = { ...parsed.options, userId: interaction.user.id };
-      const requestId = await context.imagineRequests.save(request);
-      await runImagine(context, interaction, {
-        request,
-        requestId,
-        guildId: interaction.guildId,
-        channelId: interaction.channelId,
-      });
-    } finally {
-      admitted.slot.release();
-    }
+    if (!admitted.ok) return replyPrivately(interaction, admitted.error);
+    await generate(
+      interaction,
+      context,
+      admitted,
+      { ...parsed.options, userId: interaction.user.id },
+      undefined,
+    );
   },
   async handleButton(interaction, context) {
     const { action, argument } = parseButtonId(interaction.customId);
-    if (action !== 'reroll') return refuse(interaction, 'This button is no longer supported.');
+    if (action !== 'reroll') return replyPrivately(interaction, 'This button is no longer supported.');
     const stored = await context.imagineRequests.load(argument);
-    if (!stored) return refuse(interaction, 'This image request is too old to reroll. Use /imagine again.');
-    const mayReroll =
-      interaction.user.id === stored.userId ||
-      (interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false);
-    if (!mayReroll) {
-      return refuse(
+    if (!stored) {
+      return replyPrivately(interaction, 'This image request is too old to reroll. Use /imagine again.');
+    }
+    if (interaction.user.id !== stored.userId && !canManageMessages(interaction)) {
+      return replyPrivately(
         interaction,
         'Only the person who asked for these images (or a moderator) can reroll them.',
       );
     }
     const admitted = await admitRequest(context, admission(interaction));
-    if (!admitted.ok) return refuse(interaction, admitted.error);
-    try {
-      await interaction.deferReply();
-      // The reroll is charged to whoever pressed the button.
-      const request: ImagineRequest = { ...stored, userId: interaction.user.id };
-      await runImagine(context, interaction, {
-        request,
-        requestId: argument,
-        guildId: interaction.guildId,
-        channelId: interaction.channelId ?? '',
-      });
-    } finally {
-      admitted.slot.release();
-    }
+    if (!admitted.ok) return replyPrivately(interaction, admitted.error);
+    // The reroll is charged to whoever pressed the button.
+    await generate(interaction, context, admitted, { ...stored, userId: interaction.user.id }, argument);
   },
 } satisfies Command;

@@ -1,7 +1,7 @@
-import type { Command } from '../src/command.js';
-import { askCommand } from './ask.js';
+import type { Command } from '../src/discord/command.js';
+import { askCommand } from './ask/index.js';
 import { budgetCommand } from './budget.js';
-import { configCommand } from './config.js';
+import { configCommand } from './config/index.js';
 import { imagineCommand } from './imagine.js';
 import { resetCommand } from './reset.js';
 import { systemCommand } from './system.js';

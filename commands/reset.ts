@@ -6,12 +6,14 @@
 import {
   ApplicationCommandType,
   InteractionContextType,
-  MessageFlags,
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Command } from '../src/command.js';
-import { NO_PINGS, removeButtons, speakerName } from '../src/discordReply.js';
+import { canManageMessages } from '../src/access/permissions.js';
+import type { Command } from '../src/discord/command.js';
+import { interactionWebhook } from '../src/discord/interactionWebhook.js';
+import { speakerName } from '../src/discord/members.js';
+import { removeButtons, replyPrivately } from '../src/discord/messages.js';
 
 const data = {
   name: 'reset',
@@ -24,24 +26,18 @@ const data = {
 export const resetCommand = {
   data,
   async execute(interaction, context) {
-    const allowed =
-      !interaction.inGuild() ||
-      (interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false);
+    const allowed = !interaction.inGuild() || canManageMessages(interaction);
     if (!allowed) {
-      await interaction.reply({
-        content:
-          'Only members with the Manage Messages permission in this channel can reset its conversation.',
-        flags: MessageFlags.Ephemeral,
-        allowedMentions: NO_PINGS,
-      });
-      return;
+      return replyPrivately(
+        interaction,
+        'Only members with the Manage Messages permission in this channel can reset its conversation.',
+      );
     }
     await interaction.deferReply();
     const channelId = interaction.channelId;
     // In the channel's queue: a reply being written finishes (and is saved) first, then is forgotten.
     await context.channelQueue.run(channelId, async () => {
-      const { lastReply } = await context.conversations.load(channelId);
-      await context.conversations.reset(channelId);
+      const { lastReply } = await context.conversations.reset(channelId);
       if (lastReply) {
         await removeButtons(context.discordRest, lastReply.channelId, lastReply.messageId).catch(
           (error: unknown) =>
@@ -49,9 +45,8 @@ export const resetCommand = {
         );
       }
     });
-    await interaction.editReply({
+    await interactionWebhook(context.interactionRest, interaction).editOriginal({
       content: `🧹 ${speakerName(interaction)} reset this channel’s conversation: the bot has forgotten it, and the next message starts a new one.`,
-      allowedMentions: NO_PINGS,
     });
   },
 } satisfies Command;

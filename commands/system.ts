@@ -5,15 +5,13 @@
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
-  type ChatInputCommandInteraction,
   InteractionContextType,
-  MessageFlags,
   PermissionFlagsBits,
   PermissionsBitField,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { type Command, channelOption } from '../src/command.js';
-import { NO_PINGS } from '../src/discordReply.js';
+import { type Command, channelOption } from '../src/discord/command.js';
+import { quote, replyPrivately } from '../src/discord/messages.js';
 
 export const SYSTEM_PROMPT_MAX_LENGTH = 1500;
 
@@ -57,22 +55,10 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-/** Shows a prompt as a quote, without letting its text close the quote or ping anyone. */
-export function quotePrompt(prompt: string): string {
-  return prompt
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
-}
-
 /** The invoking member's permissions in a channel given as an option (null when not sent). */
 function resolvedPermissions(channel: object): Readonly<PermissionsBitField> | null {
   const permissions = (channel as { permissions?: unknown }).permissions;
   return permissions instanceof PermissionsBitField ? permissions : null;
-}
-
-function reply(interaction: ChatInputCommandInteraction, content: string) {
-  return interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
 }
 
 export const systemCommand = {
@@ -82,7 +68,7 @@ export const systemCommand = {
     // Permissions in the channel acted on: Discord sends the member's for a channel option.
     const permissions = target ? resolvedPermissions(target) : interaction.memberPermissions;
     if (!interaction.inGuild() || !permissions?.has(PermissionFlagsBits.ManageChannels)) {
-      await reply(
+      await replyPrivately(
         interaction,
         `Only members with the Manage Channels permission in ${target ? `<#${target.id}>` : 'this channel'} can change its system prompt.`,
       );
@@ -94,22 +80,22 @@ export const systemCommand = {
     if (sub === 'set') {
       const prompt = (interaction.options.getString('prompt') ?? '').trim();
       if (prompt === '' || prompt.length > SYSTEM_PROMPT_MAX_LENGTH) {
-        await reply(interaction, `A system prompt is 1 to ${SYSTEM_PROMPT_MAX_LENGTH} characters.`);
+        await replyPrivately(interaction, `A system prompt is 1 to ${SYSTEM_PROMPT_MAX_LENGTH} characters.`);
         return;
       }
       await context.settings.updateChannel(channelId, { systemPrompt: prompt });
-      await reply(
+      await replyPrivately(
         interaction,
-        `System prompt of ${where} set (${prompt.length} characters):\n${quotePrompt(prompt)}`,
+        `System prompt of ${where} set (${prompt.length} characters):\n${quote(prompt)}`,
       );
     } else if (sub === 'clear') {
       await context.settings.updateChannel(channelId, { systemPrompt: undefined });
-      await reply(interaction, `${where} has no system prompt of its own now.`);
+      await replyPrivately(interaction, `${where} has no system prompt of its own now.`);
     } else {
       const own = (await context.settings.channel(channelId)).systemPrompt;
-      await reply(
+      await replyPrivately(
         interaction,
-        own ? `System prompt of ${where}:\n${quotePrompt(own)}` : `${where} has no system prompt of its own.`,
+        own ? `System prompt of ${where}:\n${quote(own)}` : `${where} has no system prompt of its own.`,
       );
     }
   },

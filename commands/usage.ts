@@ -5,19 +5,20 @@
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
-  type ChatInputCommandInteraction,
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { Command } from '../src/command.js';
+import { canManageGuild } from '../src/access/permissions.js';
 import type { BotContext } from '../src/context.js';
-import { NO_PINGS } from '../src/discordReply.js';
-import { PERIOD_LABELS, PERIODS, type Period, periodRange, type Summary } from '../src/ledger/aggregate.js';
-import { formatMoney } from '../src/pricing/cost.js';
-import { dailySpendSvg, renderPng } from '../src/usage/chart.js';
-import { entriesCsv } from '../src/usage/csv.js';
+import type { Command } from '../src/discord/command.js';
+import { interactionWebhook } from '../src/discord/interactionWebhook.js';
+import { replyPrivately } from '../src/discord/messages.js';
+import { PERIOD_LABELS, PERIODS, type Period, periodRange, type Summary } from '../src/spend/aggregate.js';
+import { dailySpendSvg, renderPng } from '../src/spend/chart.js';
+import { formatMoney } from '../src/spend/cost.js';
+import { entriesCsv } from '../src/spend/csv.js';
 
 const periodOption = {
   type: ApplicationCommandOptionType.String,
@@ -101,30 +102,23 @@ async function budgetLine(context: BotContext, guildId: string, now: number): Pr
   return parts.length > 0 ? `Budget: ${parts.join(' · ')}` : undefined;
 }
 
-export function canManageGuild(interaction: ChatInputCommandInteraction): boolean {
-  return (
-    interaction.inGuild() && (interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ?? false)
-  );
-}
-
 export const usageCommand = {
   data,
   async execute(interaction, context) {
     // Discord hides the command from members without Manage Server, but its permissions can be
     // overridden per server; the handler checks again.
     if (!canManageGuild(interaction) || !interaction.guildId) {
-      await interaction.reply({
-        content: 'Only members with the Manage Server permission can see the server’s usage.',
-        flags: MessageFlags.Ephemeral,
-      });
-      return;
+      return replyPrivately(
+        interaction,
+        'Only members with the Manage Server permission can see the server’s usage.',
+      );
     }
     const period = (interaction.options.getString('period') ?? 'this-month') as Period;
     if (!PERIODS.includes(period)) {
-      await interaction.reply({ content: 'Unknown period.', flags: MessageFlags.Ephemeral });
-      return;
+      return replyPrivately(interaction, 'Unknown period.');
     }
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+    const webhook = interactionWebhook(context.interactionRest, interaction);
     const guildId = interaction.guildId;
     const now = context.clock.now();
     const { from, to } = periodRange(period, now, await context.ledger.firstDay(guildId));
@@ -132,10 +126,9 @@ export const usageCommand = {
     if (interaction.options.getSubcommand() === 'export') {
       const entries = await context.ledger.entries(guildId, from, to);
       const total = entries.reduce((sum, entry) => sum + entry.costMicros, 0);
-      await interaction.editReply({
+      await webhook.editOriginal({
         content: `${entries.length} billed request${entries.length === 1 ? '' : 's'} · ${formatMoney(total, context.prices.currency)} · ${label}`,
-        files: [{ attachment: Buffer.from(entriesCsv(entries), 'utf8'), name: `usage-${from}-to-${to}.csv` }],
-        allowedMentions: NO_PINGS,
+        files: [{ data: Buffer.from(entriesCsv(entries), 'utf8'), name: `usage-${from}-to-${to}.csv` }],
       });
       return;
     }
@@ -147,10 +140,6 @@ export const usageCommand = {
       await budgetLine(context, guildId, now),
     );
     const chart = renderPng(dailySpendSvg(summary.byDay, context.prices.currency, `Daily spend · ${label}`));
-    await interaction.editReply({
-      content,
-      files: [{ attachment: chart, name: 'daily-spend.png' }],
-      allowedMentions: NO_PINGS,
-    });
+    await webhook.editOriginal({ content, files: [{ data: chart, name: 'daily-spend.png' }] });
   },
 } satisfies Command;

@@ -1,30 +1,31 @@
 /**
- * Wiring: the discord.js client, the command list, the context handlers receive, and the
- * single interaction entry point behind the error boundary.
+ * Wiring: the discord.js client, the context every handler receives, and the explicit lists of
+ * commands and gateway events. Nothing here decides anything about a request.
  */
-import { Client, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
+import { Client, type ClientEvents, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import { commands as allCommands } from '../commands/index.js';
-import { createBudgets } from './budget/budgets.js';
-import { type Clock, systemClock } from './clock.js';
-import { type Command, parseButtonId } from './command.js';
-import { syncCommands } from './commandSync.js';
+import { createFairUse } from './access/fairUse.js';
+import { createConversationStore } from './chat/conversationStore.js';
 import type { Config } from './config.js';
 import type { BotContext } from './context.js';
-import { createConversationStore } from './conversation/conversationStore.js';
-import { createInteractionRest, NO_PINGS } from './discordReply.js';
-import { interactionResponder, withErrorBoundary } from './errorBoundary.js';
-import { createFairUse } from './fairUse.js';
+import type { Command } from './discord/command.js';
+import { syncCommands } from './discord/commandSync.js';
+import { createInteractionRest } from './discord/interactionWebhook.js';
+import { NO_PINGS, NO_PINGS_API } from './discord/messages.js';
+import { createEditPacing } from './discord/render/editPacing.js';
+import type { Event, EventRuntime } from './events/event.js';
+import { events } from './events/index.js';
 import { createImageDownloader } from './images/download.js';
 import { createImagineRequests } from './images/imagineRequests.js';
-import { createKeyedQueue } from './keyedQueue.js';
-import { createLedger } from './ledger/ledger.js';
-import { createRedactor, type Logger } from './logger.js';
-import { answerMessage } from './messageChat.js';
-import type { PriceList } from './pricing/prices.js';
-import { createEditPacing } from './render/editPacing.js';
+import { type Clock, systemClock } from './lib/clock.js';
+import { createKeyedQueue } from './lib/keyedQueue.js';
+import { createRedactor, type Logger } from './lib/logger.js';
+import type { Store } from './lib/store.js';
 import type { ServiceClient } from './service/client.js';
 import { createSettings } from './settings/settingsStore.js';
-import type { Store } from './store.js';
+import { createBudgets } from './spend/budgets.js';
+import { createLedger } from './spend/ledger.js';
+import type { PriceList } from './spend/prices.js';
 
 export interface BotOptions {
   readonly config: Config;
@@ -34,6 +35,12 @@ export interface BotOptions {
   readonly prices: PriceList;
   readonly clock?: Clock;
   readonly commands?: readonly Command[];
+  /**
+   * Called once the bot has finished with a gateway event (answered, refused or ignored it),
+   * with the event's first argument (an interaction, a message…). Tests wait on it to know the
+   * bot is done rather than sleeping.
+   */
+  readonly onSettled?: (event: keyof ClientEvents, subject: unknown) => void;
 }
 
 export interface Bot {
@@ -48,13 +55,12 @@ export interface Bot {
 export function createBot(options: BotOptions): Bot {
   const { config, logger } = options;
   const commands = options.commands ?? allCommands;
-  const byName = new Map(commands.map((command) => [command.data.name, command]));
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
 
   const client = new Client({
     // Guild and DM messages reach the bot for mentions, replies and DMs; their content arrives
-    // without the privileged intent for exactly those (see messageChat.ts).
+    // without the privileged intent for exactly those (see chat/answerMessage.ts).
     intents: [
       GatewayIntentBits.Guilds,
       GatewayIntentBits.GuildMessages,
@@ -68,7 +74,6 @@ export function createBot(options: BotOptions): Bot {
   });
 
   const ledger = createLedger(options.store, options.prices, logger);
-  const settings = createSettings(options.store);
   const context: BotContext = {
     config,
     logger,
@@ -80,7 +85,7 @@ export function createBot(options: BotOptions): Bot {
     budgets: createBudgets(options.store, ledger, options.prices.currency),
     notify: async (channelId, content) => {
       await client.rest.post(Routes.channelMessages(channelId), {
-        body: { content, allowed_mentions: { parse: [] } },
+        body: { content, allowed_mentions: NO_PINGS_API },
       });
     },
     channelQueue: createKeyedQueue(),
@@ -88,69 +93,31 @@ export function createBot(options: BotOptions): Bot {
     redact: createRedactor([config.discordToken, config.serviceApiKey]),
     interactionRest: createInteractionRest(config.discordApiUrl),
     discordRest: client.rest,
-    settings,
+    settings: createSettings(options.store),
     fairUse: createFairUse(),
     activeReplies: new Map(),
     editPacing: createEditPacing(),
     images: createImageDownloader({ timeoutMs: config.imageDownloadTimeoutMs }),
     imagineRequests: createImagineRequests(options.store),
   };
-
-  const track = (task: Promise<void>) => {
-    inFlight.add(task);
-    void task.finally(() => inFlight.delete(task));
+  const runtime: EventRuntime = {
+    context,
+    commands: new Map(commands.map((command) => [command.data.name, command])),
   };
 
-  client.on(Events.InteractionCreate, (interaction) => {
-    if (interaction.isChatInputCommand()) {
-      const command = byName.get(interaction.commandName);
-      if (!command) {
-        logger.warn({ command: interaction.commandName }, 'interaction for an unknown command');
-        return;
-      }
-      track(
-        withErrorBoundary(
-          logger,
-          context.redact,
-          { interactionId: interaction.id, command: interaction.commandName },
-          interactionResponder(interaction),
-          () => command.execute(interaction, context),
-        ),
+  const listen = <K extends keyof ClientEvents>(event: Event<K>) => {
+    client.on(event.name, (...args: ClientEvents[K]) => {
+      const task = Promise.resolve(event.execute(runtime, ...args)).catch((error: unknown) =>
+        logger.error({ err: error, event: event.name }, 'event handler failed'),
       );
-    } else if (interaction.isButton()) {
-      const handle = byName.get(parseButtonId(interaction.customId).command)?.handleButton;
-      if (!handle) {
-        logger.warn({ customId: interaction.customId }, 'button for no known command');
-        return;
-      }
-      track(
-        withErrorBoundary(
-          logger,
-          context.redact,
-          { interactionId: interaction.id, customId: interaction.customId },
-          interactionResponder(interaction),
-          () => handle(interaction, context),
-        ),
-      );
-    }
-  });
-  client.on(Events.MessageCreate, (message) => {
-    if (message.author.bot) return;
-    track(
-      withErrorBoundary(
-        logger,
-        context.redact,
-        { messageId: message.id, channelId: message.channelId },
-        (content) => message.reply({ content, allowedMentions: NO_PINGS }),
-        () => answerMessage(message, context),
-      ),
-    );
-  });
-  client.on(Events.Error, (error) => logger.error({ err: error }, 'discord client error'));
-  client.on(Events.Warn, (message) => logger.warn({ message }, 'discord client warning'));
-  client.on(Events.ShardDisconnect, (_event, shardId) =>
-    logger.warn({ shardId }, 'gateway shard disconnected'),
-  );
+      inFlight.add(task);
+      void task.finally(() => {
+        inFlight.delete(task);
+        options.onSettled?.(event.name, args[0]);
+      });
+    });
+  };
+  for (const event of events) listen(event);
 
   return {
     client,

@@ -3,7 +3,7 @@
  * line per variable, without a stack trace, and the bot exits non-zero.
  */
 import { z } from 'zod';
-import { CHAT_MODELS } from './models.js';
+import { CHAT_MODELS } from './service/models.js';
 
 const optionalText = z
   .string()

@@ -1,19 +1,19 @@
 import type { REST } from 'discord.js';
-import type { Budgets } from './budget/budgets.js';
-import type { Clock } from './clock.js';
+import type { FairUse } from './access/fairUse.js';
+import type { ActiveReply } from './chat/controls.js';
+import type { ConversationStore } from './chat/conversationStore.js';
 import type { Config } from './config.js';
-import type { ConversationStore } from './conversation/conversationStore.js';
-import type { FairUse } from './fairUse.js';
+import type { EditPacing } from './discord/render/editPacing.js';
 import type { ImageDownloader } from './images/download.js';
 import type { ImagineRequests } from './images/imagineRequests.js';
-import type { KeyedQueue } from './keyedQueue.js';
-import type { Ledger } from './ledger/ledger.js';
-import type { Logger } from './logger.js';
-import type { PriceList } from './pricing/prices.js';
-import type { EditPacing } from './render/editPacing.js';
-import type { ActiveReply } from './replyControls.js';
+import type { Clock } from './lib/clock.js';
+import type { KeyedQueue } from './lib/keyedQueue.js';
+import type { Logger } from './lib/logger.js';
 import type { ServiceClient } from './service/client.js';
 import type { Settings } from './settings/settingsStore.js';
+import type { Budgets } from './spend/budgets.js';
+import type { Ledger } from './spend/ledger.js';
+import type { PriceList } from './spend/prices.js';
 
 /** Everything a command handler needs, passed as a plain parameter (no globals). */
 export interface BotContext {

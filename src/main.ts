@@ -4,10 +4,10 @@
  */
 import { createBot } from './bot.js';
 import { loadConfig } from './config.js';
-import { createLogger, createRedactor } from './logger.js';
-import { loadPriceList } from './pricing/prices.js';
+import { createLogger, createRedactor } from './lib/logger.js';
+import { openStore } from './lib/store.js';
 import { createServiceClient } from './service/client.js';
-import { openStore } from './store.js';
+import { loadPriceList } from './spend/prices.js';
 
 async function main(): Promise<void> {
   const loaded = loadConfig(process.env);

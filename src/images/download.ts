@@ -4,7 +4,7 @@
  * redirects, a silence timeout, a byte cap, and a PNG signature check.
  */
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
-import { discardBody } from '../http.js';
+import { discardBody } from '../lib/http.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

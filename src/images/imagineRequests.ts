@@ -3,8 +3,8 @@
  * id: Discord allows 100 characters) can repeat one, also after a restart.
  */
 import { randomUUID } from 'node:crypto';
+import type { Store } from '../lib/store.js';
 import type { ImageSize } from '../service/types.js';
-import type { Store } from '../store.js';
 
 export interface ImagineRequest {
   readonly prompt: string;

@@ -1,6 +1,7 @@
 /**
  * Packing downloaded images into Discord messages (pure): at most 10 attachments per message,
- * and a message's files within the interaction's attachment size limit. Image order is kept.
+ * and a message's files within the interaction's attachment size limit; each entry is one
+ * message's attachments. Image order is kept.
  * An image that alone exceeds the limit cannot be uploaded and is posted as its link instead.
  */
 
@@ -14,27 +15,17 @@ export interface PackableImage {
   readonly size: number;
 }
 
-export interface Packing<T extends PackableImage> {
-  /** Each entry is one message's attachments. */
-  readonly messages: T[][];
-  /** Images too large to upload at all. */
-  readonly oversized: T[];
-}
-
 export function packImages<T extends PackableImage>(
   images: readonly T[],
   sizeLimit: number,
   perMessage: number = MAX_ATTACHMENTS_PER_MESSAGE,
-): Packing<T> {
+): T[][] {
   const messages: T[][] = [];
-  const oversized: T[] = [];
   let current: T[] = [];
   let currentBytes = 0;
   for (const image of images) {
-    if (image.size > sizeLimit) {
-      oversized.push(image);
-      continue;
-    }
+    // Too large to upload at all: the caller posts its link instead.
+    if (image.size > sizeLimit) continue;
     if (current.length >= perMessage || currentBytes + image.size > sizeLimit) {
       messages.push(current);
       current = [];
@@ -44,5 +35,5 @@ export function packImages<T extends PackableImage>(
     currentBytes += image.size;
   }
   if (current.length > 0) messages.push(current);
-  return { messages, oversized };
+  return messages;
 }

@@ -7,29 +7,26 @@
  * Only failures before any reply text exist are retried; once a response streams, a failure
  * ends the reply (it may already be on screen and billed).
  */
-import { Pool, errors as undiciErrors } from 'undici';
-import { discardBody } from '../http.js';
-import type { Logger } from '../logger.js';
+import { Pool } from 'undici';
+import { discardBody } from '../lib/http.js';
+import type { Logger } from '../lib/logger.js';
 import {
   backoffDelayMs,
   errorFromResponse,
-  formatWait,
   isChatRetryable,
   isImageRetryable,
   MAX_RETRY_AFTER_MS,
   parseRetryAfter,
   ServiceError,
 } from './errors.js';
+import { abortedError, bodyFailure, requestFailure, type ServiceTimeouts } from './failures.js';
+
+export type { ServiceTimeouts };
+
+import { parseCreated, parseImageUrls } from './imageResponse.js';
 import { readSseChunks } from './sse.js';
 import { interpretEvent, ReplyAccumulator, type StreamChunk } from './streamParse.js';
-import type { ChatRequest, ChatResult, ChatStreamEvent, ImageRequest, ImageResult } from './types.js';
-
-export interface ServiceTimeouts {
-  readonly connectMs: number;
-  readonly headersMs: number;
-  /** Longest silence allowed between two reads of a streamed body. */
-  readonly idleMs: number;
-}
+import type { ChatRequest, ChatStreamEvent, ImageRequest, ImageResult, Usage } from './types.js';
 
 export const DEFAULT_TIMEOUTS: ServiceTimeouts = { connectMs: 10_000, headersMs: 120_000, idleMs: 60_000 };
 
@@ -53,41 +50,9 @@ export interface CallOptions {
 export interface ServiceClient {
   /** Streams a reply: text deltas, then one final `done` event. Throws ServiceError. */
   streamChat(request: ChatRequest, options?: CallOptions): AsyncGenerator<ChatStreamEvent, void, undefined>;
-  /** The whole reply at once. */
-  chat(request: ChatRequest, options?: CallOptions): Promise<ChatResult>;
   /** Generates images; resolves with their URLs on the content host. Throws ServiceError. */
   generateImages(request: ImageRequest, options?: CallOptions): Promise<ImageResult>;
   close(): Promise<void>;
-}
-
-/** Failures while connecting: the request was never sent. */
-const CONNECT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_CONNECT_TIMEOUT',
-]);
-
-const CONNECTION_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'UND_ERR_SOCKET',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_CLOSED',
-]);
-
-function errorCode(error: unknown): string | undefined {
-  if (typeof error !== 'object' || error === null) return undefined;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string') return code;
-  return errorCode((error as { cause?: unknown }).cause);
 }
 
 function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -102,69 +67,6 @@ function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<vo
       resolve();
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-function abortedError(cause: unknown): ServiceError {
-  return new ServiceError({ kind: 'aborted', userMessage: 'The request was cancelled.', cause });
-}
-
-/** Maps a failure before any response arrived. */
-function requestFailure(
-  error: unknown,
-  signal: AbortSignal | undefined,
-  timeouts: ServiceTimeouts,
-): ServiceError {
-  if (error instanceof ServiceError) return error;
-  if (signal?.aborted) return abortedError(error);
-  const code = errorCode(error);
-  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') {
-    return new ServiceError({
-      kind: 'timeout',
-      userMessage: `The service did not start answering within ${formatWait(timeouts.headersMs)}. Please try again.`,
-      cause: error,
-    });
-  }
-  if (code !== undefined && CONNECTION_CODES.has(code)) {
-    return new ServiceError({
-      kind: 'connection',
-      retryable: true,
-      beforeSend: CONNECT_CODES.has(code),
-      detail: code,
-      userMessage: `The bot could not reach the service (${code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connection timed out' : code}). Please try again in a moment.`,
-      cause: error,
-    });
-  }
-  return new ServiceError({
-    kind: 'connection',
-    detail: error instanceof Error ? error.message : String(error),
-    userMessage: 'The request to the service failed before it was answered. Please try again.',
-    cause: error,
-  });
-}
-
-/** Maps a failure while reading a response body that had started. */
-function bodyFailure(
-  error: unknown,
-  signal: AbortSignal | undefined,
-  timeouts: ServiceTimeouts,
-  hasText: boolean,
-): ServiceError {
-  if (error instanceof ServiceError) return error;
-  if (signal?.aborted) return abortedError(error);
-  const cut = hasText ? ' The reply was cut short.' : '';
-  if (error instanceof undiciErrors.BodyTimeoutError || errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
-    return new ServiceError({
-      kind: 'idle_timeout',
-      userMessage: `The service sent nothing for ${formatWait(timeouts.idleMs)}, so the bot stopped waiting.${cut}`,
-      cause: error,
-    });
-  }
-  return new ServiceError({
-    kind: 'interrupted',
-    detail: errorCode(error) ?? (error instanceof Error ? error.message : String(error)),
-    userMessage: `The connection to the service dropped mid-reply.${cut || ' No reply arrived.'}`,
-    cause: error,
   });
 }
 
@@ -239,7 +141,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   async function* streamChat(
     request: ChatRequest,
     call: CallOptions = {},
-    stream = true,
   ): AsyncGenerator<ChatStreamEvent, void, undefined> {
     const response = await post(
       '/v1/chat/completions',
@@ -248,7 +149,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         messages: request.messages,
         ...(request.temperature !== undefined && { temperature: request.temperature }),
         ...(request.maxTokens !== undefined && { max_tokens: request.maxTokens }),
-        stream,
+        stream: true,
       },
       call,
       isChatRetryable,
@@ -285,9 +186,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
               break;
             }
             if (chunk.kind === 'error') {
-              const error = mapChunkError(chunk, reply.text !== '');
-              error.usage = reply.resolveUsage(request.messages);
-              throw error;
+              throw mapChunkError(chunk, reply.text !== '', reply.resolveUsage(request.messages));
             }
             if (chunk.kind === 'ignored') {
               log.debug({ reason: chunk.reason }, 'ignored stream event');
@@ -297,9 +196,13 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             if (added) yield { type: 'delta', text: added };
           }
         } catch (error) {
-          const failure = bodyFailure(error, call.signal, timeouts, reply.text !== '');
-          failure.usage ??= reply.resolveUsage(request.messages);
-          throw failure;
+          throw bodyFailure(
+            error,
+            call.signal,
+            timeouts,
+            reply.text !== '',
+            reply.resolveUsage(request.messages),
+          );
         }
       }
       completed = true;
@@ -317,23 +220,22 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     yield { type: 'done', result };
   }
 
-  function mapChunkError(chunk: Extract<StreamChunk, { kind: 'error' }>, hasText: boolean): ServiceError {
+  function mapChunkError(
+    chunk: Extract<StreamChunk, { kind: 'error' }>,
+    hasText: boolean,
+    usage?: Usage,
+  ): ServiceError {
     const message = options.redact(chunk.error.message).slice(0, 300);
     return new ServiceError({
       kind: 'interrupted',
       detail: message,
+      usage,
       userMessage: `The service reported an error${hasText ? ' mid-reply' : ''}: “${message}”.${hasText ? ' The reply was cut short.' : ''}`,
     });
   }
 
   return {
-    streamChat: (request, call) => streamChat(request, call, true),
-    async chat(request, call = {}) {
-      for await (const event of streamChat(request, call, false)) {
-        if (event.type === 'done') return event.result;
-      }
-      throw new ServiceError({ kind: 'invalid_response', userMessage: 'The service sent no reply.' });
-    },
+    streamChat,
     async generateImages(request, call = {}) {
       const response = await post(
         '/v1/images/generations',
@@ -361,30 +263,4 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       await pool.close();
     },
   };
-}
-
-/** `data[].url` of an image response, or undefined when the body has no usable list. */
-export function parseImageUrls(text: string): string[] | undefined {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : undefined;
-  if (!Array.isArray(data)) return undefined;
-  return data.map((entry) =>
-    typeof entry === 'object' && entry !== null && typeof (entry as { url?: unknown }).url === 'string'
-      ? (entry as { url: string }).url
-      : '',
-  );
-}
-
-function parseCreated(text: string): number | undefined {
-  try {
-    const created = (JSON.parse(text) as { created?: unknown }).created;
-    return typeof created === 'number' ? created : undefined;
-  } catch {
-    return undefined;
-  }
 }

@@ -29,6 +29,8 @@ export interface ServiceErrorInit {
   readonly beforeSend?: boolean;
   readonly detail?: string;
   readonly cause?: unknown;
+  /** For a reply that broke off: the usage to record (as sent, or estimated). */
+  readonly usage?: Usage | undefined;
 }
 
 export class ServiceError extends Error {
@@ -42,7 +44,7 @@ export class ServiceError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly beforeSend: boolean;
   /** For a reply that broke off: the usage to record (as sent, or estimated). */
-  usage: Usage | undefined;
+  readonly usage: Usage | undefined;
 
   constructor(init: ServiceErrorInit) {
     super(
@@ -55,6 +57,7 @@ export class ServiceError extends Error {
     this.retryable = init.retryable ?? false;
     this.retryAfterMs = init.retryAfterMs;
     this.beforeSend = init.beforeSend ?? false;
+    this.usage = init.usage;
   }
 }
 

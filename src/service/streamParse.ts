@@ -8,7 +8,8 @@
  * - an `error` object, or an `event: error` event, as a mid-stream failure.
  * Pure: no I/O, so every case is unit-tested byte for byte.
  */
-import { estimateTokens } from '../tokens.js';
+import { isRecord } from '../lib/objects.js';
+import { estimateTokens } from '../lib/tokens.js';
 import type { ChatMessage, ChatResult, Usage } from './types.js';
 
 export interface ChunkError {
@@ -29,10 +30,6 @@ export type StreamChunk =
       readonly id?: string;
       readonly model?: string;
     };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function tokenCount(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;

@@ -1,4 +1,4 @@
-import type { ChatModel } from '../models.js';
+import type { ChatModel } from './models.js';
 
 /**
  * The service documents only 'user' and 'assistant' (service-api.md §2.1); 'system' carries a

@@ -6,7 +6,8 @@
  * its parent channel's) > the guild's setting > the operator's environment default. A refusal
  * names the setting that forbade the request, so members know whom to ask.
  */
-import { CHAT_MODELS, type ChatModel } from '../models.js';
+import type { Config } from '../config.js';
+import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 
 /** Chat settings a guild or a channel may set; unset fields fall through to the next level. */
 export interface ChatOverrides {
@@ -50,6 +51,16 @@ export interface OperatorDefaults {
   readonly historyMaxTokens: number;
 }
 
+export function operatorDefaults(
+  config: Pick<Config, 'defaultModel' | 'maxOutputTokens' | 'historyMaxTokens'>,
+): OperatorDefaults {
+  return {
+    model: config.defaultModel,
+    maxOutputTokens: config.maxOutputTokens,
+    historyMaxTokens: config.historyMaxTokens,
+  };
+}
+
 /** What the member asked for in this request (command options). */
 export interface RequestOptions {
   readonly model?: ChatModel;
@@ -67,6 +78,9 @@ export interface ChatSettings {
   readonly maxTokens: number;
   readonly historyTokens: number;
   readonly systemPrompt: string | undefined;
+  /** The parts of the line under a reply the guild shows (DMs show both). */
+  readonly showCost: boolean;
+  readonly showContext: boolean;
   readonly sources: {
     readonly model: SettingSource;
     readonly temperature: SettingSource;
@@ -136,6 +150,8 @@ export function resolveChatSettings(
       maxTokens: options.maxTokens ?? maxCap,
       historyTokens: historyTokens ?? defaults.historyMaxTokens,
       systemPrompt: channel.systemPrompt,
+      showCost: guild.showCost,
+      showContext: guild.showContext,
       sources: {
         model: modelSource,
         temperature: temperatureSource,

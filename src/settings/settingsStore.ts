@@ -4,9 +4,10 @@
  * value falls back to defaults field by field instead of breaking requests.
  */
 import { z } from 'zod';
-import { createKeyedQueue } from '../keyedQueue.js';
-import { CHAT_MODELS } from '../models.js';
-import type { Store } from '../store.js';
+import { createKeyedQueue } from '../lib/keyedQueue.js';
+import { definedFields } from '../lib/objects.js';
+import type { Store } from '../lib/store.js';
+import { CHAT_MODELS } from '../service/models.js';
 import {
   type ChannelConfig,
   DEFAULT_GUILD_CONFIG,
@@ -32,11 +33,6 @@ const guildSchema = z.object({
 });
 
 const channelSchema = z.object({ ...overrides, systemPrompt: z.string().optional().catch(undefined) });
-
-/** Removes keys whose value is undefined, so "unset" is stored as absent. */
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined)) as T;
-}
 
 export type GuildConfigPatch = { -readonly [K in keyof GuildConfig]?: GuildConfig[K] | undefined };
 export type ChannelConfigPatch = { -readonly [K in keyof ChannelConfig]?: ChannelConfig[K] | undefined };
@@ -75,7 +71,7 @@ export function createSettings(store: Store): Settings {
     if (cached) return cached;
     const raw: unknown = (await store.get(guildKey(guildId))) ?? (await legacyGuildSettings(guildId));
     const parsed = guildSchema.safeParse(raw ?? {});
-    const value = compact(parsed.success ? parsed.data : DEFAULT_GUILD_CONFIG) as GuildConfig;
+    const value = definedFields(parsed.success ? parsed.data : DEFAULT_GUILD_CONFIG) as GuildConfig;
     // An update that finished while this read waited is newer: keep it.
     const updated = guilds.get(guildId);
     if (updated) return updated;
@@ -88,7 +84,7 @@ export function createSettings(store: Store): Settings {
     if (cached) return cached;
     const raw: unknown = await store.get(channelKey(channelId));
     const parsed = channelSchema.safeParse(raw ?? {});
-    const value = compact(parsed.success ? parsed.data : {}) as ChannelConfig;
+    const value = definedFields(parsed.success ? parsed.data : {}) as ChannelConfig;
     const updated = channels.get(channelId);
     if (updated) return updated;
     channels.set(channelId, value);
@@ -104,7 +100,7 @@ export function createSettings(store: Store): Settings {
     },
     updateGuild(guildId, patch) {
       return queue.run(guildKey(guildId), async () => {
-        const next = compact({ ...(await guild(guildId)), ...patch }) as GuildConfig;
+        const next = definedFields({ ...(await guild(guildId)), ...patch }) as GuildConfig;
         const value = { ...DEFAULT_GUILD_CONFIG, ...next };
         await store.set(guildKey(guildId), value);
         guilds.set(guildId, value);
@@ -113,7 +109,7 @@ export function createSettings(store: Store): Settings {
     },
     updateChannel(channelId, patch) {
       return queue.run(channelKey(channelId), async () => {
-        const next = compact({ ...(await channel(channelId)), ...patch }) as ChannelConfig;
+        const next = definedFields({ ...(await channel(channelId)), ...patch }) as ChannelConfig;
         if (Object.keys(next).length === 0) await store.delete(channelKey(channelId));
         else await store.set(channelKey(channelId), next);
         channels.set(channelId, next);

@@ -1,0 +1,62 @@
+/** /ask's options, validated by the shared request-option rules (src/settings/requestOptions.ts). */
+import { z } from 'zod';
+import type { TurnOptions } from '../../src/chat/history.js';
+import { promptProblem } from '../../src/chat/prompt.js';
+import { definedFields } from '../../src/lib/objects.js';
+import {
+  MAX_TOKENS_OPTION_MAX,
+  maxTokensField,
+  modelField,
+  parseWith,
+  temperatureField,
+} from '../../src/settings/requestOptions.js';
+import type { RequestOptions } from '../../src/settings/resolve.js';
+
+export interface AskOptions extends RequestOptions {
+  readonly prompt: string;
+  readonly thread: boolean;
+}
+
+const promptField = z
+  .unknown()
+  .transform((value) => (typeof value === 'string' ? value.trim() : ''))
+  .superRefine((prompt, check) => {
+    const problem = promptProblem(prompt);
+    if (problem) check.addIssue({ code: 'custom', message: problem });
+  });
+
+export const askOptionsSchema = z
+  .object({
+    prompt: promptField,
+    model: modelField.optional(),
+    temperature: temperatureField.optional(),
+    max_tokens: maxTokensField(MAX_TOKENS_OPTION_MAX).optional(),
+    thread: z.boolean({ error: 'thread must be true or false.' }).optional(),
+  })
+  .transform(
+    ({ prompt, thread, max_tokens, ...rest }): AskOptions => ({
+      prompt,
+      thread: thread === true,
+      ...definedFields({ ...rest, maxTokens: max_tokens }),
+    }),
+  );
+
+/**
+ * Validates raw option values. Unset options stay unset, for the channel, server and bot
+ * defaults to fill in (see src/settings/resolve.ts).
+ */
+export function parseAskOptions(
+  raw: Readonly<Record<string, unknown>>,
+): { ok: true; options: AskOptions } | { ok: false; error: string } {
+  const parsed = parseWith(askOptionsSchema, raw);
+  return parsed.ok ? { ok: true, options: parsed.value } : parsed;
+}
+
+/** The options the member gave explicitly, kept with the reply so Regenerate asks the same way. */
+export function explicitOptions(options: RequestOptions): TurnOptions {
+  return definedFields({
+    model: options.model,
+    temperature: options.temperature,
+    maxTokens: options.maxTokens,
+  });
+}

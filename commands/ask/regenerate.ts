@@ -1,0 +1,46 @@
+/**
+ * The Regenerate button under the latest reply of a conversation: the same question, with the
+ * same options and the history before it, in a new streamed reply that replaces the old one.
+ */
+import type { ButtonInteraction } from 'discord.js';
+import { canManageMessages } from '../../src/access/permissions.js';
+import { NOT_LATEST, regenerationBase } from '../../src/chat/history.js';
+import type { BotContext } from '../../src/context.js';
+import { replyPrivately } from '../../src/discord/messages.js';
+import { definedFields } from '../../src/lib/objects.js';
+import { parseWith, storedOptionsSchema } from '../../src/settings/requestOptions.js';
+import type { RequestOptions } from '../../src/settings/resolve.js';
+import { runInteractionTurn } from './interactionTurn.js';
+import { explicitOptions } from './options.js';
+
+export async function pressRegenerate(
+  interaction: ButtonInteraction,
+  context: BotContext,
+  argument: string,
+): Promise<void> {
+  const [conversationId = '', turnId = ''] = argument.split(':');
+  // A first look, to refuse at once; the turn checks again in the channel's queue.
+  const conversation = await context.conversations.load(conversationId);
+  const base = regenerationBase(conversation.turns, turnId);
+  if (!base) return replyPrivately(interaction, NOT_LATEST);
+  if (base.userTurn.authorId !== interaction.user.id && !canManageMessages(interaction)) {
+    return replyPrivately(
+      interaction,
+      'Only the member who asked (or someone with the Manage Messages permission) can regenerate this reply.',
+    );
+  }
+  const last = conversation.turns.at(-1);
+  // Options kept with an older version of the reply that no longer pass are dropped, not trusted.
+  const stored = parseWith(storedOptionsSchema, last?.role === 'assistant' ? (last.options ?? {}) : {});
+  const options: RequestOptions = {
+    ...(stored.ok ? definedFields(stored.value) : {}),
+    origin: 'the options of the reply being regenerated',
+  };
+  const channelId = interaction.channelId ?? conversationId;
+  await runInteractionTurn(interaction, context, { channelId, options }, async () => ({
+    channelId: conversationId,
+    replyChannelId: channelId,
+    ask: { kind: 'regenerate', turnId },
+    options: explicitOptions(options),
+  }));
+}

@@ -1,0 +1,17 @@
+/** `/config channels`: where the bot answers (threads follow their parent channel). */
+import type { ConfigChangeHandler } from './subcommand.js';
+
+export const setChannels: ConfigChangeHandler = async ({ context, guildId, raw, channelId, guild }) => {
+  const action = raw.action;
+  if (action === 'everywhere') {
+    await context.settings.updateGuild(guildId, { allowedChannels: null });
+    return undefined;
+  }
+  if (action !== 'allow' && action !== 'remove') return 'Choose allow, remove or everywhere.';
+  if (channelId === undefined) return `Give the channel to ${action}.`;
+  const current = guild.allowedChannels ?? [];
+  const next =
+    action === 'allow' ? [...new Set([...current, channelId])] : current.filter((id) => id !== channelId);
+  await context.settings.updateGuild(guildId, { allowedChannels: next });
+  return undefined;
+};

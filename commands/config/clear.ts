@@ -1,0 +1,29 @@
+/** `/config clear`: returns a setting to the next level (channel → server → bot default). */
+import type { ChannelConfigPatch, GuildConfigPatch } from '../../src/settings/settingsStore.js';
+import type { ConfigChangeHandler } from './subcommand.js';
+
+/** The option's names, and the setting each clears. */
+const CLEAR_FIELDS = {
+  model: 'model',
+  temperature: 'temperature',
+  max_tokens: 'maxTokens',
+  history_tokens: 'historyTokens',
+  rate_limit: 'requestsPerMinute',
+} as const;
+
+export const CLEARABLE = Object.keys(CLEAR_FIELDS) as (keyof typeof CLEAR_FIELDS)[];
+
+export const clearSetting: ConfigChangeHandler = async ({ context, guildId, raw, channelId }) => {
+  const setting = raw.setting;
+  if (typeof setting !== 'string' || !Object.hasOwn(CLEAR_FIELDS, setting)) return 'Unknown setting.';
+  const field = CLEAR_FIELDS[setting as keyof typeof CLEAR_FIELDS];
+  if (channelId !== undefined) {
+    if (field === 'requestsPerMinute') return 'rate_limit is server-wide: clear it without a channel.';
+    await context.settings.updateChannel(channelId, { [field]: undefined } as ChannelConfigPatch);
+  } else {
+    const patch: GuildConfigPatch =
+      field === 'requestsPerMinute' ? { requestsPerMinute: null } : { [field]: undefined };
+    await context.settings.updateGuild(guildId, patch);
+  }
+  return undefined;
+};

@@ -1,0 +1,10 @@
+/** `/config models`: which models members may use ("all", or names separated by commas). */
+import { parseModelList } from '../../src/settings/resolve.js';
+import type { ConfigChangeHandler } from './subcommand.js';
+
+export const allowModels: ConfigChangeHandler = async ({ context, guildId, raw }) => {
+  const models = parseModelList(typeof raw.allowed === 'string' ? raw.allowed : '');
+  if (models !== null && 'error' in models) return models.error;
+  await context.settings.updateGuild(guildId, { allowedModels: models });
+  return undefined;
+};

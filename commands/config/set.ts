@@ -1,0 +1,66 @@
+/** `/config set`: server defaults, or with `channel:` that channel's own. */
+import { z } from 'zod';
+import {
+  maxTokensField,
+  modelField,
+  parseWith,
+  temperatureField,
+  wholeNumberField,
+} from '../../src/settings/requestOptions.js';
+import type { ChatOverrides, GuildConfig } from '../../src/settings/resolve.js';
+import type { ConfigChangeHandler } from './subcommand.js';
+
+export const HISTORY_TOKENS_MIN = 100;
+export const HISTORY_TOKENS_MAX = 1_000_000;
+export const RATE_LIMIT_MAX = 600;
+
+type SetPatch = { -readonly [K in keyof ChatOverrides]: ChatOverrides[K] } & { requestsPerMinute?: number };
+
+/** Validates `/config set` options with the same rules and wording as /ask's. */
+export function parseConfigSet(
+  raw: Readonly<Record<string, unknown>>,
+  limits: { maxOutputTokens: number; allowedModels: GuildConfig['allowedModels'] },
+): { ok: true; patch: SetPatch } | { ok: false; error: string } {
+  const schema = z.object({
+    model: modelField
+      .refine((model) => limits.allowedModels === null || limits.allowedModels.includes(model), {
+        error: (issue) => `${String(issue.input)} is not among the allowed models (/config models).`,
+      })
+      .optional(),
+    temperature: temperatureField.optional(),
+    max_tokens: maxTokensField(limits.maxOutputTokens, ' (the bot operator’s limit)').optional(),
+    history_tokens: wholeNumberField('history_tokens', HISTORY_TOKENS_MIN, HISTORY_TOKENS_MAX).optional(),
+    rate_limit: wholeNumberField('rate_limit', 1, RATE_LIMIT_MAX).optional(),
+  });
+  const parsed = parseWith(schema, raw);
+  if (!parsed.ok) return parsed;
+  const { model, temperature, max_tokens, history_tokens, rate_limit } = parsed.value;
+  const patch: SetPatch = {
+    ...(model !== undefined && { model }),
+    ...(temperature !== undefined && { temperature }),
+    ...(max_tokens !== undefined && { maxTokens: max_tokens }),
+    ...(history_tokens !== undefined && { historyTokens: history_tokens }),
+    ...(rate_limit !== undefined && { requestsPerMinute: rate_limit }),
+  };
+  if (Object.keys(patch).length === 0) return { ok: false, error: 'Give at least one setting to change.' };
+  return { ok: true, patch };
+}
+
+export const setSettings: ConfigChangeHandler = async ({ context, guildId, raw, channelId, guild }) => {
+  const parsed = parseConfigSet(raw, {
+    maxOutputTokens: context.config.maxOutputTokens,
+    allowedModels: guild.allowedModels,
+  });
+  if (!parsed.ok) return parsed.error;
+  const { requestsPerMinute, ...chat } = parsed.patch;
+  if (channelId !== undefined) {
+    if (requestsPerMinute !== undefined) return 'rate_limit is server-wide: set it without a channel.';
+    await context.settings.updateChannel(channelId, chat);
+  } else {
+    await context.settings.updateGuild(guildId, {
+      ...chat,
+      ...(requestsPerMinute !== undefined && { requestsPerMinute }),
+    });
+  }
+  return undefined;
+};

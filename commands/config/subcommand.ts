@@ -1,0 +1,18 @@
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { BotContext } from '../../src/context.js';
+import type { GuildConfig } from '../../src/settings/resolve.js';
+
+/** What a /config subcommand that changes settings receives. */
+export interface ConfigChange {
+  readonly interaction: ChatInputCommandInteraction;
+  readonly context: BotContext;
+  readonly guildId: string;
+  /** The subcommand's raw option values (validated by the subcommand). */
+  readonly raw: Readonly<Record<string, unknown>>;
+  /** The channel given as an option, if any. */
+  readonly channelId: string | undefined;
+  readonly guild: GuildConfig;
+}
+
+/** Applies a change; resolves to a refusal to show, or undefined when saved. */
+export type ConfigChangeHandler = (change: ConfigChange) => Promise<string | undefined>;

@@ -1,0 +1,60 @@
+/**
+ * Whether a member's request to the service may start, whatever it asks for: the channel is one
+ * the server lets the bot answer in, and the member is within fair use (see fairUse.ts). On
+ * success the caller holds a slot until its request has finished.
+ */
+import type { BotContext } from '../context.js';
+import {
+  CHANNEL_NOT_ALLOWED,
+  channelAllowed,
+  DEFAULT_GUILD_CONFIG,
+  type GuildConfig,
+} from '../settings/resolve.js';
+import type { Slot } from './fairUse.js';
+
+export interface AdmissionInput {
+  readonly guildId: string | null;
+  readonly channelId: string;
+  /** The parent channel when `channelId` is a thread. */
+  readonly parentId: string | null;
+  readonly userId: string;
+  /** Chat and image requests each allow one in flight per member and channel. */
+  readonly kind: 'chat' | 'image';
+}
+
+export type Admission =
+  | { readonly ok: true; readonly guild: GuildConfig; readonly slot: Extract<Slot, { ok: true }> }
+  | { readonly ok: false; readonly error: string };
+
+/** The server's settings, and why the bot may not answer in this channel (if it may not). */
+export async function channelGate(
+  context: BotContext,
+  input: Pick<AdmissionInput, 'guildId' | 'channelId' | 'parentId'>,
+): Promise<{ guild: GuildConfig; refusal: string | undefined }> {
+  const guild = input.guildId ? await context.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;
+  const allowed = channelAllowed(guild, input.channelId, input.parentId);
+  return { guild, refusal: allowed ? undefined : CHANNEL_NOT_ALLOWED };
+}
+
+/** Claims the member's fair-use slot under the server's rate limit. */
+export async function claimSlot(
+  context: BotContext,
+  input: AdmissionInput,
+  guild: GuildConfig,
+): Promise<Admission> {
+  const slot = await context.fairUse.acquire({
+    guildId: input.guildId,
+    channelId: input.channelId,
+    userId: input.userId,
+    kind: input.kind,
+    perMinute: guild.requestsPerMinute ?? context.config.rateLimitPerMinute,
+  });
+  if (!slot.ok) return { ok: false, error: slot.message };
+  return { ok: true, guild, slot };
+}
+
+export async function admitRequest(context: BotContext, input: AdmissionInput): Promise<Admission> {
+  const { guild, refusal } = await channelGate(context, input);
+  if (refusal) return { ok: false, error: refusal };
+  return claimSlot(context, input, guild);
+}

@@ -1,0 +1,78 @@
+/**
+ * Fair use of the service in a guild: each member gets a number of requests per minute (the
+ * guild's setting, else the operator's default), and at most one chat request in flight (queued
+ * or running) per channel, so nobody can fill a channel's queue alone (and one image request).
+ *
+ * Counting is rate-limiter-flexible's in-memory fixed window per member and guild: state is
+ * per process, which is where a guild's events arrive (see keyedQueue.ts), and a restart
+ * forgets it, which errs on the member's side.
+ */
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { formatWait } from '../service/errors.js';
+
+export type Slot = { readonly ok: true; release(): void } | { readonly ok: false; readonly message: string };
+
+export interface FairUseRequest {
+  readonly guildId: string | null;
+  readonly channelId: string;
+  readonly userId: string;
+  /** One chat and one image request may be in flight at once per member and channel. */
+  readonly kind: 'chat' | 'image';
+  readonly perMinute: number;
+}
+
+export interface FairUse {
+  /** Claims a slot for one request; `release` when it has finished (it is idempotent). */
+  acquire(request: FairUseRequest): Promise<Slot>;
+}
+
+export function createFairUse(): FairUse {
+  // One limiter per distinct limit: rate-limiter-flexible fixes the points per instance.
+  const limiters = new Map<number, RateLimiterMemory>();
+  const inFlight = new Set<string>();
+
+  const limiter = (perMinute: number) => {
+    let found = limiters.get(perMinute);
+    if (!found) {
+      found = new RateLimiterMemory({ points: perMinute, duration: 60 });
+      limiters.set(perMinute, found);
+    }
+    return found;
+  };
+
+  return {
+    async acquire({ guildId, channelId, userId, kind, perMinute }) {
+      const busyKey = `${kind}:${channelId}:${userId}`;
+      if (inFlight.has(busyKey)) {
+        return {
+          ok: false,
+          message:
+            kind === 'chat'
+              ? 'You already have a request running in this channel. Wait for it to finish (or press its Stop button), then ask again.'
+              : 'You already have images being generated in this channel. Wait for them, then try again.',
+        };
+      }
+      // Claimed before the await, so two requests arriving together cannot both pass.
+      inFlight.add(busyKey);
+      try {
+        await limiter(perMinute).consume(`${guildId ?? 'dm'}:${userId}`);
+      } catch (error) {
+        inFlight.delete(busyKey);
+        if (!(error instanceof RateLimiterRes)) throw error;
+        return {
+          ok: false,
+          message: `You are sending requests too fast: ${guildId ? 'this server allows' : 'the bot allows'} ${perMinute} per minute per member. Try again in ${formatWait(Math.max(1000, error.msBeforeNext))}.`,
+        };
+      }
+      let released = false;
+      return {
+        ok: true,
+        release() {
+          if (released) return;
+          released = true;
+          inFlight.delete(busyKey);
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * Per-channel conversation memory in keyv, keyed by channel id (a thread or a DM is a channel
+ * of its own). Callers serialise writes per channel (the per-channel queue), because keyv has
+ * no atomic read-modify-write.
+ */
+import { z } from 'zod';
+import type { Logger } from '../lib/logger.js';
+import type { Store } from '../lib/store.js';
+import type { Turn } from './history.js';
+
+/** More than any request sends; bounds the stored value. */
+export const MAX_STORED_TURNS = 500;
+
+const turnSchema = z.union([
+  z.object({
+    role: z.literal('user'),
+    content: z.string(),
+    authorId: z.string(),
+    authorName: z.string(),
+    time: z.number(),
+  }),
+  z.object({
+    role: z.literal('assistant'),
+    content: z.string(),
+    time: z.number(),
+    id: z.string().optional(),
+    options: z
+      .object({
+        model: z.string().optional(),
+        temperature: z.number().optional(),
+        maxTokens: z.number().optional(),
+      })
+      .optional(),
+  }),
+]);
+
+/** Where the newest reply is, so its buttons can be removed when a newer one arrives. */
+const replyRefSchema = z.object({ channelId: z.string(), messageId: z.string() });
+export type ReplyRef = z.infer<typeof replyRefSchema>;
+
+const storedSchema = z.union([
+  z.object({ version: z.literal(1), turns: z.array(turnSchema) }),
+  z.object({
+    version: z.literal(2),
+    turns: z.array(turnSchema),
+    trimNoticeShown: z.boolean(),
+    lastReply: replyRefSchema.nullable(),
+  }),
+]);
+
+export interface Conversation {
+  readonly turns: readonly Turn[];
+  /** The reply that first dropped old turns said so; later ones do not repeat it. */
+  readonly trimNoticeShown: boolean;
+  readonly lastReply: ReplyRef | null;
+}
+
+export const EMPTY_CONVERSATION: Conversation = { turns: [], trimNoticeShown: false, lastReply: null };
+
+export interface ConversationStore {
+  /** The channel's conversation; an unreadable stored value reads as empty (and is logged). */
+  load(channelId: string): Promise<Conversation>;
+  /**
+   * Read-modify-write of one channel's conversation; resolves to the value it replaced. Throws
+   * (and writes nothing) when the stored value is unreadable: it is left for the operator to
+   * recover.
+   */
+  update(channelId: string, change: (current: Conversation) => Conversation): Promise<Conversation>;
+  /** Forgets the channel's conversation; resolves to what it was. */
+  reset(channelId: string): Promise<Conversation>;
+}
+
+const key = (channelId: string) => `conversation:${channelId}`;
+
+export function createConversationStore(store: Store, logger: Logger): ConversationStore {
+  async function read(channelId: string): Promise<Conversation | 'unreadable'> {
+    const raw: unknown = await store.get(key(channelId));
+    if (raw === undefined) return EMPTY_CONVERSATION;
+    const parsed = storedSchema.safeParse(raw);
+    if (!parsed.success) {
+      logger.error({ channelId }, 'stored conversation is unreadable; leaving it untouched');
+      return 'unreadable';
+    }
+    if (parsed.data.version === 1) return { ...EMPTY_CONVERSATION, turns: parsed.data.turns };
+    return parsed.data;
+  }
+
+  return {
+    async load(channelId) {
+      const current = await read(channelId);
+      return current === 'unreadable' ? EMPTY_CONVERSATION : current;
+    },
+    async update(channelId, change) {
+      const current = await read(channelId);
+      // Never overwrite a value we could not read: it may be recoverable by hand.
+      if (current === 'unreadable') throw new Error('the stored conversation is unreadable');
+      const next = change(current);
+      await store.set(key(channelId), {
+        version: 2,
+        turns: next.turns.slice(-MAX_STORED_TURNS),
+        trimNoticeShown: next.trimNoticeShown,
+        lastReply: next.lastReply,
+      });
+      return current;
+    },
+    async reset(channelId) {
+      const current = await read(channelId);
+      await store.delete(key(channelId));
+      return current === 'unreadable' ? EMPTY_CONVERSATION : current;
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * A channel's conversation as turns, and what of it goes to the service: pure functions over
+ * stored turns.
+ */
+
+import { estimateTokens } from '../lib/tokens.js';
+import type { ChatMessage } from '../service/types.js';
+
+export interface UserTurn {
+  readonly role: 'user';
+  readonly content: string;
+  readonly authorId: string;
+  readonly authorName: string;
+  /** Unix ms. */
+  readonly time: number;
+}
+
+/** The options a member gave explicitly, kept so Regenerate asks the same way. */
+export interface TurnOptions {
+  readonly model?: string | undefined;
+  readonly temperature?: number | undefined;
+  readonly maxTokens?: number | undefined;
+}
+
+export interface AssistantTurn {
+  readonly role: 'assistant';
+  readonly content: string;
+  readonly time: number;
+  /** Identifies the reply for its Regenerate button. */
+  readonly id?: string | undefined;
+  readonly options?: TurnOptions | undefined;
+}
+
+export type Turn = UserTurn | AssistantTurn;
+
+export interface HistoryLimits {
+  /** Estimated tokens of history sent with a request, the new turn included. */
+  readonly maxTokens: number;
+  /** Turns sent with a request, the new turn included. */
+  readonly maxTurns: number;
+}
+
+/**
+ * User turns reach the service prefixed with the speaker's display name, so the model can tell
+ * speakers apart in a shared channel. Newlines in names are flattened so a name cannot forge
+ * a turn.
+ */
+export function toServiceMessage(turn: Turn): ChatMessage {
+  if (turn.role === 'assistant') return { role: 'assistant', content: turn.content };
+  const name = turn.authorName.replace(/[\r\n]+/g, ' ').trim() || 'someone';
+  return { role: 'user', content: `${name}: ${turn.content}` };
+}
+
+export function turnTokens(turn: Turn): number {
+  return estimateTokens(toServiceMessage(turn).content);
+}
+
+export interface SelectedHistory {
+  readonly turns: readonly Turn[];
+  /** Older turns left out to respect the limits. */
+  readonly dropped: number;
+  readonly estimatedTokens: number;
+}
+
+/**
+ * Keeps the newest turns that fit the token budget and the turn cap, oldest dropped first.
+ * The new user turn is always kept, even alone over budget. The kept history never starts
+ * with an assistant turn: a reply without its question only confuses the model.
+ */
+export function selectHistory(
+  previous: readonly Turn[],
+  next: UserTurn,
+  limits: HistoryLimits,
+): SelectedHistory {
+  let tokens = turnTokens(next);
+  let start = previous.length;
+  while (start > 0 && previous.length - start + 1 < limits.maxTurns) {
+    const candidate = turnTokens(previous[start - 1] as Turn);
+    if (tokens + candidate > limits.maxTokens) break;
+    tokens += candidate;
+    start -= 1;
+  }
+  while (start < previous.length && previous[start]?.role === 'assistant') {
+    tokens -= turnTokens(previous[start] as Turn);
+    start += 1;
+  }
+  return { turns: [...previous.slice(start), next], dropped: start, estimatedTokens: tokens };
+}
+
+/**
+ * How much of the history budget the conversation fills once this reply is in it, in whole
+ * percent (at most 100: anything beyond is dropped from the next request).
+ */
+export function contextPercent(usedTokens: number, budgetTokens: number): number {
+  if (budgetTokens <= 0) return 100;
+  return Math.min(100, Math.round((usedTokens * 100) / budgetTokens));
+}
+
+export const NOT_LATEST =
+  'Only the latest reply of a conversation can be regenerated, and this one is no longer the latest.';
+
+/** The turns a regeneration starts from, or undefined when `turnId` is not the latest reply. */
+export function regenerationBase(
+  turns: readonly Turn[],
+  turnId: string,
+): { previous: readonly Turn[]; userTurn: UserTurn } | undefined {
+  const last = turns.at(-1);
+  const before = turns.at(-2);
+  if (last?.role !== 'assistant' || last.id !== turnId || before?.role !== 'user') return undefined;
+  return { previous: turns.slice(0, -2), userTurn: before };
+}

@@ -1,0 +1,39 @@
+/**
+ * A chat turn's place in its channel's queue: the member sees their place in line while they
+ * wait, and the Stop button reaches the turn from the moment it is queued.
+ */
+import { randomBytes } from 'node:crypto';
+import type { BotContext } from '../context.js';
+import { createNotice } from '../discord/render/notice.js';
+import type { ReplySink } from '../discord/render/streamRenderer.js';
+import { stopControls } from './controls.js';
+import { runChatTurn } from './turn.js';
+import type { ChatTurn } from './types.js';
+
+export function waitingText(ahead: number): string {
+  return ahead === 1
+    ? '⏳ Waiting for the reply before yours in this channel…'
+    : `⏳ You are number ${ahead} in line in this channel; the bot answers one request at a time here.`;
+}
+
+export async function runQueuedChatTurn(context: BotContext, turn: ChatTurn, sink: ReplySink): Promise<void> {
+  const stopId = randomBytes(8).toString('hex');
+  const controller = new AbortController();
+  context.activeReplies.set(stopId, { userId: turn.userId, controller });
+  const notice = createNotice(
+    (text) => sink.editOriginal(text, stopControls(stopId)),
+    (error) => context.logger.warn({ err: error }, 'could not show the place in line'),
+  );
+  try {
+    await context.channelQueue.run(
+      turn.channelId,
+      async () => {
+        await notice.close();
+        await runChatTurn(context, turn, { id: stopId, signal: controller.signal }, sink);
+      },
+      (ahead) => notice.show(waitingText(ahead)),
+    );
+  } finally {
+    context.activeReplies.delete(stopId);
+  }
+}

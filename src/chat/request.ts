@@ -1,0 +1,47 @@
+/**
+ * Admission of a chat request, whichever way it was asked (/ask, a mention or reply, a message
+ * in a bot thread, Regenerate): the checks that may refuse it (channel allowed, settings, fair
+ * use), before it takes its place in the channel's queue (queue.ts).
+ */
+import { channelGate, claimSlot } from '../access/admission.js';
+import type { Slot } from '../access/fairUse.js';
+import type { BotContext } from '../context.js';
+import {
+  type ChatSettings,
+  operatorDefaults,
+  type RequestOptions,
+  resolveChatSettings,
+} from '../settings/resolve.js';
+
+export interface ChatRequestInput {
+  readonly guildId: string | null;
+  /** Where the request was made. */
+  readonly channelId: string;
+  /** The parent channel when `channelId` is a thread. */
+  readonly parentId: string | null;
+  readonly userId: string;
+  readonly userName: string;
+  readonly options: RequestOptions;
+}
+
+export type Prepared =
+  | { readonly ok: true; readonly settings: ChatSettings; readonly slot: Extract<Slot, { ok: true }> }
+  | { readonly ok: false; readonly error: string };
+
+/**
+ * Decides whether the request may run: channel, then settings, then fair use (a request the
+ * settings refuse costs no rate-limit point). On success the caller holds a fair-use slot and
+ * releases it when the request has finished.
+ */
+export async function prepareChatRequest(context: BotContext, input: ChatRequestInput): Promise<Prepared> {
+  const { guild, refusal } = await channelGate(context, input);
+  if (refusal) return { ok: false, error: refusal };
+  const channel = input.guildId
+    ? await context.settings.effectiveChannel(input.channelId, input.parentId)
+    : {};
+  const resolved = resolveChatSettings(operatorDefaults(context.config), guild, channel, input.options);
+  if (!resolved.ok) return resolved;
+  const admitted = await claimSlot(context, { ...input, kind: 'chat' }, guild);
+  if (!admitted.ok) return admitted;
+  return { ok: true, settings: resolved.settings, slot: admitted.slot };
+}

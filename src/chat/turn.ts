@@ -1,0 +1,197 @@
+/**
+ * One turn of a channel's conversation: its one read of the conversation, the budget
+ * reservation, the service stream rendered into Discord, then the one ending (settle.ts). Runs
+ * inside the channel's queue, so reads and writes of the channel's history never interleave.
+ */
+import type { BotContext } from '../context.js';
+import {
+  createStreamRenderer,
+  type ReplySink,
+  type StreamRenderer,
+} from '../discord/render/streamRenderer.js';
+import { estimateTokens } from '../lib/tokens.js';
+import { formatWait, ServiceError } from '../service/errors.js';
+import type { ChatMessage, ChatResult } from '../service/types.js';
+import { announceBudgetAlerts } from '../spend/alerts.js';
+import { chatCostMicros } from '../spend/cost.js';
+import { StoppedByMember, stopControls } from './controls.js';
+import { NOT_LATEST, regenerationBase, selectHistory, toServiceMessage } from './history.js';
+import { CANCELLED_IN_LINE, note } from './notes.js';
+import { settleTurn } from './settle.js';
+import type { ChatTurn, Ending, PreparedTurn } from './types.js';
+
+/** The reply's Stop button: its id, and the signal it aborts. */
+export interface StopHandle {
+  readonly id: string;
+  readonly signal: AbortSignal;
+}
+
+export async function runChatTurn(
+  context: BotContext,
+  turn: ChatTurn,
+  stop: StopHandle,
+  sink: ReplySink,
+): Promise<void> {
+  if (stop.signal.aborted) {
+    await sink.editOriginal(CANCELLED_IN_LINE, []);
+    return;
+  }
+  const prepared = await prepareTurn(context, turn);
+  if (!prepared) {
+    await sink.refuse(NOT_LATEST);
+    return;
+  }
+  // Reserve the worst case (estimated prompt, full max_tokens) before the service is called.
+  const { settings } = turn;
+  const worstCase = chatCostMicros(context.prices, settings.model, prepared.promptTokens, settings.maxTokens);
+  const reservation = await context.budgets.reserve(
+    turn.guildId,
+    turn.userId,
+    worstCase,
+    context.clock.now(),
+  );
+  if (!reservation.ok) {
+    prepared.log.info({ worstCase }, 'refused by budget');
+    await sink.refuse(`⛔ ${reservation.message}`);
+    return;
+  }
+  try {
+    await streamTurn(context, turn, prepared, stop, sink);
+  } finally {
+    reservation.release();
+  }
+  if (turn.guildId) await announceBudgetAlerts(context, turn.guildId);
+}
+
+/** Reads the conversation once and builds the request; undefined when a regeneration is stale. */
+async function prepareTurn(context: BotContext, turn: ChatTurn): Promise<PreparedTurn | undefined> {
+  const { config, clock } = context;
+  const log = context.logger.child({ channelId: turn.channelId, guildId: turn.guildId, userId: turn.userId });
+  const conversation = await context.conversations.load(turn.channelId);
+  const base =
+    turn.ask.kind === 'regenerate'
+      ? regenerationBase(conversation.turns, turn.ask.turnId)
+      : {
+          previous: conversation.turns,
+          userTurn: {
+            role: 'user' as const,
+            content: turn.ask.prompt,
+            authorId: turn.userId,
+            authorName: turn.userName,
+            time: clock.now(),
+          },
+        };
+  if (!base) return undefined;
+  const { settings } = turn;
+  const system: ChatMessage | undefined = settings.systemPrompt
+    ? { role: config.systemPromptRole, content: settings.systemPrompt }
+    : undefined;
+  const systemTokens = system ? estimateTokens(system.content) : 0;
+  const history = selectHistory(base.previous, base.userTurn, {
+    maxTokens: Math.max(0, settings.historyTokens - systemTokens),
+    maxTurns: config.historyMaxTurns,
+  });
+  return {
+    log,
+    conversation,
+    ...base,
+    messages: [...(system ? [system] : []), ...history.turns.map(toServiceMessage)],
+    history,
+    promptTokens: history.estimatedTokens + systemTokens,
+  };
+}
+
+async function streamTurn(
+  context: BotContext,
+  turn: ChatTurn,
+  prepared: PreparedTurn,
+  stop: StopHandle,
+  sink: ReplySink,
+): Promise<void> {
+  const { config, clock } = context;
+  const pacing = context.editPacing;
+  // Bot-token replies share Discord's global limit: their edits are spaced by how many stream.
+  const endPacing = sink.botToken ? pacing.start() : undefined;
+  const renderer = createStreamRenderer(sink, {
+    intervalMs: endPacing
+      ? () => pacing.intervalMs(config.streamEditIntervalMs)
+      : config.streamEditIntervalMs,
+    clock,
+    controls: stopControls(stop.id),
+    onEditError: (error) =>
+      prepared.log.warn({ err: error }, 'intermediate edit failed; the next edit catches up'),
+  });
+  try {
+    const ending = await streamReply(context, turn, prepared, stop, sink, renderer);
+    await settleTurn(context, turn, prepared, renderer, ending);
+  } catch (error) {
+    // The error boundary reports it; a pending edit must not paint the stream back over that.
+    await renderer.cancel();
+    throw error;
+  } finally {
+    endPacing?.();
+  }
+}
+
+/** Streams the service's reply into the renderer; says how it ended. */
+async function streamReply(
+  context: BotContext,
+  turn: ChatTurn,
+  prepared: PreparedTurn,
+  stop: StopHandle,
+  sink: ReplySink,
+  renderer: StreamRenderer,
+): Promise<Ending> {
+  const { log } = prepared;
+  const { settings } = turn;
+  let result: ChatResult | undefined;
+  try {
+    const stream = context.service.streamChat(
+      {
+        model: settings.model,
+        messages: prepared.messages,
+        maxTokens: settings.maxTokens,
+        ...(settings.temperature !== undefined && { temperature: settings.temperature }),
+      },
+      {
+        signal: AbortSignal.any([context.shutdown, stop.signal]),
+        onRetry: ({ delayMs, error }) => {
+          // Nothing is on screen yet (retries only happen before the reply starts).
+          sink
+            .editOriginal(
+              note(`${error.userMessage.split('.')[0]}. Retrying in ${formatWait(delayMs)}…`),
+              stopControls(stop.id),
+            )
+            .catch((editError: unknown) => log.warn({ err: editError }, 'could not show the retry notice'));
+        },
+      },
+    );
+    for await (const event of stream) {
+      if (event.type === 'delta') renderer.push(event.text);
+      else result = event.result;
+    }
+  } catch (error) {
+    if (!(error instanceof ServiceError)) throw error;
+    const shuttingDown = context.shutdown.aborted;
+    const reason: unknown = stop.signal.reason;
+    if (error.kind === 'aborted' && reason instanceof StoppedByMember && !shuttingDown) {
+      log.info({ stoppedBy: reason.memberName, chars: renderer.text().length }, 'reply stopped');
+      return { kind: 'stopped', stoppedBy: reason.memberName, usage: error.usage };
+    }
+    log.warn({ err: error, kind: error.kind }, 'service request failed');
+    return { kind: 'failed', error, shuttingDown };
+  }
+  if (!result) throw new Error('service stream ended without a result');
+  log.info(
+    {
+      model: result.model,
+      inputTokens: result.usage.inputTokens,
+      outputTokens: result.usage.outputTokens,
+      estimated: result.usage.estimated,
+      historyTurns: prepared.history.turns.length,
+      droppedTurns: prepared.history.dropped,
+    },
+    'reply completed',
+  );
+  return { kind: 'completed', result };
+}

@@ -1,0 +1,49 @@
+import type { Logger } from '../lib/logger.js';
+import type { ServiceError } from '../service/errors.js';
+import type { ChatMessage, ChatResult, Usage } from '../service/types.js';
+import type { ChatSettings } from '../settings/resolve.js';
+import type { Conversation } from './conversationStore.js';
+import type { SelectedHistory, Turn, TurnOptions, UserTurn } from './history.js';
+
+/** What a turn asks the service for: an answer to a new message, or another take on the latest reply. */
+export type TurnAsk =
+  | { readonly kind: 'new'; readonly prompt: string }
+  | { readonly kind: 'regenerate'; readonly turnId: string };
+
+/** One request for a reply in a channel's conversation, however it was asked for. */
+export interface ChatTurn {
+  readonly guildId: string | null;
+  /** The conversation's channel (a thread opened by `/ask thread:true` has its own). */
+  readonly channelId: string;
+  /** Where the reply's messages are (differs from `channelId` for a thread's first reply). */
+  readonly replyChannelId: string;
+  /** Who is charged; for a new message also its author. */
+  readonly userId: string;
+  readonly userName: string;
+  readonly ask: TurnAsk;
+  /** Resolved when the request was admitted; they travel with the turn to its end. */
+  readonly settings: ChatSettings;
+  /** The member's explicit options, kept with the reply for Regenerate. */
+  readonly options: TurnOptions;
+  /** A line shown under the reply whatever happens (e.g. why no thread was opened). */
+  readonly extraNote?: string;
+}
+
+/** A turn ready to call the service: the one read of its conversation, and what it sends. */
+export interface PreparedTurn {
+  readonly log: Logger;
+  readonly conversation: Conversation;
+  /** The turns before this exchange (for a regeneration, without the replaced one). */
+  readonly previous: readonly Turn[];
+  readonly userTurn: UserTurn;
+  readonly messages: readonly ChatMessage[];
+  readonly history: SelectedHistory;
+  /** Estimated tokens of what is sent: system prompt and history. */
+  readonly promptTokens: number;
+}
+
+/** How a turn ended once the service was called: each way says only what differs. */
+export type Ending =
+  | { readonly kind: 'completed'; readonly result: ChatResult }
+  | { readonly kind: 'stopped'; readonly stoppedBy: string; readonly usage: Usage | undefined }
+  | { readonly kind: 'failed'; readonly error: ServiceError; readonly shuttingDown: boolean };

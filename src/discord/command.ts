@@ -1,0 +1,50 @@
+import {
+  type APIApplicationCommandChannelOption,
+  ApplicationCommandOptionType,
+  type ButtonInteraction,
+  ChannelType,
+  type ChatInputCommandInteraction,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import type { BotContext } from '../context.js';
+
+/**
+ * A slash command: its registration JSON, its handler, and optionally the handler of the
+ * buttons it puts on its replies (custom ids start with `<command name>:`).
+ */
+export interface Command {
+  readonly data: RESTPostAPIChatInputApplicationCommandsJSONBody;
+  execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
+  handleButton?(interaction: ButtonInteraction, context: BotContext): Promise<void>;
+}
+
+/** A channel option for settings commands: any channel or thread members can talk in. */
+export function channelOption(description: string): APIApplicationCommandChannelOption {
+  return {
+    type: ApplicationCommandOptionType.Channel,
+    name: 'channel',
+    description,
+    channel_types: [
+      ChannelType.GuildText,
+      ChannelType.GuildAnnouncement,
+      ChannelType.PublicThread,
+      ChannelType.PrivateThread,
+      ChannelType.AnnouncementThread,
+      ChannelType.GuildVoice,
+      ChannelType.GuildForum,
+    ],
+  };
+}
+
+/**
+ * The raw values of a command's options by name. Handlers validate these themselves rather
+ * than trust Discord's typed getters, which throw on a mismatched type.
+ */
+export function optionValues(interaction: ChatInputCommandInteraction): Record<string, unknown> {
+  const raw: Record<string, unknown> = {};
+  const top = interaction.options.data;
+  // A subcommand's options are nested under it.
+  const options = top[0]?.type === ApplicationCommandOptionType.Subcommand ? (top[0].options ?? []) : top;
+  for (const option of options) raw[option.name] = option.value;
+  return raw;
+}

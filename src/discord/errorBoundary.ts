@@ -1,0 +1,66 @@
+/**
+ * The one place a failed request (an interaction or a message to the bot) becomes a reply.
+ * Whatever went wrong, the user gets a clear sentence (never a secret, never a stack), the log
+ * gets the details under an error id, and the bot carries on serving everyone else.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  DiscordAPIError,
+  HTTPError,
+  type Interaction,
+  MessageFlags,
+  RateLimitError,
+  type REST,
+} from 'discord.js';
+import type { Logger } from '../lib/logger.js';
+import { ServiceError } from '../service/errors.js';
+import { interactionWebhook } from './interactionWebhook.js';
+import { NO_PINGS } from './messages.js';
+
+export function describeFailure(error: unknown, errorId: string): string {
+  if (error instanceof ServiceError) return `⚠️ ${error.userMessage}`;
+  if (error instanceof DiscordAPIError) {
+    return `⚠️ Discord refused the bot's request (error ${error.code}: ${error.message}).`;
+  }
+  if (error instanceof HTTPError || error instanceof RateLimitError) {
+    return '⚠️ Discord did not accept the bot’s request right now. Please try again in a moment.';
+  }
+  return `⚠️ Something went wrong inside the bot (error id ${errorId}). The operator can find it in the log.`;
+}
+
+/** Tells the member about a failure, wherever the request came from. */
+export type FailureResponder = (content: string) => Promise<unknown>;
+
+export async function withErrorBoundary(
+  context: { readonly logger: Logger; readonly redact: (text: string) => string },
+  where: Record<string, unknown>,
+  respond: FailureResponder,
+  run: () => Promise<void>,
+): Promise<void> {
+  try {
+    await run();
+  } catch (error) {
+    const errorId = randomBytes(4).toString('hex');
+    context.logger.error({ err: error, errorId, ...where }, 'request failed');
+    try {
+      await respond(context.redact(describeFailure(error, errorId)));
+    } catch (replyError) {
+      context.logger.warn({ err: replyError, errorId }, 'could not tell the user about the failure');
+    }
+  }
+}
+
+/** Where a failed interaction says so: its deferred reply, else a private message. */
+export function interactionResponder(interaction: Interaction, rest: REST): FailureResponder {
+  return async (content) => {
+    if (!interaction.isRepliable()) return;
+    const webhook = interactionWebhook(rest, interaction);
+    if (interaction.deferred && !interaction.replied) {
+      await webhook.editOriginal({ content, components: [] });
+    } else if (interaction.replied || interaction.deferred) {
+      await webhook.followUp({ content, private: true });
+    } else {
+      await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+    }
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * The one rule for every message the bot sends: no mention in it pings anyone (model output and
+ * members' text may contain @everyone, roles or user mentions); and the small helpers every
+ * command shares to talk back.
+ */
+import {
+  type ButtonInteraction,
+  type ChatInputCommandInteraction,
+  MessageFlags,
+  type MessageMentionOptions,
+  type REST,
+  Routes,
+} from 'discord.js';
+
+export const NO_PINGS: MessageMentionOptions = { parse: [], repliedUser: false };
+
+/** The same rule in the raw API shape, for requests made outside discord.js's message payloads. */
+export const NO_PINGS_API = { parse: [] } as const;
+
+/** Answers an interaction with a message only its member sees (a refusal, a setting shown). */
+export async function replyPrivately(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  content: string,
+): Promise<void> {
+  await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+}
+
+/** Removes the buttons from a bot message (an older reply), leaving its text. */
+export async function removeButtons(rest: REST, channelId: string, messageId: string): Promise<void> {
+  await rest.patch(Routes.channelMessage(channelId, messageId), { body: { components: [] } });
+}
+
+/** Text as a quote, shortened past `max` characters, so it cannot end the quote early. */
+export function quote(text: string, max = Number.POSITIVE_INFINITY): string {
+  const short = text.length > max ? `${text.slice(0, max)}…` : text;
+  return short
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
+}

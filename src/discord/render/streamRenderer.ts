@@ -1,0 +1,205 @@
+/**
+ * Owns one streamed reply in Discord: turns a growing text into edits of the original reply and
+ * follow-up messages.
+ *
+ * - The first visible text goes out as soon as it arrives.
+ * - After that, at most one edit starts per interval, and never more than one request is in
+ *   flight: text that arrives meanwhile only marks the reply dirty, so stale intermediate
+ *   states are skipped, never queued (latest wins).
+ * - Text beyond 2000 characters freezes the current message at a clean boundary and continues
+ *   in a follow-up (see split.ts).
+ * - `finish` always writes the exact final text, without the cursor.
+ */
+import type { Clock } from '../../lib/clock.js';
+import type { MessageComponents } from '../buttons.js';
+import { DISCORD_MESSAGE_LIMIT, type Fence, fenceAfter, pieceText, takeMessage } from './split.js';
+
+/**
+ * Where a reply's messages go: the first message (an interaction's original response, or the
+ * bot's reply to a member's message) and follow-ups. Writes resolve to the message's id.
+ */
+export interface ReplySink {
+  editOriginal(content: string, components?: MessageComponents): Promise<string>;
+  sendFollowUp(content: string, components?: MessageComponents): Promise<string>;
+  editFollowUp(id: string, content: string, components?: MessageComponents): Promise<void>;
+  /** Withdraws the reply and tells its author privately why (a refusal before any text). */
+  refuse(content: string): Promise<void>;
+  /** Writes use the bot token, under Discord's global limit (see editPacing.ts). */
+  readonly botToken?: boolean;
+}
+
+export interface StreamRendererOptions {
+  /** Least time between two edits; a function is asked again before each edit. */
+  readonly intervalMs: number | (() => number);
+  readonly clock: Clock;
+  readonly limit?: number;
+  readonly cursor?: string;
+  /** Called when an intermediate edit fails; the next edit retries with newer text. */
+  readonly onEditError?: (error: unknown) => void;
+  /** Buttons on the message being streamed (e.g. Stop); frozen messages lose them. */
+  readonly controls?: MessageComponents;
+}
+
+export interface StreamRenderer {
+  push(delta: string): void;
+  /** Everything pushed so far. */
+  text(): string;
+  /**
+   * Stops streaming and writes the final text: everything pushed, then `note` (if any) as a
+   * separate small line, with `controls` on the last message (earlier ones have none).
+   * Resolves to the last message's id when Discord shows it; rejects if that write fails.
+   */
+  finish(note?: string, controls?: MessageComponents): Promise<string>;
+  /**
+   * Stops streaming without a final write (the caller reports a failure its own way): no edit
+   * starts after this, and it resolves once the one in flight, if any, is done.
+   */
+  cancel(): Promise<void>;
+}
+
+export const STREAMING_CURSOR = ' ▌';
+
+interface SentMessage {
+  readonly id: string;
+  readonly original: boolean;
+  shown: string;
+  /** JSON of the components shown ('' when never set). */
+  shownComponents: string;
+}
+
+/**
+ * Appends a note below the text, closing a code fence the text left open. The text stays an
+ * exact prefix of the result, so messages already frozen remain valid.
+ */
+export function withNote(text: string, note: string | undefined): string {
+  if (!note) return text;
+  if (text.trim() === '') return note;
+  const open = fenceAfter(text);
+  const closed = open ? `${text}${text.endsWith('\n') ? '' : '\n'}${open.marker}` : text;
+  const gap = closed.endsWith('\n\n') ? '' : closed.endsWith('\n') ? '\n' : '\n\n';
+  return `${closed}${gap}${note}`;
+}
+
+export function createStreamRenderer(sink: ReplySink, options: StreamRendererOptions): StreamRenderer {
+  const limit = options.limit ?? DISCORD_MESSAGE_LIMIT;
+  const cursor = options.cursor ?? STREAMING_CURSOR;
+  const clock = options.clock;
+
+  let text = '';
+  // Whether any non-whitespace has arrived (tracked, so a push never rescans the whole text).
+  let visible = false;
+  const messages: SentMessage[] = [];
+  // Where the message being grown starts in `text`, and the fence open at that point.
+  let frozenCount = 0;
+  let currentOffset = 0;
+  let currentFence: Fence | null = null;
+
+  let inFlight: Promise<void> | null = null;
+  let dirty = false;
+  let lastEditStartedAt = Number.NEGATIVE_INFINITY;
+  let timer: NodeJS.Timeout | null = null;
+  let finished = false;
+
+  const controlled = options.controls !== undefined;
+  const NONE: MessageComponents = [];
+
+  async function write(index: number, content: string, components: MessageComponents | undefined) {
+    const componentsKey = components === undefined ? '' : JSON.stringify(components);
+    const existing = messages[index];
+    if (existing) {
+      const sameComponents = components === undefined || existing.shownComponents === componentsKey;
+      if (existing.shown === content && sameComponents) return;
+      if (existing.original) await sink.editOriginal(content, components);
+      else await sink.editFollowUp(existing.id, content, components);
+      existing.shown = content;
+      if (components !== undefined) existing.shownComponents = componentsKey;
+      return;
+    }
+    const original = index === 0;
+    const id = original
+      ? await sink.editOriginal(content, components)
+      : await sink.sendFollowUp(content, components);
+    messages.push({ id, original, shown: content, shownComponents: componentsKey });
+  }
+
+  /**
+   * Brings Discord up to date with `source`: frozen messages first, then the growing one, which
+   * carries `lastControls`.
+   */
+  async function render(source: string, final: boolean, lastControls?: MessageComponents): Promise<void> {
+    for (;;) {
+      const taken = takeMessage(source, currentOffset, currentFence, limit);
+      const content = pieceText(taken.piece);
+      if (!taken.cut) {
+        if (final) {
+          // Trailing whitespace alone makes no message of its own.
+          if (content.trim() !== '' || frozenCount === 0) {
+            await write(frozenCount, content, lastControls);
+          } else if (frozenCount > 0 && lastControls !== undefined) {
+            await write(frozenCount - 1, messages[frozenCount - 1]?.shown ?? content, lastControls);
+          }
+        } else if (content.trim() !== '') {
+          const withCursor = content.length + cursor.length <= limit ? content + cursor : content;
+          await write(frozenCount, withCursor, options.controls);
+        }
+        return;
+      }
+      await write(frozenCount, content, controlled ? NONE : undefined);
+      frozenCount += 1;
+      currentOffset = taken.nextOffset;
+      currentFence = taken.nextFence;
+    }
+  }
+
+  function startEdit(): void {
+    timer = null;
+    if (finished || inFlight) return;
+    dirty = false;
+    lastEditStartedAt = clock.now();
+    inFlight = render(text, false)
+      .catch((error: unknown) => options.onEditError?.(error))
+      .finally(() => {
+        inFlight = null;
+        if (dirty) schedule();
+      });
+  }
+
+  function schedule(): void {
+    if (finished) return;
+    if (inFlight) {
+      dirty = true;
+      return;
+    }
+    if (timer) return;
+    const interval = typeof options.intervalMs === 'function' ? options.intervalMs() : options.intervalMs;
+    const wait = lastEditStartedAt + interval - clock.now();
+    if (wait <= 0) startEdit();
+    else timer = setTimeout(startEdit, wait);
+  }
+
+  return {
+    push(delta) {
+      if (finished || delta === '') return;
+      text += delta;
+      visible ||= delta.trim() !== '';
+      if (visible) schedule();
+    },
+    text: () => text,
+    async finish(note, controls) {
+      finished = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (inFlight) await inFlight;
+      const final = withNote(text, note);
+      // Discord refuses an empty message; callers pass a note when there is no text.
+      await render(final.trim() === '' ? '…' : final, true, controls ?? (controlled ? NONE : undefined));
+      return messages.at(-1)?.id ?? '';
+    },
+    async cancel() {
+      finished = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      while (inFlight) await inFlight;
+    },
+  };
+}

@@ -1,0 +1,79 @@
+/**
+ * Where a streamed reply's messages go (a ReplySink): an interaction's webhook, or bot messages
+ * in a channel (answers to mentions, replies and DMs).
+ */
+import { type APIMessage, type REST, Routes } from 'discord.js';
+import type { MessageComponents } from './buttons.js';
+import type { InteractionWebhook } from './interactionWebhook.js';
+import { NO_PINGS_API } from './messages.js';
+import type { ReplySink } from './render/streamRenderer.js';
+
+/** Writes a streamed reply through the interaction's webhook (the token, not the bot token). */
+export function interactionReplySink(webhook: InteractionWebhook): ReplySink {
+  return {
+    editOriginal: (content, components) => webhook.editOriginal({ content, components }),
+    sendFollowUp: (content, components) => webhook.followUp({ content, components }),
+    editFollowUp: (id, content, components) => webhook.editFollowUp(id, { content, components }),
+    refuse: (content) => webhook.withdraw(content),
+  };
+}
+
+/**
+ * A reply with nothing to show this long after the member's message shows "typing…" instead.
+ * Not at once: most replies start sooner, and the request would only crowd the bot's global
+ * rate limit when many arrive together.
+ */
+export const TYPING_AFTER_MS = 1000;
+
+function messageBody(content: string, components: MessageComponents | undefined) {
+  return { content, allowed_mentions: NO_PINGS_API, ...(components !== undefined && { components }) };
+}
+
+/**
+ * Writes a streamed reply as bot messages in a channel: the first one replies to the member's
+ * message (without pinging them), the rest follow it. Used for mentions, replies and DMs.
+ */
+export function channelReplySink(
+  rest: REST,
+  channelId: string,
+  replyToId: string,
+  onTypingError: (error: unknown) => void,
+): ReplySink & { stopTyping(): void } {
+  let first: Promise<string> | undefined;
+  const typing = setTimeout(() => {
+    rest.post(Routes.channelTyping(channelId)).catch(onTypingError);
+  }, TYPING_AFTER_MS);
+  typing.unref();
+  const post = async (body: object) =>
+    ((await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage).id;
+  const patch = async (id: string, content: string, components: MessageComponents | undefined) => {
+    await rest.patch(Routes.channelMessage(channelId, id), { body: messageBody(content, components) });
+  };
+  return {
+    botToken: true,
+    stopTyping: () => clearTimeout(typing),
+    async editOriginal(content, components) {
+      clearTimeout(typing);
+      if (!first) {
+        first = post({
+          ...messageBody(content, components),
+          message_reference: { message_id: replyToId, fail_if_not_exists: false },
+        });
+        // A failed first post is retried by the next write.
+        first.catch(() => {
+          first = undefined;
+        });
+        return first;
+      }
+      const id = await first;
+      await patch(id, content, components);
+      return id;
+    },
+    sendFollowUp: (content, components) => post(messageBody(content, components)),
+    editFollowUp: (id, content, components) => patch(id, content, components),
+    async refuse(content) {
+      if (first) await patch(await first, content, []);
+      else await this.editOriginal(content, []);
+    },
+  };
+}

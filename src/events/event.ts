@@ -1,0 +1,18 @@
+import type { ClientEvents } from 'discord.js';
+import type { BotContext } from '../context.js';
+import type { Command } from '../discord/command.js';
+
+/** What every event handler receives besides the event's own arguments. */
+export interface EventRuntime {
+  readonly context: BotContext;
+  readonly commands: ReadonlyMap<string, Command>;
+}
+
+/**
+ * A gateway event handler: a plain object, listed in events/index.ts. Its promise is tracked by
+ * the bot, so shutdown waits for it; it must not reject (handlers end behind the error boundary).
+ */
+export interface Event<K extends keyof ClientEvents = keyof ClientEvents> {
+  readonly name: K;
+  execute(runtime: EventRuntime, ...args: ClientEvents[K]): Promise<void> | void;
+}

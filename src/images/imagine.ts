@@ -1,0 +1,196 @@
+/**
+ * One /imagine generation, shown in an interaction's reply: progress while the service works,
+ * then the images as PNG attachments (spread over follow-ups when they do not fit one message,
+ * as links when one alone is too large), with what failed and why. Every write goes through the
+ * interaction's webhook.
+ */
+import { randomUUID } from 'node:crypto';
+import type { BotContext } from '../context.js';
+import { buttonId, buttonRow } from '../discord/buttons.js';
+import type { InteractionWebhook } from '../discord/interactionWebhook.js';
+import { quote } from '../discord/messages.js';
+import { formatWait, ServiceError } from '../service/errors.js';
+import { IMAGE_MODEL } from '../service/types.js';
+import { announceBudgetAlerts } from '../spend/alerts.js';
+import { imageCostMicros } from '../spend/cost.js';
+import { costLine } from '../spend/costLine.js';
+import type { DownloadResult } from './download.js';
+import type { ImagineRequest } from './imagineRequests.js';
+import { DEFAULT_ATTACHMENT_SIZE_LIMIT, packImages } from './pack.js';
+import { showProgress } from './progress.js';
+
+/** The most the bot downloads of one image, whatever the upload limit. */
+export const IMAGE_MAX_BYTES = 32 * 1024 * 1024;
+
+/** The prompt is quoted above the images, shortened so the message stays far below 2000 characters. */
+const QUOTED_PROMPT_MAX = 1200;
+
+export function rerollRow(requestId: string) {
+  return buttonRow('Reroll', '🎲', buttonId('imagine', 'reroll', requestId));
+}
+
+export interface ImagineInput {
+  readonly request: ImagineRequest;
+  readonly requestId: string;
+  readonly guildId: string | null;
+  readonly channelId: string;
+  /** The interaction's upload limit (`attachment_size_limit`), when Discord sent one. */
+  readonly attachmentSizeLimit: number | undefined;
+  /** Whether the guild shows what a request cost (DMs always do). */
+  readonly showCost: boolean;
+}
+
+interface Downloaded {
+  readonly index: number;
+  readonly url: string;
+  readonly result: DownloadResult;
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+export async function runImagine(
+  context: BotContext,
+  webhook: InteractionWebhook,
+  input: ImagineInput,
+): Promise<void> {
+  const { request } = input;
+  // Images are billed n × the price: that is the reservation, exactly.
+  const reservation = await context.budgets.reserve(
+    input.guildId,
+    request.userId,
+    imageCostMicros(context.prices, request.size, request.n),
+    context.clock.now(),
+  );
+  if (!reservation.ok) {
+    await webhook.withdraw(`⛔ ${reservation.message}`);
+    return;
+  }
+  try {
+    await generateAndPost(context, webhook, input);
+  } finally {
+    reservation.release();
+  }
+  if (input.guildId) await announceBudgetAlerts(context, input.guildId);
+}
+
+async function generateAndPost(
+  context: BotContext,
+  webhook: InteractionWebhook,
+  input: ImagineInput,
+): Promise<void> {
+  const { request } = input;
+  const log = context.logger.child({
+    channelId: input.channelId,
+    guildId: input.guildId,
+    userId: request.userId,
+  });
+  const started = context.clock.now();
+  const components = [rerollRow(input.requestId)];
+  const progress = showProgress((content) => webhook.editOriginal({ content }), request, {
+    clock: context.clock,
+    intervalMs: context.config.imagineProgressIntervalMs,
+    onError: (error) => log.warn({ err: error }, 'could not show progress'),
+  });
+
+  let urls: readonly string[];
+  try {
+    const result = await context.service.generateImages(
+      { model: IMAGE_MODEL, prompt: request.prompt, size: request.size, n: request.n },
+      {
+        signal: context.shutdown,
+        onRetry: ({ delayMs, error }) =>
+          log.warn({ delayMs, kind: error.kind }, `image generation retry in ${formatWait(delayMs)}`),
+      },
+    );
+    urls = result.urls;
+  } catch (error) {
+    await progress.stop();
+    if (!(error instanceof ServiceError)) throw error;
+    log.warn({ err: error, kind: error.kind }, 'image generation failed');
+    const message =
+      error.kind === 'aborted' && context.shutdown.aborted
+        ? 'The bot is restarting; nothing was generated.'
+        : error.userMessage;
+    await webhook.editOriginal({
+      content: `${quote(request.prompt, QUOTED_PROMPT_MAX)}\n⚠️ ${message}`,
+      components,
+    });
+    return;
+  }
+  const serviceMs = context.clock.now() - started;
+
+  const sizeLimit = Math.min(input.attachmentSizeLimit ?? DEFAULT_ATTACHMENT_SIZE_LIMIT, IMAGE_MAX_BYTES);
+  const downloaded: Downloaded[] = await Promise.all(
+    urls.map(async (url, i) => ({
+      index: i + 1,
+      url,
+      result:
+        url === ''
+          ? { ok: false as const, reason: 'the service sent no URL for it' }
+          : await context.images.download(url, sizeLimit, context.shutdown),
+    })),
+  );
+  const delivered = downloaded.filter((entry) => entry.result.ok).length;
+  // The service billed `n` images: record that before anything else can fail.
+  const entry = await context.ledger.charge({
+    id: randomUUID(),
+    time: context.clock.now(),
+    guildId: input.guildId,
+    channelId: input.channelId,
+    userId: request.userId,
+    kind: 'image',
+    model: IMAGE_MODEL,
+    size: request.size,
+    n: request.n,
+    imagesDelivered: delivered,
+    estimated: false,
+    outcome: delivered === request.n ? 'completed' : 'partial',
+  });
+  await progress.stop();
+
+  const files = downloaded.flatMap((entry) =>
+    entry.result.ok
+      ? [{ index: entry.index, size: entry.result.bytes.length, bytes: entry.result.bytes }]
+      : [],
+  );
+  const messages = packImages(files, sizeLimit);
+  const notes: string[] = [];
+  if (urls.length < request.n) notes.push(`The service returned ${urls.length} of ${request.n} images.`);
+  for (const entry of downloaded) {
+    if (entry.result.ok) continue;
+    if (entry.result.tooLarge) {
+      notes.push(
+        `Image ${entry.index} is too large to upload here (over ${megabytes(sizeLimit)}): <${entry.url}> (the link may expire).`,
+      );
+    } else {
+      notes.push(`Image ${entry.index} could not be downloaded: ${entry.result.reason}.`);
+    }
+  }
+  const cost = input.showCost ? costLine(entry, context.prices.currency) : undefined;
+  const header = `${quote(request.prompt, QUOTED_PROMPT_MAX)}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${cost ? ` · ${cost}` : ''}`;
+  const content = [header, ...notes.map((note) => `-# ⚠️ ${note}`)].join('\n').slice(0, 2000);
+  const toFiles = (pack: typeof files) =>
+    pack.map((file) => ({ data: file.bytes, name: `image-${file.index}.png` }));
+
+  const uploadStarted = context.clock.now();
+  const [first, ...rest] = messages;
+  await webhook.editOriginal({ content, files: toFiles(first ?? []), components });
+  for (const pack of rest) {
+    const numbers = pack.map((file) => file.index).join(', ');
+    await webhook.followUp({ content: `-# Images ${numbers} of ${request.n}`, files: toFiles(pack) });
+  }
+  log.info(
+    {
+      n: request.n,
+      size: request.size,
+      delivered,
+      messages: messages.length,
+      serviceMs,
+      downloadMs: uploadStarted - started - serviceMs,
+      uploadMs: context.clock.now() - uploadStarted,
+    },
+    'images delivered',
+  );
+}

@@ -1,0 +1,113 @@
+/**
+ * Transport failures of the service client as ServiceErrors, each with a sentence a Discord user
+ * can act on: before a response arrived (connect, headers), and while a body was being read.
+ */
+import { errors as undiciErrors } from 'undici';
+import { formatWait, ServiceError } from './errors.js';
+import type { Usage } from './types.js';
+
+export interface ServiceTimeouts {
+  readonly connectMs: number;
+  readonly headersMs: number;
+  /** Longest silence allowed between two reads of a streamed body. */
+  readonly idleMs: number;
+}
+
+/** Failures while connecting: the request was never sent. */
+const CONNECT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') return code;
+  return errorCode((error as { cause?: unknown }).cause);
+}
+
+export function abortedError(cause: unknown, usage?: Usage): ServiceError {
+  return new ServiceError({ kind: 'aborted', userMessage: 'The request was cancelled.', cause, usage });
+}
+
+/** Maps a failure before any response arrived. */
+export function requestFailure(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timeouts: ServiceTimeouts,
+): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (signal?.aborted) return abortedError(error);
+  const code = errorCode(error);
+  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') {
+    return new ServiceError({
+      kind: 'timeout',
+      userMessage: `The service did not start answering within ${formatWait(timeouts.headersMs)}. Please try again.`,
+      cause: error,
+    });
+  }
+  if (code !== undefined && CONNECTION_CODES.has(code)) {
+    return new ServiceError({
+      kind: 'connection',
+      retryable: true,
+      beforeSend: CONNECT_CODES.has(code),
+      detail: code,
+      userMessage: `The bot could not reach the service (${code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connection timed out' : code}). Please try again in a moment.`,
+      cause: error,
+    });
+  }
+  return new ServiceError({
+    kind: 'connection',
+    detail: error instanceof Error ? error.message : String(error),
+    userMessage: 'The request to the service failed before it was answered. Please try again.',
+    cause: error,
+  });
+}
+
+/**
+ * Maps a failure while reading a response body that had started. `usage` is what the partial
+ * reply is charged (the service's, or an estimate); a body read whole has none.
+ */
+export function bodyFailure(
+  error: unknown,
+  signal: AbortSignal | undefined,
+  timeouts: ServiceTimeouts,
+  hasText: boolean,
+  usage?: Usage,
+): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (signal?.aborted) return abortedError(error, usage);
+  const cut = hasText ? ' The reply was cut short.' : '';
+  if (error instanceof undiciErrors.BodyTimeoutError || errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
+    return new ServiceError({
+      kind: 'idle_timeout',
+      userMessage: `The service sent nothing for ${formatWait(timeouts.idleMs)}, so the bot stopped waiting.${cut}`,
+      cause: error,
+      usage,
+    });
+  }
+  return new ServiceError({
+    kind: 'interrupted',
+    detail: errorCode(error) ?? (error instanceof Error ? error.message : String(error)),
+    userMessage: `The connection to the service dropped mid-reply.${cut || ' No reply arrived.'}`,
+    cause: error,
+    usage,
+  });
+}
