@@ -13,7 +13,6 @@ import {
 import { z } from 'zod';
 import { type Admission, type AdmissionInput, admitRequest } from '../src/access/admission.js';
 import { canManageMessages } from '../src/access/permissions.js';
-import { promptProblem } from '../src/chat/prompt.js';
 import type { BotContext } from '../src/context.js';
 import { parseButtonId } from '../src/discord/buttons.js';
 import { parentChannelId } from '../src/discord/channels.js';
@@ -23,7 +22,7 @@ import { replyPrivately } from '../src/discord/messages.js';
 import { runImagine } from '../src/images/imagine.js';
 import type { ImagineRequest } from '../src/images/imagineRequests.js';
 import { IMAGE_SIZES, type ImageSize } from '../src/service/types.js';
-import { parseWith, wholeNumberField } from '../src/settings/requestOptions.js';
+import { parseWith, promptField, wholeNumberField } from '../src/settings/requestOptions.js';
 
 export const IMAGINE_PROMPT_MAX_LENGTH = 1000;
 export const IMAGINE_N_MAX = 4;
@@ -60,13 +59,7 @@ const data = {
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 const imagineOptionsSchema = z.object({
-  prompt: z
-    .unknown()
-    .transform((value) => (typeof value === 'string' ? value.trim() : ''))
-    .superRefine((prompt, check) => {
-      const problem = promptProblem(prompt, IMAGINE_PROMPT_MAX_LENGTH, 'Describe the image you want.');
-      if (problem) check.addIssue({ code: 'custom', message: problem });
-    }),
+  prompt: promptField(IMAGINE_PROMPT_MAX_LENGTH, 'Describe the image you want.'),
   size: z
     .enum(IMAGE_SIZES, { error: `size must be one of ${IMAGE_SIZES.join(', ')}.` })
     .default(DEFAULT_SIZE),

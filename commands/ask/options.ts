@@ -1,13 +1,13 @@
 /** /ask's options, validated by the shared request-option rules (src/settings/requestOptions.ts). */
 import { z } from 'zod';
 import type { TurnOptions } from '../../src/chat/history.js';
-import { promptProblem } from '../../src/chat/prompt.js';
 import { definedFields } from '../../src/lib/objects.js';
 import {
   MAX_TOKENS_OPTION_MAX,
   maxTokensField,
   modelField,
   parseWith,
+  promptField,
   temperatureField,
 } from '../../src/settings/requestOptions.js';
 import type { RequestOptions } from '../../src/settings/resolve.js';
@@ -17,17 +17,9 @@ export interface AskOptions extends RequestOptions {
   readonly thread: boolean;
 }
 
-const promptField = z
-  .unknown()
-  .transform((value) => (typeof value === 'string' ? value.trim() : ''))
-  .superRefine((prompt, check) => {
-    const problem = promptProblem(prompt);
-    if (problem) check.addIssue({ code: 'custom', message: problem });
-  });
-
 export const askOptionsSchema = z
   .object({
-    prompt: promptField,
+    prompt: promptField(),
     model: modelField.optional(),
     temperature: temperatureField.optional(),
     max_tokens: maxTokensField(MAX_TOKENS_OPTION_MAX).optional(),

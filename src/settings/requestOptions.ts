@@ -5,6 +5,7 @@
  * bad input never reaches the service. The first problem found is the one the member reads.
  */
 import { z } from 'zod';
+import { PROMPT_MAX_LENGTH, promptProblem } from '../chat/prompt.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../service/models.js';
 
 /** The /ask option's own ceiling; the operator's MAX_OUTPUT_TOKENS and /config may be lower. */
@@ -24,6 +25,17 @@ export const temperatureField = z
 export function wholeNumberField(name: string, min: number, max: number, whose = '') {
   const rule = `${name} must be a whole number from ${min} to ${max}${whose}.`;
   return z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(max, { error: rule });
+}
+
+/** A prompt: trimmed, then refused when empty or longer than `limit`, saying what to write. */
+export function promptField(limit = PROMPT_MAX_LENGTH, whatToWrite?: string) {
+  return z
+    .unknown()
+    .transform((value) => (typeof value === 'string' ? value.trim() : ''))
+    .superRefine((prompt, check) => {
+      const problem = promptProblem(prompt, limit, whatToWrite);
+      if (problem) check.addIssue({ code: 'custom', message: problem });
+    });
 }
 
 export const maxTokensField = (max: number, whose = '') => wholeNumberField('max_tokens', 1, max, whose);
