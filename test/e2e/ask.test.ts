@@ -2,59 +2,33 @@
  * /ask end to end: the real discord.js client logged into the fake Discord, the real service
  * client talking HTTP/SSE to the fake service, the real SQLite store.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pieceText, splitMessage } from '../../src/render/split.js';
-import { STREAMING_CURSOR } from '../../src/render/streamRenderer.js';
-import { usageScope, utcDay } from '../../src/usage/records.js';
+import { describe, expect, it } from 'vitest';
+import { pieceText, splitMessage } from '../../src/discord/render/split.js';
+import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import { usageScope, utcDay } from '../../src/spend/records.js';
 import type { ChatScript } from '../fakes/service.js';
+import { useHarness } from '../helpers/e2e.js';
 import {
   API_KEY,
   BOT_TOKEN,
-  type Harness,
   PLAIN_REPLIES,
-  startHarness,
   waitForExactReply,
   waitForIdle,
   waitForReply,
 } from '../helpers/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  // Exact-text assertions: cost footers off in the guild (they have tests of their own).
-  h = await startHarness({ discord: { channelCount: 80 }, guildConfig: PLAIN_REPLIES });
+// Exact-text assertions: cost footers off in the guild (they have tests of their own). Each
+// test talks in its own channel (freshChannel), so histories do not mix.
+const suite = useHarness({
+  discord: { channelCount: 80 },
+  guildConfig: PLAIN_REPLIES,
+  asker: { username: 'ann', globalName: 'Ann' },
 });
-afterAll(async () => {
-  await h?.close();
-});
-
-let nextChannel = 0;
-/** Each test talks in its own channel, so histories do not mix. */
-const freshChannel = () => {
-  const id = h.discord.channelIds[nextChannel++];
-  if (!id) throw new Error('out of fake channels');
-  return id;
-};
-
-const ask = (
-  options: Record<string, string | number>,
-  extra: { channelId?: string; dm?: boolean; nick?: string } = {},
-) =>
-  h.discord.sendCommand({
-    name: 'ask',
-    options,
-    ...extra,
-    user: h.discord.members.get('ann') ?? annUser(),
-  });
-
-function annUser() {
-  const user = { id: '100000000000000001', username: 'ann', global_name: 'Ann' };
-  h.discord.members.set('ann', user);
-  return user;
-}
+const { h, freshChannel, ask } = suite;
 
 const exact = (text: string) => splitMessage(text).map(pieceText);
 
-async function usageRecords(guildId: string | null, userId = '100000000000000001') {
+async function usageRecords(guildId: string | null, userId = suite.asker.id) {
   const day = utcDay(Date.now());
   return h.running.bot.context.ledger.entries(usageScope({ guildId, userId }), day, day);
 }

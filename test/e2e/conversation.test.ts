@@ -2,47 +2,28 @@
  * Conversations beyond /ask, end to end through the fake Discord: mentions, replies, DMs and
  * threads; /reset; the Stop and Regenerate buttons (also after a restart).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOT_LATEST } from '../../src/chatTurn.js';
-import { MENTION_HINT } from '../../src/messageChat.js';
-import { STREAMING_CURSOR } from '../../src/render/streamRenderer.js';
-import {
-  type FakeInteraction,
-  type FakeMessage,
-  type FakeUser,
-  INTENTS,
-  MODERATOR_PERMISSIONS,
-} from '../fakes/discord.js';
-import {
-  type Harness,
-  PLAIN_REPLIES,
-  sleep,
-  startHarness,
-  waitForExactReply,
-  waitForIdle,
-  waitForReply,
-} from '../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_LATEST } from '../../src/chat/history.js';
+import { MENTION_HINT } from '../../src/chat/prompt.js';
+import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import { type FakeMessage, type FakeUser, INTENTS, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
+import { useHarness } from '../helpers/e2e.js';
+import { PLAIN_REPLIES, settled, waitForExactReply, waitForIdle, waitForReply } from '../helpers/harness.js';
 
-let h: Harness;
+const { h, freshChannel, ephemeralText, ask } = useHarness({
+  discord: { channelCount: 30 },
+  guildConfig: PLAIN_REPLIES,
+});
 let ann: FakeUser;
 let bob: FakeUser;
 let mod: FakeUser;
-beforeAll(async () => {
-  h = await startHarness({ discord: { channelCount: 30 }, guildConfig: PLAIN_REPLIES });
+beforeAll(() => {
   ann = h.discord.user('ann', 'Ann');
   bob = h.discord.user('bob', 'Bob');
   mod = h.discord.user('mod', 'Mod');
 });
-afterAll(async () => {
-  await h?.close();
-});
 
-let nextChannel = 0;
-const freshChannel = () => h.discord.channelIds[nextChannel++] as string;
 const botMention = () => `<@${h.discord.botUser.id}>`;
-
-const ask = (user: FakeUser, channelId: string, options: Record<string, string | number | boolean>) =>
-  h.discord.sendCommand({ name: 'ask', options, channelId, user });
 
 /** The bot's finished reply to a member's message (its texts), once the bot is idle again. */
 async function replyToMessage(message: FakeMessage): Promise<string[]> {
@@ -64,18 +45,12 @@ const buttonIds = (message: FakeMessage | undefined): string[] =>
     row.components.map((button) => button.custom_id),
   );
 
-async function ephemeralText(interaction: FakeInteraction): Promise<string> {
-  const [text] = await waitForReply(h, interaction, ([first]) => Boolean(first));
-  expect((h.discord.replyMessages(interaction)[0]?.flags ?? 0) & 64).toBe(64);
-  return text as string;
-}
-
 const lastMessages = () => h.service.chatRequests().at(-1)?.body.messages;
 
 describe('mentions, replies and DMs', () => {
   it('a mention continues the conversation /ask started, and so does a reply to the bot', async () => {
     const channelId = freshChannel();
-    await waitForExactReply(h, ask(ann, channelId, { prompt: 'my name is Ann' }), [
+    await waitForExactReply(h, ask({ prompt: 'my name is Ann' }, { channelId, user: ann }), [
       'Echo: Ann: my name is Ann',
     ]);
 
@@ -128,7 +103,8 @@ describe('mentions, replies and DMs', () => {
       replyTo: botReply,
       replyPing: false,
     });
-    await sleep(300);
+    await settled(h, plain.id);
+    await settled(h, silent.id);
     expect(h.discord.replyTo(plain)).toEqual([]);
     expect(h.discord.replyTo(silent)).toEqual([]);
     expect(h.service.chatRequests().length).toBe(before);
@@ -181,9 +157,14 @@ describe('mentions, replies and DMs', () => {
 describe('threads', () => {
   it('/ask thread:true opens a thread from the reply; the thread has its own memory', async () => {
     const channelId = freshChannel();
-    await waitForExactReply(h, ask(ann, channelId, { prompt: 'parent talk' }), ['Echo: Ann: parent talk']);
+    await waitForExactReply(h, ask({ prompt: 'parent talk' }, { channelId, user: ann }), [
+      'Echo: Ann: parent talk',
+    ]);
 
-    const opened = ask(ann, channelId, { prompt: 'Plan a trip to Lisbon\nwith details', thread: true });
+    const opened = ask(
+      { prompt: 'Plan a trip to Lisbon\nwith details', thread: true },
+      { channelId, user: ann },
+    );
     await waitForExactReply(h, opened, ['Echo: Ann: Plan a trip to Lisbon\nwith details']);
     expect(lastMessages()).toEqual([{ role: 'user', content: 'Ann: Plan a trip to Lisbon\nwith details' }]);
     const thread = h.discord.threads().at(-1);
@@ -208,10 +189,12 @@ describe('threads', () => {
     await waitForIdle(h);
 
     // The parent channel's conversation did not see the thread.
-    await waitForExactReply(h, ask(ann, channelId, { prompt: 'back here' }), ['Echo: Ann: back here']);
+    await waitForExactReply(h, ask({ prompt: 'back here' }, { channelId, user: ann }), [
+      'Echo: Ann: back here',
+    ]);
     expect(lastMessages()).toHaveLength(3);
 
-    const nested = ask(ann, thread?.id as string, { prompt: 'again', thread: true });
+    const nested = ask({ prompt: 'again', thread: true }, { channelId: thread?.id as string, user: ann });
     expect(await ephemeralText(nested)).toMatch(/already a thread/);
     const inDm = h.discord.sendCommand({
       name: 'ask',
@@ -226,7 +209,7 @@ describe('threads', () => {
 describe('/reset', () => {
   it('needs Manage Messages in a channel (not in your own DM), and forgets the conversation', async () => {
     const channelId = freshChannel();
-    const first = ask(ann, channelId, { prompt: 'remember me' });
+    const first = ask({ prompt: 'remember me' }, { channelId, user: ann });
     await waitForExactReply(h, first, ['Echo: Ann: remember me']);
     const reply = h.discord.replyMessages(first)[0];
     expect(buttonIds(reply)[0]).toMatch(/^ask:regenerate:/);
@@ -247,7 +230,7 @@ describe('/reset', () => {
     // Its last reply can no longer be regenerated, so it loses the button.
     expect(buttonIds(reply)).toEqual([]);
 
-    await waitForExactReply(h, ask(ann, channelId, { prompt: 'fresh' }), ['Echo: Ann: fresh']);
+    await waitForExactReply(h, ask({ prompt: 'fresh' }, { channelId, user: ann }), ['Echo: Ann: fresh']);
     expect(lastMessages()).toEqual([{ role: 'user', content: 'Ann: fresh' }]);
 
     const inDm = h.discord.sendCommand({ name: 'reset', dm: true, user: ann });
@@ -261,7 +244,7 @@ describe('Stop', () => {
     const channelId = freshChannel();
     const full = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
     h.service.enqueue({ text: full, chunks: 60, intervalMs: 60, usage: null });
-    const asked = ask(ann, channelId, { prompt: 'talk a lot' });
+    const asked = ask({ prompt: 'talk a lot' }, { channelId, user: ann });
     const streaming = await h.discord.waitFor(() => {
       const message = h.discord.replyMessages(asked)[0];
       return message && buttonIds(message)[0]?.startsWith('ask:stop:') && message.content.includes('word3')
@@ -301,10 +284,10 @@ describe('Stop', () => {
   it('by a moderator, while the request is still waiting in line: it never reaches the service', async () => {
     const channelId = freshChannel();
     h.service.enqueue({ text: 'slow first answer', chunks: 5, intervalMs: 120 });
-    const first = ask(ann, channelId, { prompt: 'first' });
+    const first = ask({ prompt: 'first' }, { channelId, user: ann });
     await h.discord.waitFor(() => h.discord.replyMessages(first)[0]?.content.includes('slow'));
     const before = h.service.chatRequests().length;
-    const queued = ask(bob, channelId, { prompt: 'second' });
+    const queued = ask({ prompt: 'second' }, { channelId, user: bob });
     const waiting = await h.discord.waitFor(() => {
       const message = h.discord.replyMessages(queued)[0];
       return message?.content.startsWith('⏳') && buttonIds(message).length > 0 ? message : undefined;
@@ -322,9 +305,9 @@ describe('Stop', () => {
 describe('Regenerate', () => {
   it('replaces the last reply; older replies lose the button; only the asker or a moderator; after a restart too', async () => {
     const channelId = freshChannel();
-    const q1 = ask(ann, channelId, { prompt: 'q1' });
+    const q1 = ask({ prompt: 'q1' }, { channelId, user: ann });
     await waitForExactReply(h, q1, ['Echo: Ann: q1']);
-    const q2 = ask(ann, channelId, { prompt: 'q2', temperature: 0.3 });
+    const q2 = ask({ prompt: 'q2', temperature: 0.3 }, { channelId, user: ann });
     await waitForExactReply(h, q2, ['Echo: Ann: q2']);
     const reply1 = h.discord.replyMessages(q1)[0] as FakeMessage;
     const reply2 = h.discord.replyMessages(q2)[0] as FakeMessage;
@@ -371,12 +354,9 @@ describe('Regenerate', () => {
 });
 
 describe('with the Message Content intent (MESSAGE_CONTENT_INTENT=true)', () => {
-  let withIntent: Harness;
-  beforeAll(async () => {
-    withIntent = await startHarness({ env: { MESSAGE_CONTENT_INTENT: 'true' }, guildConfig: PLAIN_REPLIES });
-  });
-  afterAll(async () => {
-    await withIntent?.close();
+  const { h: withIntent } = useHarness({
+    env: { MESSAGE_CONTENT_INTENT: 'true' },
+    guildConfig: PLAIN_REPLIES,
   });
 
   it('answers every message in a thread it opened, and still only mentions elsewhere', async () => {
@@ -400,7 +380,7 @@ describe('with the Message Content intent (MESSAGE_CONTENT_INTENT=true)', () => 
 
     const before = withIntent.service.chatRequests().length;
     const elsewhere = d.sendMessage({ channelId, user, content: 'talking to people' });
-    await sleep(300);
+    await settled(withIntent, elsewhere.id);
     expect(d.replyTo(elsewhere)).toEqual([]);
     expect(withIntent.service.chatRequests().length).toBe(before);
   });

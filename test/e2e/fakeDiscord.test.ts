@@ -3,18 +3,13 @@
  * features rely on (multipart uploads, GET/DELETE of messages), and guild-scoped registration.
  */
 import { REST, Routes } from 'discord.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Harness, PLAIN_REPLIES, startHarness, waitForExactReply } from '../helpers/harness.js';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../helpers/e2e.js';
+import { PLAIN_REPLIES, waitForExactReply } from '../helpers/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({
-    env: (discord) => ({ COMMAND_GUILD_ID: discord.guildId }),
-    guildConfig: PLAIN_REPLIES,
-  });
-});
-afterAll(async () => {
-  await h?.close();
+const { h } = useHarness({
+  env: (discord) => ({ COMMAND_GUILD_ID: discord.guildId }),
+  guildConfig: PLAIN_REPLIES,
 });
 
 describe('fake Discord', () => {

@@ -2,28 +2,27 @@
  * /imagine end to end: fake service (generation + content host serving real PNGs), fake
  * Discord (multipart uploads, attachment_size_limit, buttons), real bot.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeInteraction, type FakeMessage, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type FakeInteraction,
+  type FakeMessage,
+  type FakeUser,
+  MODERATOR_PERMISSIONS,
+} from '../fakes/discord.js';
 import { makePng } from '../fakes/png.js';
-import { API_KEY, type Harness, startHarness } from '../helpers/harness.js';
+import { useHarness } from '../helpers/e2e.js';
+import { API_KEY } from '../helpers/harness.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ env: { IMAGINE_PROGRESS_INTERVAL_MS: '100', IMAGE_DOWNLOAD_TIMEOUT_MS: '700' } });
+const { h } = useHarness({
+  env: { IMAGINE_PROGRESS_INTERVAL_MS: '100', IMAGE_DOWNLOAD_TIMEOUT_MS: '700' },
 });
-afterAll(async () => {
-  await h?.close();
+let alice: FakeUser;
+beforeAll(() => {
+  alice = h.discord.user('alice', 'alice');
 });
-
-const alice = () => h.discord.members.get('alice') ?? registered('alice');
-function registered(name: string) {
-  const user = h.discord.user(name, name);
-  h.discord.members.set(name, user);
-  return user;
-}
 
 const imagine = (options: Record<string, string | number>, extra: { attachmentSizeLimit?: number } = {}) =>
-  h.discord.sendCommand({ name: 'imagine', options, user: alice(), ...extra });
+  h.discord.sendCommand({ name: 'imagine', options, user: alice, ...extra });
 
 /** Waits until the reply carries the final header line (the model name) and returns its messages. */
 async function finalMessages(interaction: FakeInteraction, count = 1): Promise<FakeMessage[]> {
@@ -228,12 +227,14 @@ describe('/imagine', () => {
     expect(customId).toMatch(/^imagine:reroll:[0-9a-f]{32}$/);
     const before = h.service.imageRequests().length;
 
-    const stranger = h.discord.clickButton(message as FakeMessage, customId, { user: registered('mallory') });
+    const stranger = h.discord.clickButton(message as FakeMessage, customId, {
+      user: h.discord.user('mallory', 'mallory'),
+    });
     await h.discord.waitFor(() => stranger.callbacks.length > 0);
     expect(stranger.callbacks[0]).toMatchObject({ type: 4, data: { flags: 64 } });
     expect(h.service.imageRequests().length).toBe(before);
 
-    const reroll = h.discord.clickButton(message as FakeMessage, customId, { user: alice() });
+    const reroll = h.discord.clickButton(message as FakeMessage, customId, { user: alice });
     const [again] = await finalMessages(reroll);
     expect(h.service.imageRequests().at(-1)?.body).toEqual({
       model: 'service-image-v1',
@@ -244,7 +245,7 @@ describe('/imagine', () => {
     expect(again?.attachments).toHaveLength(2);
 
     const moderator = h.discord.clickButton(message as FakeMessage, customId, {
-      user: registered('mod'),
+      user: h.discord.user('mod', 'mod'),
       permissions: MODERATOR_PERMISSIONS,
     });
     await finalMessages(moderator);
@@ -257,7 +258,7 @@ describe('/imagine', () => {
     await h.restart();
     await h.discord.waitFor(() => h.discord.gatewayConnections() === 1);
     const [again] = await finalMessages(
-      h.discord.clickButton(message as FakeMessage, customId, { user: alice() }),
+      h.discord.clickButton(message as FakeMessage, customId, { user: alice }),
     );
     expect(again?.attachments).toHaveLength(1);
     expect(h.service.imageRequests().at(-1)?.body.prompt).toBe('survive restart');

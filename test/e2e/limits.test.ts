@@ -2,10 +2,11 @@
  * /ask under Discord rate limits, a silent service, and shutdown mid-reply.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { pieceText, splitMessage } from '../../src/render/split.js';
+import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import {
   type Harness,
   PLAIN_REPLIES,
+  settled,
   startHarness,
   waitForExactReply,
   waitForReply,
@@ -33,19 +34,47 @@ describe('Discord rate limits on edits', () => {
     expect(h.discord.rateLimited).toBeGreaterThan(0);
   });
 
-  it('at the default pace (one edit a second) a long reply stays within 5 edits per 2 s', async () => {
+  it('at the default pace (one edit a second) the streamed edits stay within 5 per 2 s; the final write follows at once', async () => {
+    // No rate-limit rule at the fake: no X-RateLimit-* headers and no 429 from which discord.js
+    // could learn to throttle itself, so only the bot's own pacing keeps the requests apart.
     h = await startHarness({
       guildConfig: PLAIN_REPLIES,
-      discord: { rateLimit: { limit: 5, windowMs: 2000, headers: true } },
       env: { STREAM_EDIT_INTERVAL_MS: '1000' },
     });
     const text = longText(600);
+    const expected = splitMessage(text).map(pieceText);
+    expect(expected.length).toBeGreaterThan(1);
     h.service.enqueue({ text, chunks: 60, intervalMs: 50 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'paced' } });
-    await waitForExactReply(h, interaction, splitMessage(text).map(pieceText), 20_000);
-    expect(h.discord.rateLimited).toBe(0);
+    await waitForExactReply(h, interaction, expected, 20_000);
+    await settled(h, interaction.id);
+    // When the service wrote its last chunk: the writes after it are the final one (the exact
+    // text, the last follow-up and the buttons), which goes out at once by design.
+    const streamEnd = h.service.sendLogs.at(-1)?.at(-1)?.at as number;
+    const times = h.discord.requestLog
+      .filter((entry) => entry.route.startsWith('/webhooks/') && entry.route.includes(interaction.token))
+      .map((entry) => entry.at)
+      .sort((a, b) => a - b);
+    const streamed = times.filter((at) => at <= streamEnd);
+    const offsets = times.map((at) => Math.round(at - (times[0] as number)));
+    const where = `webhook requests at ${offsets.join(', ')} ms; the stream ended at ${Math.round(streamEnd - (times[0] as number))} ms`;
+    // Edits of the original plus the follow-ups, all on the interaction's webhook bucket.
+    expect(streamed.length, where).toBeGreaterThan(2);
+    expect(mostInWindow(streamed, 2000), where).toBeLessThanOrEqual(5);
+    expect(times.length - streamed.length, where).toBeLessThanOrEqual(3);
   });
 });
+
+/** The most of `times` (ms, ascending) that fall within any window of `windowMs`. */
+function mostInWindow(times: readonly number[], windowMs: number): number {
+  let most = 0;
+  let first = 0;
+  for (let last = 0; last < times.length; last += 1) {
+    while ((times[last] as number) - (times[first] as number) >= windowMs) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}
 
 describe('a silent service', () => {
   it('gives up after the idle timeout, keeping the partial text with a clear note', async () => {

@@ -7,13 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type FakeDiscord,
   type FakeInteraction,
-  MODERATOR_PERMISSIONS,
+  SERVER_MANAGER_PERMISSIONS,
   startFakeDiscord,
 } from '../fakes/discord.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
 import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
-
-const ADMIN_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n);
 
 let discord: FakeDiscord;
 let service: FakeService;
@@ -44,7 +42,7 @@ describe('the bot as its own process', () => {
         subcommand: sub,
         options,
         user: admin,
-        permissions: ADMIN_PERMISSIONS,
+        permissions: SERVER_MANAGER_PERMISSIONS,
         ...(channelOptions && { channelOptions }),
       });
       return discord.waitFor(() => discord.replyMessages(interaction)[0]?.content || undefined);

@@ -3,34 +3,35 @@
  * option > channel > server > bot default, refusals that name the setting, the rate limit, one
  * request in flight per member, queue positions, the context line.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CHANNEL_NOT_ALLOWED } from '../../src/settings/resolve.js';
-import { type FakeInteraction, type FakeUser, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
-import { type Harness, sleep, startHarness, waitForIdle, waitForReply } from '../helpers/harness.js';
+import {
+  ADMIN_PERMISSIONS,
+  type FakeInteraction,
+  type FakeUser,
+  MODERATOR_PERMISSIONS,
+} from '../fakes/discord.js';
+import { type CommandOptions, useHarness } from '../helpers/e2e.js';
+import { settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
-/** Manage Server and Manage Channels on top of a moderator's permissions. */
-const ADMIN_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n | 16n);
-
-let h: Harness;
+// The cost line has tests of its own; the context line stays on here.
+const suite = useHarness({
+  discord: { channelCount: 30 },
+  guildConfig: { showCost: false },
+  asker: { username: 'ann', globalName: 'Ann' },
+});
+const { h, freshChannel, ephemeralText, ask } = suite;
 let admin: FakeUser;
 let ann: FakeUser;
-beforeAll(async () => {
-  // The cost line has tests of its own; the context line stays on here.
-  h = await startHarness({ discord: { channelCount: 30 }, guildConfig: { showCost: false } });
+beforeAll(() => {
   admin = h.discord.user('admin', 'Admin');
-  ann = h.discord.user('ann', 'Ann');
+  ann = suite.asker;
 });
-afterAll(async () => {
-  await h?.close();
-});
-
-let nextChannel = 0;
-const freshChannel = () => h.discord.channelIds[nextChannel++] as string;
 
 function asAdmin(
   name: string,
   subcommand: string,
-  options: Record<string, string | number | boolean> = {},
+  options: CommandOptions = {},
   channelOptions?: Record<string, string>,
   channelId?: string,
 ): FakeInteraction {
@@ -45,18 +46,9 @@ function asAdmin(
   });
 }
 
-async function ephemeralText(interaction: FakeInteraction): Promise<string> {
-  const [text] = await waitForReply(h, interaction, ([first]) => Boolean(first));
-  expect((h.discord.replyMessages(interaction)[0]?.flags ?? 0) & 64).toBe(64);
-  return text as string;
-}
-
-const ask = (channelId: string, options: Record<string, string | number | boolean> = {}, user = ann) =>
-  h.discord.sendCommand({ name: 'ask', options: { prompt: 'hi', ...options }, channelId, user });
-
 /** Asks and waits for the finished reply; returns the body the service received. */
-async function askedBody(channelId: string, options: Record<string, string | number | boolean> = {}) {
-  const interaction = ask(channelId, options);
+async function askedBody(channelId: string, options: CommandOptions = {}) {
+  const interaction = ask({ prompt: 'hi', ...options }, { channelId });
   await waitForReply(h, interaction, ([text]) => text?.includes('-# context') ?? false);
   await waitForIdle(h);
   return h.service.chatRequests().at(-1)?.body as Record<string, unknown>;
@@ -94,7 +86,7 @@ describe('settings precedence', () => {
 
     // The server's max_tokens is also a cap: asking for more is refused, naming the setting.
     const before = h.service.chatRequests().length;
-    expect(await ephemeralText(ask(two, { max_tokens: 501 }))).toBe(
+    expect(await ephemeralText(ask({ prompt: 'hi', max_tokens: 501 }, { channelId: two }))).toBe(
       'max_tokens can be at most 500 here (this server’s setting, /config).',
     );
     expect(h.service.chatRequests().length).toBe(before);
@@ -112,7 +104,9 @@ describe('settings precedence', () => {
     const set = asAdmin('config', 'models', { allowed: 'service-v1-flash, service-v1-pro' });
     expect(await ephemeralText(set)).toMatch(/Allowed models: service-v1-flash, service-v1-pro/);
     const before = h.service.chatRequests().length;
-    const refused = await ephemeralText(ask(channelId, { model: 'service-v1-pro-extended' }));
+    const refused = await ephemeralText(
+      ask({ prompt: 'hi', model: 'service-v1-pro-extended' }, { channelId }),
+    );
     expect(refused).toMatch(/service-v1-pro-extended \(from your command option\) is not allowed/);
     expect(refused).toMatch(/allowed models setting \(\/config models\)/);
     expect(h.service.chatRequests().length).toBe(before);
@@ -181,7 +175,7 @@ describe('settings precedence', () => {
     const allowed = freshChannel();
     const other = freshChannel();
     await ephemeralText(asAdmin('config', 'channels', { action: 'allow' }, { channel: allowed }));
-    expect(await ephemeralText(ask(other))).toBe(CHANNEL_NOT_ALLOWED);
+    expect(await ephemeralText(ask({ prompt: 'hi' }, { channelId: other }))).toBe(CHANNEL_NOT_ALLOWED);
     const imagine = h.discord.sendCommand({
       name: 'imagine',
       options: { prompt: 'a cat' },
@@ -196,7 +190,7 @@ describe('settings precedence', () => {
       user: ann,
       content: `<@${h.discord.botUser.id}> hello?`,
     });
-    await sleep(300);
+    await settled(h, mention.id);
     expect(h.discord.replyTo(mention)).toEqual([]);
     expect(h.service.chatRequests().length).toBe(before);
     await askedBody(allowed);
@@ -208,7 +202,7 @@ describe('settings precedence', () => {
       user: ann,
       content: `<@${h.discord.botUser.id}> hi`,
     });
-    await sleep(300);
+    await settled(h, ignored.id);
     expect(h.discord.replyTo(ignored)).toEqual([]);
     await ephemeralText(asAdmin('config', 'features', { answer_mentions: true }));
   });
@@ -219,12 +213,12 @@ describe('fair use', () => {
     await ephemeralText(asAdmin('config', 'set', { rate_limit: 2 }));
     const carl = h.discord.user('carl', 'Carl');
     for (const channelId of [freshChannel(), freshChannel()]) {
-      const interaction = ask(channelId, {}, carl);
+      const interaction = ask({ prompt: 'hi' }, { channelId, user: carl });
       await waitForReply(h, interaction, ([text]) => text?.includes('-# context') ?? false);
       await waitForIdle(h);
     }
     const before = h.service.chatRequests().length;
-    const third = await ephemeralText(ask(freshChannel(), {}, carl));
+    const third = await ephemeralText(ask({ prompt: 'hi' }, { channelId: freshChannel(), user: carl }));
     expect(third).toMatch(
       /^You are sending requests too fast: this server allows 2 per minute per member\. Try again in (\d+) s\.$/,
     );
@@ -244,9 +238,9 @@ describe('fair use', () => {
   it('one request in flight per member and channel', async () => {
     const channelId = freshChannel();
     h.service.enqueue({ text: 'a slow answer', chunks: 4, intervalMs: 100 });
-    const first = ask(channelId, { prompt: 'slow' });
+    const first = ask({ prompt: 'slow' }, { channelId });
     await h.discord.waitFor(() => first.callbacks.length > 0);
-    const second = await ephemeralText(ask(channelId, { prompt: 'impatient' }));
+    const second = await ephemeralText(ask({ prompt: 'impatient' }, { channelId }));
     expect(second).toMatch(/already have a request running in this channel/);
     await waitForReply(h, first, ([text]) => text?.startsWith('a slow answer\n') ?? false);
   });
@@ -254,10 +248,10 @@ describe('fair use', () => {
   it('a long queue tells each waiting member their place as it moves', async () => {
     const channelId = freshChannel();
     h.service.enqueue({ text: 'first, slowly', chunks: 4, intervalMs: 80 });
-    const first = ask(channelId, { prompt: 'one' });
+    const first = ask({ prompt: 'one' }, { channelId });
     await h.discord.waitFor(() => first.callbacks.length > 0);
     const users = ['dora', 'emil', 'fay'].map((name) => h.discord.user(name, name));
-    const waiting = users.map((user) => ask(channelId, { prompt: 'me too' }, user));
+    const waiting = users.map((user) => ask({ prompt: 'me too' }, { channelId, user }));
     const last = waiting[2] as FakeInteraction;
     await waitForReply(h, last, ([text]) => text?.includes('Echo: fay: me too') ?? false);
     const seen = (h.discord.replyMessages(last)[0]?.versions ?? []).map((version) => version.content);
@@ -279,7 +273,7 @@ describe('context line', () => {
     const prompt = 'x'.repeat(100);
     const footers: string[] = [];
     for (let i = 0; i < 4; i += 1) {
-      const interaction = ask(channelId, { prompt });
+      const interaction = ask({ prompt }, { channelId });
       const [text] = await waitForReply(h, interaction, ([t]) => t?.includes('-# context') ?? false);
       await waitForIdle(h);
       footers.push((text as string).split('\n').at(-1) as string);

@@ -3,36 +3,29 @@
  * under concurrency, alerts: through the fake Discord with admin and non-admin members.
  */
 import { PNG } from 'pngjs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatMoney } from '../../src/pricing/cost.js';
-import { CHART_HEIGHT, CHART_WIDTH } from '../../src/usage/chart.js';
-import { type FakeInteraction, type FakeUser, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
-import { type Harness, startHarness, waitForReply } from '../helpers/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { CHART_HEIGHT, CHART_WIDTH } from '../../src/spend/chart.js';
+import { formatMoney } from '../../src/spend/cost.js';
+import { type FakeInteraction, type FakeUser, SERVER_MANAGER_PERMISSIONS } from '../fakes/discord.js';
+import { type CommandOptions, useHarness } from '../helpers/e2e.js';
+import { waitForReply } from '../helpers/harness.js';
 
-/** Manage Server (32) on top of an ordinary member's permissions. */
-const ADMIN_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n);
-
-let h: Harness;
+// The context line has tests of its own; here the line under replies is the cost alone.
+const suite = useHarness({ discord: { channelCount: 70 }, guildConfig: { showContext: false } });
+const { h, freshChannel, ephemeralText, ask } = suite;
 let admin: FakeUser;
 let member: FakeUser;
-beforeAll(async () => {
-  // The context line has tests of its own; here the line under replies is the cost alone.
-  h = await startHarness({ discord: { channelCount: 70 }, guildConfig: { showContext: false } });
+beforeAll(() => {
   admin = h.discord.user('admin', 'Admin');
-  member = h.discord.user('member', 'Member');
-});
-afterAll(async () => {
-  await h?.close();
+  member = suite.asker;
 });
 
-let nextChannel = 0;
-const freshChannel = () => h.discord.channelIds[nextChannel++] as string;
 const today = () => new Date().toISOString().slice(0, 10);
 
 function command(
   name: string,
   subcommand: string,
-  options: Record<string, string | number | boolean> = {},
+  options: CommandOptions = {},
   as: 'admin' | 'member' = 'admin',
   channelOptions?: Record<string, string>,
 ): FakeInteraction {
@@ -41,33 +34,15 @@ function command(
     subcommand,
     options,
     user: as === 'admin' ? admin : member,
-    ...(as === 'admin' && { permissions: ADMIN_PERMISSIONS }),
+    ...(as === 'admin' && { permissions: SERVER_MANAGER_PERMISSIONS }),
     ...(channelOptions && { channelOptions }),
   });
 }
 
-/** The ephemeral reply's text (immediate reply, or the deferred reply's final edit). */
-async function ephemeralText(
-  interaction: FakeInteraction,
-  done: (text: string) => boolean = () => true,
-): Promise<string> {
-  const [text] = await waitForReply(
-    h,
-    interaction,
-    ([first]) => first !== undefined && first !== '' && done(first),
-  );
-  const original = h.discord.replyMessages(interaction)[0];
-  expect((original?.flags ?? 0) & 64).toBe(64);
-  return text as string;
-}
-
-const ask = (prompt: string, channelId: string, extra: Record<string, number> = {}) =>
-  h.discord.sendCommand({ name: 'ask', options: { prompt, ...extra }, channelId, user: member });
-
 describe('costs and /usage', () => {
   it('shows the cost under each reply, equal to the ledger entry', async () => {
     h.service.enqueue({ text: 'Priced reply.', usage: { input_tokens: 1200, output_tokens: 800 } });
-    const interaction = ask('price me', freshChannel());
+    const interaction = ask({ prompt: 'price me' }, { channelId: freshChannel() });
     const [text] = await waitForReply(h, interaction, ([t]) => t?.includes('💰') ?? false);
     // flash: 1200 × 0.1 + 800 × 0.4 per million = 440 micro-units.
     expect(text).toBe('Priced reply.\n\n-# 💰 USD 0.00044 · 1,200 in · 800 out tokens');
@@ -89,7 +64,7 @@ describe('costs and /usage', () => {
 
   it('/usage show: totals, models, top members, and a daily chart PNG', async () => {
     h.service.enqueue({ text: 'Pro reply.', usage: { input_tokens: 1000, output_tokens: 1000 } });
-    const priced = ask('pro please', freshChannel(), {});
+    const priced = ask({ prompt: 'pro please' }, { channelId: freshChannel() });
     await waitForReply(h, priced, ([t]) => t?.includes('💰') ?? false);
     const summary = await h.running.bot.context.ledger.summary(
       h.discord.guildId,
@@ -140,7 +115,7 @@ describe('/budget', () => {
       'Under replies: cost hidden',
     );
     h.service.enqueue({ text: 'No price shown.' });
-    const hidden = ask('quiet', freshChannel());
+    const hidden = ask({ prompt: 'quiet' }, { channelId: freshChannel() });
     const [text] = await waitForReply(h, hidden, ([t]) => t?.startsWith('No price shown.') ?? false);
     expect(text).toBe('No price shown.');
     expect(await ephemeralText(command('config', 'features', { cost_line: true }))).toContain(
@@ -168,7 +143,7 @@ describe('/budget', () => {
       );
     const done = ([t]: string[]) => (t?.includes('💰') || t?.includes('⛔')) ?? false;
     h.service.enqueue({ text: 'ok', usage: { input_tokens: 3, output_tokens: 1000 } });
-    await waitForReply(h, ask('go', freshChannel(), { max_tokens: 1000 }), done);
+    await waitForReply(h, ask({ prompt: 'go', max_tokens: 1000 }, { channelId: freshChannel() }), done);
     await h.discord.waitFor(() => alerts().length === 1);
     expect(alerts()[0]?.content).toMatch(/reached 80 % of its cap/);
 
@@ -177,7 +152,11 @@ describe('/budget', () => {
     const remaining = cap - (spent + 401);
     const maxTokens = Math.floor(((remaining - 1) * 1_000_000) / 400_000);
     h.service.enqueue({ text: 'ok', usage: { input_tokens: 3, output_tokens: maxTokens + 100 } });
-    const [last] = await waitForReply(h, ask('go', freshChannel(), { max_tokens: maxTokens }), done);
+    const [last] = await waitForReply(
+      h,
+      ask({ prompt: 'go', max_tokens: maxTokens }, { channelId: freshChannel() }),
+      done,
+    );
     expect(last).toContain('💰');
     await h.discord.waitFor(() => alerts().length === 2);
     expect(alerts()[1]?.content).toMatch(/reached 100 % of its cap.*New requests are refused/);
@@ -185,7 +164,11 @@ describe('/budget', () => {
     expect(overshoot).toBeGreaterThanOrEqual(0);
     expect(overshoot).toBeLessThanOrEqual(40 + 2);
 
-    const [refused] = await waitForReply(h, ask('again', freshChannel(), { max_tokens: 10 }), done);
+    const [refused] = await waitForReply(
+      h,
+      ask({ prompt: 'again', max_tokens: 10 }, { channelId: freshChannel() }),
+      done,
+    );
     expect(refused).toMatch(/monthly spending cap/);
     expect(alerts()).toHaveLength(2);
     expect(alerts().every((message) => message.versions.every((version) => !version.pinged))).toBe(true);
@@ -199,7 +182,7 @@ describe('/budget', () => {
       Date.now(),
     );
     await ephemeralText(command('budget', 'set', { daily_per_member: (spent + 100) / 1e6 }));
-    const refusedAsk = ask('one more', freshChannel(), { max_tokens: 1000 });
+    const refusedAsk = ask({ prompt: 'one more', max_tokens: 1000 }, { channelId: freshChannel() });
     const [text] = await waitForReply(h, refusedAsk, ([t]) => t?.includes('⛔') ?? false);
     expect(text).toMatch(/daily spending limit/);
     expect((h.discord.replyMessages(refusedAsk)[0]?.flags ?? 0) & 64).toBe(64);
@@ -234,7 +217,9 @@ describe('/budget', () => {
         headersDelayMs: 100,
       });
     }
-    const interactions = Array.from({ length: 50 }, () => ask('go', freshChannel(), { max_tokens: 1000 }));
+    const interactions = Array.from({ length: 50 }, () =>
+      ask({ prompt: 'go', max_tokens: 1000 }, { channelId: freshChannel() }),
+    );
     const outcomes = await Promise.all(
       interactions.map((interaction) =>
         waitForReply(h, interaction, ([t]) => (t?.includes('💰') || t?.includes('⛔')) ?? false, 20_000),

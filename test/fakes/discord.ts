@@ -142,6 +142,10 @@ export interface SendCommandInput {
 export const MEMBER_PERMISSIONS = String(1024 + 2048 + 65536 + 2147483648);
 /** A member who may also manage messages. */
 export const MODERATOR_PERMISSIONS = String(1024 + 2048 + 8192 + 65536 + 2147483648);
+/** A moderator who may also manage the server (Manage Server, 32). */
+export const SERVER_MANAGER_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n);
+/** A server manager who may also manage channels (Manage Channels, 16). */
+export const ADMIN_PERMISSIONS = String(BigInt(SERVER_MANAGER_PERMISSIONS) | 16n);
 
 const TOO_LONG = {
   message: 'Invalid Form Body',

@@ -2,16 +2,17 @@
  * Starts the real bot (real discord.js Client, real service client, real SQLite store) against
  * the fake Discord and the fake service, all on loopback.
  */
+import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/bot.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import { createLogger, createRedactor, type Logger } from '../../src/logger.js';
-import { loadPriceList } from '../../src/pricing/prices.js';
+import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
+import { openStore, type Store } from '../../src/lib/store.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
 import type { GuildConfigPatch } from '../../src/settings/settingsStore.js';
-import { openStore, type Store } from '../../src/store.js';
+import { loadPriceList } from '../../src/spend/prices.js';
 import {
   type FakeDiscord,
   type FakeDiscordOptions,
@@ -52,12 +53,24 @@ export interface Harness {
   /** Every log line the bot wrote. */
   readonly logs: string[];
   running: RunningBot;
+  /**
+   * Ids of the gateway events' subjects (messages, interactions) the bot has completely finished
+   * handling (answered, refused or ignored), across restarts. `settled(h, id)` waits on it.
+   */
+  readonly settledIds: ReadonlySet<string>;
+  /** Emits `settled` with the id each time the bot finishes handling an event's subject. */
+  readonly settledEvents: EventEmitter;
   /** Stops the bot and starts a new one on the same database file. */
   restart(): Promise<void>;
   close(): Promise<void>;
 }
 
-async function launch(config: Config, logs: string[], options: HarnessOptions): Promise<RunningBot> {
+async function launch(
+  config: Config,
+  logs: string[],
+  options: HarnessOptions,
+  onSettled: (subject: unknown) => void,
+): Promise<RunningBot> {
   const secrets = [config.discordToken, config.serviceApiKey];
   const logger = createLogger({ level: 'debug', secrets, destination: { write: (line) => logs.push(line) } });
   const store = await openStore(config.databaseUrl);
@@ -71,7 +84,14 @@ async function launch(config: Config, logs: string[], options: HarnessOptions): 
   });
   const priced = loadPriceList(config.pricesFile);
   if (!priced.ok) throw new Error(priced.problems.join('\n'));
-  const bot = createBot({ config, logger, store, service, prices: priced.prices });
+  const bot = createBot({
+    config,
+    logger,
+    store,
+    service,
+    prices: priced.prices,
+    onSettled: (_event, subject) => onSettled(subject),
+  });
   await bot.start();
   return {
     bot,
@@ -104,7 +124,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
   const logs: string[] = [];
-  const running = await launch(loaded.config, logs, options);
+  const settledIds = new Set<string>();
+  const settledEvents = new EventEmitter().setMaxListeners(0);
+  const onSettled = (subject: unknown) => {
+    const id = (subject as { id?: unknown } | null | undefined)?.id;
+    if (typeof id !== 'string') return;
+    settledIds.add(id);
+    settledEvents.emit('settled', id);
+  };
+  const running = await launch(loaded.config, logs, options, onSettled);
   if (options.guildConfig)
     await running.bot.context.settings.updateGuild(discord.guildId, options.guildConfig);
   const harness: Harness = {
@@ -114,9 +142,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     databasePath,
     logs,
     running,
+    settledIds,
+    settledEvents,
     async restart() {
       await harness.running.stop();
-      harness.running = await launch(loaded.config, logs, options);
+      harness.running = await launch(loaded.config, logs, options, onSettled);
     },
     async close() {
       await harness.running.stop();
@@ -126,6 +156,29 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
   return harness;
+}
+
+/**
+ * Resolves once the bot has completely finished handling the gateway event whose subject has
+ * this id (a message's or an interaction's): answered, refused or ignored it. Checks that
+ * nothing happened are only meaningful after this; a sleep could end before the bot even saw
+ * the event. Fails loudly when it does not settle in time.
+ */
+export function settled(h: Harness, id: string, timeoutMs = 10_000): Promise<void> {
+  if (h.settledIds.has(id)) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const onSettled = (settledId: string) => {
+      if (settledId !== id) return;
+      clearTimeout(timer);
+      h.settledEvents.off('settled', onSettled);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      h.settledEvents.off('settled', onSettled);
+      reject(new Error(`the bot did not finish handling ${id} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    h.settledEvents.on('settled', onSettled);
+  });
 }
 
 /** The contents of an interaction's reply messages, in order. */

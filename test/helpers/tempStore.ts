@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { openStore, type Store } from '../../src/store.js';
+import { openStore, type Store } from '../../src/lib/store.js';
 
 const dirs: string[] = [];
 const stores: Store[] = [];

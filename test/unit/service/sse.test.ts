@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSseChunks } from '../../src/service/sse.js';
-import {
-  interpretEvent,
-  normalizeUsage,
-  ReplyAccumulator,
-  type StreamChunk,
-} from '../../src/service/streamParse.js';
+import { readSseChunks } from '../../../src/service/sse.js';
+import { ReplyAccumulator, type StreamChunk } from '../../../src/service/streamParse.js';
 
 async function* fromParts(parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
   for (const part of parts) yield part;
@@ -135,36 +130,5 @@ describe('SSE decoding', () => {
       { kind: 'error', error: { message: 'overloaded', code: 'server_error' } },
       { kind: 'error', error: { message: 'bad thing' } },
     ]);
-  });
-
-  it('ignores unparseable data instead of failing', () => {
-    expect(interpretEvent({ data: 'not json' }).kind).toBe('ignored');
-  });
-});
-
-describe('usage', () => {
-  it('accepts both namings and rejects invalid counts', () => {
-    expect(normalizeUsage({ input_tokens: 3, output_tokens: 4 })).toEqual({
-      inputTokens: 3,
-      outputTokens: 4,
-    });
-    expect(normalizeUsage({ prompt_tokens: 3, completion_tokens: 4 })).toEqual({
-      inputTokens: 3,
-      outputTokens: 4,
-    });
-    expect(normalizeUsage({ input_tokens: -1, output_tokens: 4 })).toBeUndefined();
-    expect(normalizeUsage({ input_tokens: 1.5, output_tokens: 4 })).toBeUndefined();
-    expect(normalizeUsage({ input_tokens: 1 })).toBeUndefined();
-    expect(normalizeUsage(null)).toBeUndefined();
-  });
-
-  it('estimates about 4 characters per token when the service sends none', () => {
-    const reply = new ReplyAccumulator('m');
-    reply.apply({ kind: 'data', delta: 'x'.repeat(40) });
-    expect(reply.resolveUsage([{ role: 'user', content: 'y'.repeat(21) }])).toEqual({
-      inputTokens: 6,
-      outputTokens: 10,
-      estimated: true,
-    });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backoffDelayMs, errorFromResponse, parseRetryAfter } from '../../src/service/errors.js';
+import { backoffDelayMs, errorFromResponse, parseRetryAfter } from '../../../src/service/errors.js';
 
 const noRedact = (text: string) => text;
 
@@ -69,7 +69,7 @@ describe('service errors', () => {
 describe('image retry policy (non-idempotent POST)', () => {
   const noRedact = (text: string) => text;
   it('retries only 429 (not quota), 502, 503, 504 and connections that never reached the service', async () => {
-    const { isImageRetryable, ServiceError } = await import('../../src/service/errors.js');
+    const { isImageRetryable, ServiceError } = await import('../../../src/service/errors.js');
     const status = (code: number, body = '') =>
       isImageRetryable(errorFromResponse(code, body, undefined, noRedact));
     expect([429, 502, 503, 504].map((code) => status(code))).toEqual([true, true, true, true]);

@@ -6,7 +6,7 @@ import {
   pieceText,
   splitMessage,
   takeMessage,
-} from '../../src/render/split.js';
+} from '../../../../src/discord/render/split.js';
 
 const bodies = (pieces: MessagePiece[]) => pieces.map((piece) => piece.body).join('');
 const texts = (pieces: MessagePiece[]) => pieces.map(pieceText);

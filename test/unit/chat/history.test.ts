@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  contextPercent,
+  regenerationBase,
   selectHistory,
   type Turn,
   toServiceMessage,
   turnTokens,
   type UserTurn,
-} from '../../src/conversation/history.js';
+} from '../../../src/chat/history.js';
 
 const user = (content: string, name = 'Ann'): UserTurn => ({
   role: 'user',
@@ -81,5 +83,36 @@ describe('history', () => {
       ),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('conversation helpers', () => {
+  const user = (content: string): Turn => ({
+    role: 'user',
+    content,
+    authorId: 'a',
+    authorName: 'A',
+    time: 0,
+  });
+  const reply = (content: string, id?: string): Turn => ({
+    role: 'assistant',
+    content,
+    time: 0,
+    ...(id && { id }),
+  });
+
+  it('regenerates only the latest reply, from the question before it', () => {
+    const turns = [user('q1'), reply('a1', 'x'), user('q2'), reply('a2', 'y')];
+    expect(regenerationBase(turns, 'y')).toEqual({ previous: turns.slice(0, 2), userTurn: turns[2] });
+    expect(regenerationBase(turns, 'x')).toBeUndefined();
+    expect(regenerationBase([reply('a', 'y')], 'y')).toBeUndefined();
+    expect(regenerationBase([], 'y')).toBeUndefined();
+  });
+
+  it('reports context use in whole percent, at most 100', () => {
+    expect(contextPercent(0, 6000)).toBe(0);
+    expect(contextPercent(55, 100)).toBe(55);
+    expect(contextPercent(250, 100)).toBe(100);
+    expect(contextPercent(1, 0)).toBe(100);
   });
 });

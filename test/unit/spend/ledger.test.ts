@@ -3,13 +3,12 @@
  * crash between the entry write and the aggregate write.
  */
 import { describe, expect, it } from 'vitest';
-import { daysBetween, summarize } from '../../src/ledger/aggregate.js';
-import { createLedger } from '../../src/ledger/ledger.js';
-import { createLogger } from '../../src/logger.js';
-import { loadPriceList } from '../../src/pricing/prices.js';
-import type { Store } from '../../src/store.js';
-import type { UsageRecord } from '../../src/usage/records.js';
-import { freshStore } from '../helpers/tempStore.js';
+import { createLogger } from '../../../src/lib/logger.js';
+import type { Store } from '../../../src/lib/store.js';
+import { createLedger } from '../../../src/spend/ledger.js';
+import { loadPriceList } from '../../../src/spend/prices.js';
+import type { UsageRecord } from '../../../src/spend/records.js';
+import { freshStore } from '../../helpers/tempStore.js';
 
 const priced = loadPriceList('prices.json');
 if (!priced.ok) throw new Error('prices');
@@ -110,13 +109,5 @@ describe('ledger', () => {
     expect(await ledger.monthSpendMicros('g', NOW)).toBe(ledger.costOf(chat(3, 'g')));
     expect((await ledger.summary('dm-alice', '2026-11-22', '2026-11-22')).requests).toBe(1);
     expect((await ledger.summary('g', '2026-10-01', '2026-11-30')).requests).toBe(2);
-  });
-});
-
-describe('summaries', () => {
-  it('fills every day of the range', () => {
-    const summary = summarize(daysBetween('2026-02-27', '2026-03-02'), new Map());
-    expect(summary.byDay.map((d) => d.day)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
-    expect(summary.costMicros).toBe(0);
   });
 });

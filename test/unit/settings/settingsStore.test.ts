@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GUILD_CONFIG } from '../../src/settings/resolve.js';
-import { createSettings } from '../../src/settings/settingsStore.js';
-import { closeStore, freshStore } from '../helpers/tempStore.js';
+import { DEFAULT_GUILD_CONFIG } from '../../../src/settings/resolve.js';
+import { createSettings } from '../../../src/settings/settingsStore.js';
+import { closeStore, freshStore } from '../../helpers/tempStore.js';
 
 describe('settings store', () => {
   it('keeps every field of concurrent updates, and reads them back after a restart', async () => {

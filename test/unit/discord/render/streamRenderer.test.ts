@@ -1,14 +1,14 @@
 import { ButtonStyle, ComponentType } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { systemClock } from '../../src/clock.js';
-import { pieceText, splitMessage } from '../../src/render/split.js';
+import type { MessageComponents } from '../../../../src/discord/buttons.js';
+import { pieceText, splitMessage } from '../../../../src/discord/render/split.js';
 import {
   createStreamRenderer,
-  type MessageComponents,
   type ReplySink,
   STREAMING_CURSOR,
   withNote,
-} from '../../src/render/streamRenderer.js';
+} from '../../../../src/discord/render/streamRenderer.js';
+import { systemClock } from '../../../../src/lib/clock.js';
 
 /** A sink that behaves like Discord with a fixed latency, recording every request. */
 function recordingSink(latencyMs = 10) {

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { parseAskOptions } from '../../../../commands/ask/options.js';
+import { commands } from '../../../../commands/index.js';
+import { PROMPT_MAX_LENGTH } from '../../../../src/chat/prompt.js';
+import { MAX_TOKENS_OPTION_MAX } from '../../../../src/settings/requestOptions.js';
+
+describe('/ask option validation', () => {
+  it('accepts good input and leaves unset options unset (settings fill them in)', () => {
+    expect(parseAskOptions({ prompt: '  hi  ' })).toEqual({
+      ok: true,
+      options: { prompt: 'hi', thread: false },
+    });
+    expect(
+      parseAskOptions({ prompt: 'x', model: 'service-v1-pro', temperature: 2, max_tokens: 10, thread: true }),
+    ).toEqual({
+      ok: true,
+      options: { prompt: 'x', model: 'service-v1-pro', temperature: 2, maxTokens: 10, thread: true },
+    });
+  });
+
+  it.each([
+    [{ prompt: '   ' }, /empty/],
+    [{}, /empty/],
+    [{ prompt: 'x'.repeat(PROMPT_MAX_LENGTH + 1) }, /limit/],
+    [{ prompt: 'x', model: 'gpt-4' }, /Unknown model/],
+    [{ prompt: 'x', temperature: 2.5 }, /temperature/],
+    [{ prompt: 'x', temperature: -0.1 }, /temperature/],
+    [{ prompt: 'x', temperature: Number.NaN }, /temperature/],
+    [{ prompt: 'x', temperature: '1' }, /temperature/],
+    [{ prompt: 'x', max_tokens: 0 }, /max_tokens/],
+    [{ prompt: 'x', max_tokens: 1.5 }, /max_tokens/],
+    [{ prompt: 'x', max_tokens: MAX_TOKENS_OPTION_MAX + 1 }, /max_tokens/],
+    [{ prompt: 'x', thread: 'yes' }, /thread/],
+  ])('rejects %j', (raw, message) => {
+    const parsed = parseAskOptions(raw);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toMatch(message);
+  });
+
+  it('declares the same limits to Discord', () => {
+    const ask = commands.find((command) => command.data.name === 'ask');
+    const options = ask?.data.options as { name: string; max_length?: number; max_value?: number }[];
+    expect(options.find((o) => o.name === 'prompt')?.max_length).toBe(PROMPT_MAX_LENGTH);
+    expect(options.find((o) => o.name === 'max_tokens')?.max_value).toBe(MAX_TOKENS_OPTION_MAX);
+  });
+});

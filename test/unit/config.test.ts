@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+
+describe('config', () => {
+  const valid = { DISCORD_TOKEN: 't', SERVICE_BASE_URL: 'https://api.example.com', SERVICE_API_KEY: 'k' };
+
+  it('applies defaults', () => {
+    const result = loadConfig(valid);
+    expect(result.ok && result.config).toMatchObject({
+      databaseUrl: 'sqlite://data/bot.sqlite',
+      defaultModel: 'service-v1-flash',
+      streamEditIntervalMs: 1000,
+      historyMaxTokens: 6000,
+      rateLimitPerMinute: 6,
+      messageContentIntent: false,
+      systemPromptRole: 'system',
+    });
+    const set = loadConfig({
+      ...valid,
+      RATE_LIMIT_PER_MINUTE: '20',
+      MESSAGE_CONTENT_INTENT: 'true',
+      SYSTEM_PROMPT_ROLE: 'user',
+    });
+    expect(set.ok && set.config).toMatchObject({
+      rateLimitPerMinute: 20,
+      messageContentIntent: true,
+      systemPromptRole: 'user',
+    });
+  });
+
+  it('names every problem, one per line, without echoing secrets', () => {
+    const result = loadConfig({
+      SERVICE_BASE_URL: 'ftp://x',
+      DEFAULT_MODEL: 'gpt',
+      STREAM_EDIT_INTERVAL_MS: 'fast',
+      COMMAND_GUILD_ID: 'abc',
+      DATABASE_URL: 'postgres://x',
+      RATE_LIMIT_PER_MINUTE: '0',
+      MESSAGE_CONTENT_INTENT: 'yes',
+      SYSTEM_PROMPT_ROLE: 'developer',
+    });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const text = result.problems.join('\n');
+    for (const name of [
+      'DISCORD_TOKEN',
+      'SERVICE_API_KEY',
+      'SERVICE_BASE_URL',
+      'DEFAULT_MODEL',
+      'STREAM_EDIT_INTERVAL_MS',
+      'COMMAND_GUILD_ID',
+      'DATABASE_URL',
+      'RATE_LIMIT_PER_MINUTE',
+      'MESSAGE_CONTENT_INTENT',
+      'SYSTEM_PROMPT_ROLE',
+    ]) {
+      expect(result.problems.filter((line) => line.startsWith(`${name} `))).toHaveLength(1);
+    }
+    expect(text).not.toMatch(/\n\s+at /);
+  });
+});
