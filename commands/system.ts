@@ -10,8 +10,9 @@ import {
   PermissionsBitField,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { type Command, channelOption } from '../src/discord/command.js';
+import { type Command, channelOption, optionValues } from '../src/discord/command.js';
 import { quote, replyPrivately } from '../src/discord/messages.js';
+import { parseWith, promptField } from '../src/settings/requestOptions.js';
 
 export const SYSTEM_PROMPT_MAX_LENGTH = 1500;
 
@@ -78,11 +79,12 @@ export const systemCommand = {
     const where = `<#${channelId}>`;
     const sub = interaction.options.getSubcommand();
     if (sub === 'set') {
-      const prompt = (interaction.options.getString('prompt') ?? '').trim();
-      if (prompt === '' || prompt.length > SYSTEM_PROMPT_MAX_LENGTH) {
-        await replyPrivately(interaction, `A system prompt is 1 to ${SYSTEM_PROMPT_MAX_LENGTH} characters.`);
-        return;
-      }
+      const parsed = parseWith(
+        promptField(SYSTEM_PROMPT_MAX_LENGTH, 'Write the instructions.'),
+        optionValues(interaction).prompt,
+      );
+      if (!parsed.ok) return replyPrivately(interaction, parsed.error);
+      const prompt = parsed.value;
       await context.settings.updateChannel(channelId, { systemPrompt: prompt });
       await replyPrivately(
         interaction,

@@ -60,7 +60,7 @@ export function createBot(options: BotOptions): Bot {
 
   const client = new Client({
     // Guild and DM messages reach the bot for mentions, replies and DMs; their content arrives
-    // without the privileged intent for exactly those (see chat/answerMessage.ts).
+    // without the privileged intent for exactly those (see chat/prompt.ts).
     intents: [
       GatewayIntentBits.Guilds,
       GatewayIntentBits.GuildMessages,

@@ -1,6 +1,7 @@
 /** `/ask thread:true`: a public thread opened from the reply, where the conversation continues. */
-import { type APIChannel, DiscordAPIError, Routes } from 'discord.js';
+import { type APIChannel, Routes } from 'discord.js';
 import type { BotContext } from '../../src/context.js';
+import { discordReason } from '../../src/discord/errorBoundary.js';
 
 export function threadName(prompt: string): string {
   const line = prompt.split('\n')[0]?.trim() ?? '';
@@ -22,6 +23,6 @@ export async function openThread(
     return { id: thread.id };
   } catch (error) {
     context.logger.warn({ err: error, channelId }, 'could not open a thread');
-    return { error: error instanceof DiscordAPIError ? `Discord said: ${error.message}` : 'Discord failed' };
+    return { error: discordReason(error) };
   }
 }

@@ -12,6 +12,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { canManageGuild } from '../../src/access/permissions.js';
+import { parentChannelId } from '../../src/discord/channels.js';
 import { type Command, channelOption, optionValues } from '../../src/discord/command.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
@@ -173,7 +174,7 @@ export const configCommand = {
     const guildId = interaction.guildId;
     const sub = interaction.options.getSubcommand();
     const raw = optionValues(interaction);
-    const change = CHANGES[sub];
+    const change = Object.hasOwn(CHANGES, sub) ? CHANGES[sub] : undefined;
     if (change) {
       const refusal = await change({
         interaction,
@@ -187,12 +188,11 @@ export const configCommand = {
     }
     const shown = interaction.options.getChannel('channel');
     const channelId = shown?.id ?? interaction.channelId;
-    const parentId =
-      shown && 'parentId' in shown && shown.parentId
+    const parentId = shown
+      ? 'parentId' in shown && shown.parentId
         ? shown.parentId
-        : !shown && interaction.channel?.isThread()
-          ? interaction.channel.parentId
-          : null;
+        : null
+      : parentChannelId(interaction);
     const header = change ? '✅ Saved.\n' : '';
     await replyPrivately(interaction, header + (await describeConfig(context, guildId, channelId, parentId)));
   },

@@ -6,6 +6,7 @@
  */
 import type { Message } from 'discord.js';
 import type { BotContext } from '../context.js';
+import { parentChannelId } from '../discord/channels.js';
 import { NO_PINGS } from '../discord/messages.js';
 import { channelReplySink } from '../discord/replySinks.js';
 import { CHANNEL_NOT_ALLOWED } from '../settings/resolve.js';
@@ -49,7 +50,7 @@ export async function answerMessage(message: Message, context: BotContext): Prom
     return;
   }
   const userName = message.member?.displayName ?? message.author.displayName;
-  const parentId = channel.isThread() ? channel.parentId : null;
+  const parentId = parentChannelId(message);
   const prepared = await prepareChatRequest(context, {
     guildId,
     channelId: message.channelId,

@@ -49,8 +49,9 @@ export async function settleTurn(
       savedTurnId = await remember(context, turn, prepared, facts.text, firstDrop);
     }
   } catch (error) {
-    prepared.log.error({ err: error }, 'could not store the exchange');
-    storageFailed = true;
+    prepared.log.error({ err: error, outcome: facts.outcome }, 'could not store the exchange');
+    // The note speaks of the conversation's memory, which a failed reply never joins.
+    storageFailed = facts.remembered;
   }
 
   // The memory gauge speaks of a reply that completed or joined the memory.

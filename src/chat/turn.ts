@@ -172,7 +172,7 @@ async function streamReply(
     }
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    const shuttingDown = context.shutdown.aborted;
+    const shuttingDown = error.kind === 'aborted' && context.shutdown.aborted;
     const reason: unknown = stop.signal.reason;
     if (error.kind === 'aborted' && reason instanceof StoppedByMember && !shuttingDown) {
       log.info({ stoppedBy: reason.memberName, chars: renderer.text().length }, 'reply stopped');

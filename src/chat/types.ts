@@ -46,4 +46,5 @@ export interface PreparedTurn {
 export type Ending =
   | { readonly kind: 'completed'; readonly result: ChatResult }
   | { readonly kind: 'stopped'; readonly stoppedBy: string; readonly usage: Usage | undefined }
+  /** `shuttingDown`: the request was aborted because the bot is stopping. */
   | { readonly kind: 'failed'; readonly error: ServiceError; readonly shuttingDown: boolean };

@@ -1,7 +1,10 @@
-import type { ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
+import type { TextBasedChannel } from 'discord.js';
 
-/** The parent channel when the interaction happened in a thread (threads follow its settings). */
-export function parentChannelId(interaction: ChatInputCommandInteraction | ButtonInteraction): string | null {
-  const channel = interaction.channel;
+/**
+ * The parent channel when a message or interaction happened in a thread (threads follow their
+ * parent's settings); null elsewhere.
+ */
+export function parentChannelId(source: { readonly channel: TextBasedChannel | null }): string | null {
+  const channel = source.channel;
   return channel?.isThread() ? channel.parentId : null;
 }

@@ -28,6 +28,11 @@ export function describeFailure(error: unknown, errorId: string): string {
   return `⚠️ Something went wrong inside the bot (error id ${errorId}). The operator can find it in the log.`;
 }
 
+/** Why Discord refused a request, for a note that names what it affects. */
+export function discordReason(error: unknown): string {
+  return error instanceof DiscordAPIError ? `Discord said: ${error.message}` : 'Discord failed';
+}
+
 /** Tells the member about a failure, wherever the request came from. */
 export type FailureResponder = (content: string) => Promise<unknown>;
 
@@ -50,15 +55,20 @@ export async function withErrorBoundary(
   }
 }
 
-/** Where a failed interaction says so: its deferred reply, else a private message. */
+/**
+ * Where a failed interaction says so. A deferred reply is replaced by the failure (it held only
+ * "thinking…", a place in line, progress or a stream cut short: handlers that post a finished
+ * result report their own later failures). A reply already sent (a private refusal) gets a
+ * private follow-up; an interaction not answered yet, a private reply.
+ */
 export function interactionResponder(interaction: Interaction, rest: REST): FailureResponder {
   return async (content) => {
     if (!interaction.isRepliable()) return;
-    const webhook = interactionWebhook(rest, interaction);
-    if (interaction.deferred && !interaction.replied) {
-      await webhook.editOriginal({ content, components: [] });
-    } else if (interaction.replied || interaction.deferred) {
-      await webhook.followUp({ content, private: true });
+    // `replied` is discord.js's: set by interaction.reply(); writes through the webhook leave it.
+    if (interaction.replied) {
+      await interactionWebhook(rest, interaction).followUp({ content, private: true });
+    } else if (interaction.deferred) {
+      await interactionWebhook(rest, interaction).editOriginal({ content, components: [] });
     } else {
       await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
     }

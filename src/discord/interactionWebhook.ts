@@ -7,7 +7,7 @@
  */
 import { type APIMessage, MessageFlags, makeURLSearchParams, type RawFile, REST, Routes } from 'discord.js';
 import type { MessageComponents } from './buttons.js';
-import { NO_PINGS_API } from './messages.js';
+import { messageBody } from './messages.js';
 
 export function createInteractionRest(apiUrl: string | undefined): REST {
   return new REST({ ...(apiUrl !== undefined && { api: apiUrl }), globalRequestsPerSecond: 10_000 });
@@ -40,9 +40,7 @@ export interface InteractionToken {
 function request(message: OutgoingMessage, flags?: number): { body: object; files?: RawFile[] } {
   const files = message.files ?? [];
   const body = {
-    content: message.content,
-    allowed_mentions: NO_PINGS_API,
-    ...(message.components !== undefined && { components: message.components }),
+    ...messageBody(message.content, message.components),
     ...(flags !== undefined && { flags }),
     ...(files.length > 0 && { attachments: files.map((file, id) => ({ id, filename: file.name })) }),
   };

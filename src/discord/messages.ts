@@ -11,11 +11,17 @@ import {
   type REST,
   Routes,
 } from 'discord.js';
+import type { MessageComponents } from './buttons.js';
 
 export const NO_PINGS: MessageMentionOptions = { parse: [], repliedUser: false };
 
 /** The same rule in the raw API shape, for requests made outside discord.js's message payloads. */
 export const NO_PINGS_API = { parse: [] } as const;
+
+/** A message body in the API's shape: the text, buttons when given, and never a ping. */
+export function messageBody(content: string, components?: MessageComponents) {
+  return { content, allowed_mentions: NO_PINGS_API, ...(components !== undefined && { components }) };
+}
 
 /** Answers an interaction with a message only its member sees (a refusal, a setting shown). */
 export async function replyPrivately(

@@ -5,7 +5,7 @@
 import { type APIMessage, type REST, Routes } from 'discord.js';
 import type { MessageComponents } from './buttons.js';
 import type { InteractionWebhook } from './interactionWebhook.js';
-import { NO_PINGS_API } from './messages.js';
+import { messageBody } from './messages.js';
 import type { ReplySink } from './render/streamRenderer.js';
 
 /** Writes a streamed reply through the interaction's webhook (the token, not the bot token). */
@@ -24,10 +24,6 @@ export function interactionReplySink(webhook: InteractionWebhook): ReplySink {
  * rate limit when many arrive together.
  */
 export const TYPING_AFTER_MS = 1000;
-
-function messageBody(content: string, components: MessageComponents | undefined) {
-  return { content, allowed_mentions: NO_PINGS_API, ...(components !== undefined && { components }) };
-}
 
 /**
  * Writes a streamed reply as bot messages in a channel: the first one replies to the member's

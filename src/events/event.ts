@@ -10,7 +10,8 @@ export interface EventRuntime {
 
 /**
  * A gateway event handler: a plain object, listed in events/index.ts. Its promise is tracked by
- * the bot, so shutdown waits for it; it must not reject (handlers end behind the error boundary).
+ * the bot, so shutdown waits for it. Handlers of members' requests run behind the error boundary;
+ * anything that still rejects is logged by the wiring.
  */
 export interface Event<K extends keyof ClientEvents = keyof ClientEvents> {
   readonly name: K;

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BotContext } from '../context.js';
 import { buttonId, buttonRow } from '../discord/buttons.js';
+import { discordReason } from '../discord/errorBoundary.js';
 import type { InteractionWebhook } from '../discord/interactionWebhook.js';
 import { quote } from '../discord/messages.js';
 import { formatWait, ServiceError } from '../service/errors.js';
@@ -119,6 +120,8 @@ async function generateAndPost(
     });
     return;
   }
+  // The service answered: the line stops now, and its last edit lands before the result.
+  const progressStopped = progress.stop();
   const serviceMs = context.clock.now() - started;
 
   const sizeLimit = Math.min(input.attachmentSizeLimit ?? DEFAULT_ATTACHMENT_SIZE_LIMIT, IMAGE_MAX_BYTES);
@@ -148,7 +151,7 @@ async function generateAndPost(
     estimated: false,
     outcome: delivered === request.n ? 'completed' : 'partial',
   });
-  await progress.stop();
+  await progressStopped;
 
   const files = downloaded.flatMap((entry) =>
     entry.result.ok
@@ -179,7 +182,20 @@ async function generateAndPost(
   await webhook.editOriginal({ content, files: toFiles(first ?? []), components });
   for (const pack of rest) {
     const numbers = pack.map((file) => file.index).join(', ');
-    await webhook.followUp({ content: `-# Images ${numbers} of ${request.n}`, files: toFiles(pack) });
+    try {
+      await webhook.followUp({ content: `-# Images ${numbers} of ${request.n}`, files: toFiles(pack) });
+    } catch (error) {
+      // The first message already shows the result: it stays, and the member learns what is missing.
+      log.warn({ err: error, images: numbers }, 'could not post images');
+      await webhook
+        .followUp({
+          content: `⚠️ Images ${numbers} could not be posted (${discordReason(error)}).`,
+          private: true,
+        })
+        .catch((noteError: unknown) =>
+          log.warn({ err: noteError }, 'could not say which images are missing'),
+        );
+    }
   }
   log.info(
     {

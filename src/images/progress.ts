@@ -1,7 +1,9 @@
 /**
- * The progress line of an /imagine reply while the service works: one edit at a time, refreshed
- * every interval; a failed edit is logged and the next one tries again.
+ * The progress line of an /imagine reply while the service generates: refreshed every interval,
+ * latest wins (one edit at a time, see discord/render/notice.ts); a failed edit is logged and the
+ * next one tries again.
  */
+import { createNotice } from '../discord/render/notice.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImagineRequest } from './imagineRequests.js';
 
@@ -12,7 +14,10 @@ export function progressText(request: Pick<ImagineRequest, 'n' | 'size'>, elapse
 }
 
 export interface Progress {
-  /** Stops refreshing and waits for the edit in flight, so nothing overwrites what follows. */
+  /**
+   * Stops refreshing at once; resolves when the edit in flight is done, so nothing overwrites
+   * what follows. Call it as soon as the service has answered, whichever way.
+   */
   stop(): Promise<void>;
 }
 
@@ -22,21 +27,14 @@ export function showProgress(
   options: { clock: Clock; intervalMs: number; onError: (error: unknown) => void },
 ): Progress {
   const started = options.clock.now();
-  let inFlight: Promise<unknown> | undefined;
-  const refresh = () => {
-    if (inFlight) return;
-    inFlight = write(progressText(request, options.clock.now() - started))
-      .catch(options.onError)
-      .finally(() => {
-        inFlight = undefined;
-      });
-  };
+  const notice = createNotice(write, options.onError);
+  const refresh = () => notice.show(progressText(request, options.clock.now() - started));
   refresh();
   const ticker = setInterval(refresh, options.intervalMs);
   return {
-    async stop() {
+    stop() {
       clearInterval(ticker);
-      await inFlight;
+      return notice.close();
     },
   };
 }

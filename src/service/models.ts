@@ -8,10 +8,6 @@ export const CHAT_MODELS = [
 
 export type ChatModel = (typeof CHAT_MODELS)[number];
 
-export function isChatModel(value: unknown): value is ChatModel {
-  return typeof value === 'string' && (CHAT_MODELS as readonly string[]).includes(value);
-}
-
 /** Service limit (§8): temperature is 0 to 2 inclusive. */
 export const TEMPERATURE_MIN = 0;
 export const TEMPERATURE_MAX = 2;

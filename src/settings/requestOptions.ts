@@ -1,8 +1,9 @@
 /**
- * The rules for a chat request's options, in one place and with one wording: /ask, Regenerate
- * (the options kept with a reply) and /config set validate model, temperature and max_tokens
- * with these schemas. Discord enforces the declared ranges too; the bot does not rely on it, so
- * bad input never reaches the service. The first problem found is the one the member reads.
+ * The rules for request options, in one place and with one wording: /ask, Regenerate (the
+ * options kept with a reply) and /config set validate model, temperature and max_tokens with
+ * these schemas, and /ask, /imagine and /system their prompts. Discord enforces the declared
+ * ranges too; the bot does not rely on it, so bad input never reaches the service. The first
+ * problem found is the one the member reads.
  */
 import { z } from 'zod';
 import { PROMPT_MAX_LENGTH, promptProblem } from '../chat/prompt.js';

@@ -11,7 +11,7 @@ import {
 } from '../fakes/discord.js';
 import { makePng } from '../fakes/png.js';
 import { useHarness } from '../helpers/e2e.js';
-import { API_KEY } from '../helpers/harness.js';
+import { API_KEY, settled } from '../helpers/harness.js';
 
 const { h } = useHarness({
   env: { IMAGINE_PROGRESS_INTERVAL_MS: '100', IMAGE_DOWNLOAD_TIMEOUT_MS: '700' },
@@ -119,6 +119,29 @@ describe('/imagine', () => {
     for (const message of messages) {
       expect(message.attachments.reduce((sum, file) => sum + file.size, 0)).toBeLessThanOrEqual(limit);
     }
+  });
+
+  it('a follow-up Discord refuses: the first message keeps its images and Reroll; the member learns privately what is missing', async () => {
+    const big = [1, 2, 3].map((seed) => makePng(96, 96, 200 + seed, 1));
+    h.service.enqueueImages({ images: big.map((bytes) => ({ bytes })) });
+    const limit = Math.ceil((big[0]?.length ?? 0) * 1.5);
+    h.discord.failNext(
+      (method, _path, json) => method === 'POST' && String(json.content).startsWith('-# Images 2 of 3'),
+      400,
+      { message: 'Request entity too large', code: 40005 },
+    );
+    const interaction = imagine({ prompt: 'three, one refused', n: 3 }, { attachmentSizeLimit: limit });
+    const messages = await finalMessages(interaction, 3);
+    await settled(h, interaction.id);
+    // In order: the result, the private note (at once), then the images after the refused ones.
+    const [first, note, third] = h.discord.replyMessages(interaction);
+    expect(first?.content).toContain('> three, one refused');
+    expect(first?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
+    expect(rerollId(first)).toMatch(/^imagine:reroll:/);
+    expect(third?.attachments.map((file) => file.filename)).toEqual(['image-3.png']);
+    expect(note?.content).toBe('⚠️ Images 2 could not be posted (Discord said: Request entity too large).');
+    expect((note?.flags ?? 0) & 64).toBe(64);
+    expect(messages).toHaveLength(3);
   });
 
   it('posts an image that alone exceeds the limit as a link, with a note', async () => {

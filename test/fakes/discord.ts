@@ -172,6 +172,12 @@ export class FakeDiscord extends EventEmitter {
   readonly commandWrites: { scope: string; at: number }[] = [];
   readonly requestLog: { method: string; route: string; status: number; at: number }[] = [];
   readonly unknownRoutes: string[] = [];
+  /** One-shot failures: the next request that matches gets this answer instead (see failNext). */
+  private readonly failures: {
+    match: (method: string, path: string, json: Record<string, unknown>) => boolean;
+    status: number;
+    body: unknown;
+  }[] = [];
   readonly identifies: Record<string, unknown>[] = [];
   /** Authorization headers seen on REST requests (to check which token the bot used). */
   readonly authorizations = new Set<string>();
@@ -241,6 +247,18 @@ export class FakeDiscord extends EventEmitter {
       this.server.close();
       await once(this.server, 'close');
     }
+  }
+
+  /**
+   * Makes the next REST request that `match` accepts fail with `status` and Discord's error
+   * body, once (e.g. a follow-up Discord refuses).
+   */
+  failNext(
+    match: (method: string, path: string, json: Record<string, unknown>) => boolean,
+    status: number,
+    body: { message: string; code: number },
+  ): void {
+    this.failures.push({ match, status, body });
   }
 
   /** Number of gateway connections currently open. */
@@ -894,6 +912,12 @@ export class FakeDiscord extends EventEmitter {
       this.pending.set(label, `responded ${status}, not yet flushed`);
       this.emit('change');
     };
+
+    const failure = this.failures.findIndex((entry) => entry.match(method, path, json));
+    if (failure >= 0) {
+      const [entry] = this.failures.splice(failure, 1);
+      return reply(entry?.status ?? 500, entry?.body);
+    }
 
     // GET /gateway/bot
     if (method === 'GET' && (path === '/gateway/bot' || path === '/gateway')) {
