@@ -20,7 +20,7 @@ import { createImagineRequests } from './images/imagineRequests.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createKeyedQueue } from './lib/keyedQueue.js';
 import { createRedactor, type Logger } from './lib/logger.js';
-import type { Store } from './lib/store.js';
+import { type Store, spillPathFor } from './lib/store.js';
 import type { ServiceClient } from './service/client.js';
 import { createSettings } from './settings/settingsStore.js';
 import { createBudgets } from './spend/budgets.js';
@@ -73,7 +73,9 @@ export function createBot(options: BotOptions): Bot {
     ...(config.discordApiUrl !== undefined && { rest: { api: config.discordApiUrl } }),
   });
 
-  const ledger = createLedger(options.store, options.prices, logger);
+  const ledger = createLedger(options.store, options.prices, logger, {
+    spillPath: spillPathFor(config.databaseUrl),
+  });
   const context: BotContext = {
     config,
     logger,
@@ -152,6 +154,8 @@ export function createBot(options: BotOptions): Bot {
         }),
       ]);
       clearTimeout(timer);
+      // Charges the store has not taken yet are written now, or spilled for the next start.
+      await ledger.close();
       context.interactionRest.clearHashSweeper();
       context.interactionRest.clearHandlerSweeper();
       await context.images.close();

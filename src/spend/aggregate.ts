@@ -4,12 +4,14 @@
  */
 import type { UsageRecord } from './records.js';
 
+/** A billed request with its cost. */
+export type PricedRecord = UsageRecord & { readonly costMicros: number };
+
 /** A billed request as the ledger keeps it. */
-export type LedgerEntry = UsageRecord & {
+export type LedgerEntry = PricedRecord & {
   /** Position in the scope's ledger, 1, 2, 3, … */
   readonly seq: number;
   readonly scope: string;
-  readonly costMicros: number;
 };
 
 export interface ModelTotals {

@@ -8,34 +8,52 @@
  * entry after the highest `appliedThrough` is an entry whose aggregate update was lost: it is
  * applied then, exactly once, because applying it writes its seq with the aggregate.
  *
+ * Store failures are never silent and lose nothing:
+ * - a charge whose entry cannot be written is kept in memory (counted in budget checks), logged
+ *   with its id, and written again every `retryMs` until the store takes it; at shutdown the ones
+ *   still waiting go to a spill file beside the database, which the next start applies exactly
+ *   once (it checks the scope's newest entries for their ids first);
+ * - an aggregate that cannot be written stays current in memory and is written before anything
+ *   newer of its scope, oldest first, so the reconciliation above still finds what it missed.
+ *
  * Concurrency: keyv has no atomic increment, so every write for a scope runs in that scope's
  * in-process queue. This is correct when sharded because Discord delivers a guild's events to
  * exactly one shard and all shards of this bot run in this one process: no other process ever
  * writes the same scope. (Running several processes against one database would break this.)
  */
-import { createKeyedQueue } from '../lib/keyedQueue.js';
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import type { ChatModel } from '../service/models.js';
 import type { ImageSize } from '../service/types.js';
-import {
-  applyEntry,
-  type DayAggregate,
-  daysBetween,
-  emptyDay,
-  type LedgerEntry,
-  type Summary,
-  summarize,
-} from './aggregate.js';
+import { daysBetween, type LedgerEntry, type PricedRecord, type Summary, summarize } from './aggregate.js';
 import { chatCostMicros, imageCostMicros } from './cost.js';
+import { createLedgerBook, entryKey } from './ledgerBook.js';
 import type { PriceList } from './prices.js';
 import { type UsageRecord, usageScope, utcDay } from './records.js';
+import { readSpill, writeSpill } from './spill.js';
+
+/** A charge as recorded: its entry's seq, or null while it waits for the store. */
+export type Charge = PricedRecord & { readonly seq: number | null };
+
+export interface LedgerOptions {
+  /** Where charges still waiting for the store are kept when the ledger closes. */
+  readonly spillPath?: string | undefined;
+  /** How often charges waiting for the store are written again. */
+  readonly retryMs?: number;
+}
 
 export interface Ledger {
-  /** Loads every known scope, applying entries whose aggregate update was lost. */
+  /**
+   * Loads every known scope, applying entries whose aggregate update was lost, then the charges
+   * a previous run spilled.
+   */
   open(): Promise<{ scopes: number; reconciled: number }>;
-  /** Prices and records one billed request. */
-  charge(record: UsageRecord): Promise<LedgerEntry>;
+  /** Prices and records one billed request. Never throws for a store failure (see above). */
+  charge(record: UsageRecord): Promise<Charge>;
+  /** Charges waiting for the store. */
+  pending(): readonly PricedRecord[];
+  /** Writes what it can, and spills the charges still waiting. */
+  close(): Promise<void>;
   costOf(record: UsageRecord): number;
   summary(scope: string, from: string, to: string): Promise<Summary>;
   /** The first day with spend, if any. */
@@ -47,72 +65,27 @@ export interface Ledger {
   entries(scope: string, from: string, to: string): Promise<LedgerEntry[]>;
 }
 
-interface ScopeState {
-  head: number;
-  days: string[];
-  readonly aggregates: Map<string, DayAggregate>;
-}
+export function createLedger(
+  store: Store,
+  prices: PriceList,
+  logger: Logger,
+  options: LedgerOptions = {},
+): Ledger {
+  const book = createLedgerBook(store, logger);
+  const waiting: PricedRecord[] = [];
+  let retryTimer: NodeJS.Timeout | undefined;
+  let retrying: Promise<void> | undefined;
+  const retryMs = options.retryMs ?? 5_000;
 
-const SCOPES_KEY = 'ledger:scopes';
-const daysKey = (scope: string) => `ledger:${scope}:days`;
-const dayKey = (scope: string, day: string) => `ledger:${scope}:day:${day}`;
-const entryKey = (scope: string, seq: number) => `ledger:${scope}:entry:${seq}`;
-
-export function createLedger(store: Store, prices: PriceList, logger: Logger): Ledger {
-  const queue = createKeyedQueue();
-  const scopes = new Map<string, ScopeState>();
-  let knownScopes: Set<string> | undefined;
-  let reconciled = 0;
-
-  async function scopeList(): Promise<Set<string>> {
-    knownScopes ??= new Set(((await store.get(SCOPES_KEY)) as string[] | undefined) ?? []);
-    return knownScopes;
-  }
-
-  async function persistApply(scope: string, state: ScopeState, entry: LedgerEntry): Promise<void> {
-    const day = utcDay(entry.time);
-    let aggregate = state.aggregates.get(day);
-    if (!aggregate) {
-      aggregate = emptyDay(day);
-      state.aggregates.set(day, aggregate);
-      state.days = [...state.days, day].sort();
-      await store.set(daysKey(scope), state.days);
+  /** Spend of charges still waiting for the store: budgets count them as spent. */
+  function waitingMicros(scope: string, onDay: (day: string) => boolean, userId?: string): number {
+    let total = 0;
+    for (const charge of waiting) {
+      if (usageScope(charge) !== scope || !onDay(utcDay(charge.time))) continue;
+      if (userId === undefined || charge.userId === userId) total += charge.costMicros;
     }
-    applyEntry(aggregate, entry);
-    await store.set(dayKey(scope, day), aggregate);
+    return total;
   }
-
-  /** Loads a scope (inside its queue): aggregates, then any entry they have not folded in. */
-  async function load(scope: string): Promise<ScopeState> {
-    const cached = scopes.get(scope);
-    if (cached) return cached;
-    const days = ((await store.get(daysKey(scope))) as string[] | undefined) ?? [];
-    const aggregates = new Map<string, DayAggregate>();
-    const stored =
-      days.length > 0
-        ? ((await store.getMany(days.map((day) => dayKey(scope, day)))) as (DayAggregate | undefined)[])
-        : [];
-    days.forEach((day, i) => {
-      aggregates.set(day, stored[i] ?? emptyDay(day));
-    });
-    const state: ScopeState = { head: 0, days, aggregates };
-    let applied = 0;
-    for (const aggregate of aggregates.values()) applied = Math.max(applied, aggregate.appliedThrough);
-    state.head = applied;
-    for (;;) {
-      const orphan = (await store.get(entryKey(scope, state.head + 1))) as LedgerEntry | undefined;
-      if (!orphan) break;
-      logger.warn({ scope, seq: orphan.seq }, 'ledger: applying an entry whose aggregate update was lost');
-      state.head = orphan.seq;
-      await persistApply(scope, state, orphan);
-      reconciled += 1;
-    }
-    scopes.set(scope, state);
-    return state;
-  }
-
-  const inScope = <T>(scope: string, task: (state: ScopeState) => Promise<T>) =>
-    queue.run(scope, async () => task(await load(scope)));
 
   function costOf(record: UsageRecord): number {
     return record.kind === 'chat'
@@ -120,52 +93,145 @@ export function createLedger(store: Store, prices: PriceList, logger: Logger): L
       : imageCostMicros(prices, record.size as ImageSize, record.n);
   }
 
+  function scheduleRetry(): void {
+    if (retryTimer || waiting.length === 0) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      void retryWaiting().finally(scheduleRetry);
+    }, retryMs);
+    retryTimer.unref();
+  }
+
+  /** Writes the waiting charges, oldest first, until the store refuses one; one pass at a time. */
+  function retryWaiting(): Promise<void> {
+    retrying ??= writeWaiting().finally(() => {
+      retrying = undefined;
+    });
+    return retrying;
+  }
+
+  async function writeWaiting(): Promise<void> {
+    while (waiting.length > 0) {
+      const next = waiting[0] as PricedRecord;
+      try {
+        await book.record(next);
+      } catch (error) {
+        logger.error(
+          { err: error, waiting: waiting.length, entryIds: waiting.slice(0, 20).map((entry) => entry.id) },
+          'ledger: the store still refuses charges; they are kept and tried again',
+        );
+        return;
+      }
+      waiting.shift();
+      logger.info({ entryId: next.id, scope: usageScope(next) }, 'ledger: a waiting charge was recorded');
+    }
+  }
+
+  /** Applies a previous run's spilled charges, skipping any that already reached the store. */
+  async function applySpill(path: string): Promise<void> {
+    const spilled = readSpill(path);
+    if (spilled.length === 0) return;
+    const byScope = new Map<string, number>();
+    for (const charge of spilled) byScope.set(usageScope(charge), (byScope.get(usageScope(charge)) ?? 0) + 1);
+    // A crash after applying some of them leaves them as the newest entries of their scope.
+    const alreadyIn = new Set<string>();
+    for (const [scope, count] of byScope) {
+      const head = await book.inScope(scope, async (state) => state.head);
+      const seqs = Array.from({ length: Math.min(count, head) }, (_, i) => head - i);
+      const found = seqs.length > 0 ? await store.getMany(seqs.map((seq) => entryKey(scope, seq))) : [];
+      for (const entry of found as (LedgerEntry | undefined)[]) if (entry) alreadyIn.add(entry.id);
+    }
+    const toApply = spilled.filter((charge) => !alreadyIn.has(charge.id));
+    waiting.push(...toApply.map((charge) => ({ ...charge, costMicros: costOf(charge) })));
+    await retryWaiting();
+    // What did not land stays waiting, and is spilled again at close.
+    writeSpill(path, waiting);
+    logger.warn(
+      { spilled: spilled.length, applied: toApply.length - waiting.length, alreadyIn: alreadyIn.size },
+      'ledger: applied the charges the previous run could not write',
+    );
+    scheduleRetry();
+  }
+
   return {
     async open() {
-      const list = await scopeList();
-      const before = reconciled;
-      await Promise.all([...list].map((scope) => inScope(scope, async () => undefined)));
-      return { scopes: list.size, reconciled: reconciled - before };
+      const list = await book.scopeList();
+      const before = book.reconciled();
+      await Promise.all([...list].map((scope) => book.inScope(scope, async () => undefined)));
+      if (options.spillPath) await applySpill(options.spillPath);
+      return { scopes: list.size, reconciled: book.reconciled() - before };
     },
     costOf,
-    charge(record) {
-      const scope = usageScope(record);
-      return inScope(scope, async (state) => {
-        const list = await scopeList();
-        if (!list.has(scope)) {
-          list.add(scope);
-          await store.set(SCOPES_KEY, [...list]);
+    async charge(usage) {
+      const priced: PricedRecord = { ...usage, costMicros: costOf(usage) };
+      // Charges already waiting go first: the store takes them in order once it is back.
+      if (waiting.length > 0) await retryWaiting();
+      if (waiting.length === 0) {
+        try {
+          return await book.record(priced);
+        } catch (error) {
+          logger.error(
+            { err: error, entryId: priced.id, scope: usageScope(priced), costMicros: priced.costMicros },
+            'ledger: could not record a charge; it is kept and written again until the store takes it',
+          );
         }
-        const entry: LedgerEntry = { ...record, seq: state.head + 1, scope, costMicros: costOf(record) };
-        await store.set(entryKey(scope, entry.seq), entry);
-        state.head = entry.seq;
-        await persistApply(scope, state, entry);
-        return entry;
-      });
+      } else {
+        logger.error(
+          { entryId: priced.id, scope: usageScope(priced), costMicros: priced.costMicros },
+          'ledger: the store is refusing charges; this one waits with the others',
+        );
+      }
+      waiting.push(priced);
+      scheduleRetry();
+      return { ...priced, seq: null };
+    },
+    pending: () => waiting,
+    async close() {
+      clearTimeout(retryTimer);
+      retryTimer = undefined;
+      await retryWaiting();
+      await book.flushAll();
+      if (waiting.length === 0) {
+        if (options.spillPath) writeSpill(options.spillPath, []);
+        return;
+      }
+      const ids = waiting.map((entry) => entry.id);
+      if (!options.spillPath) {
+        logger.error({ entryIds: ids }, 'ledger: charges the store never took are lost (no spill file)');
+        return;
+      }
+      writeSpill(options.spillPath, waiting);
+      logger.error(
+        { entryIds: ids, path: options.spillPath },
+        'ledger: charges the store did not take are kept in the spill file for the next start',
+      );
     },
     summary(scope, from, to) {
-      return inScope(scope, async (state) => summarize(daysBetween(from, to), state.aggregates));
+      return book.inScope(scope, async (state) => summarize(daysBetween(from, to), state.aggregates));
     },
     firstDay(scope) {
-      return inScope(scope, async (state) => state.days[0]);
+      return book.inScope(scope, async (state) => state.days[0]);
     },
     monthSpendMicros(scope, now) {
       const month = utcDay(now).slice(0, 7);
-      return inScope(scope, async (state) => {
-        let total = 0;
+      return book.inScope(scope, async (state) => {
+        let total = waitingMicros(scope, (day) => day.startsWith(month));
         for (const [day, aggregate] of state.aggregates)
           if (day.startsWith(month)) total += aggregate.costMicros;
         return total;
       });
     },
     userDaySpendMicros(scope, userId, now) {
-      return inScope(
+      const today = utcDay(now);
+      return book.inScope(
         scope,
-        async (state) => state.aggregates.get(utcDay(now))?.byUser[userId]?.costMicros ?? 0,
+        async (state) =>
+          (state.aggregates.get(today)?.byUser[userId]?.costMicros ?? 0) +
+          waitingMicros(scope, (day) => day === today, userId),
       );
     },
     async entries(scope, from, to) {
-      const ranges = await inScope(scope, async (state) =>
+      const ranges = await book.inScope(scope, async (state) =>
         daysBetween(from, to).flatMap((day) => {
           const aggregate = state.aggregates.get(day);
           return aggregate && aggregate.firstSeq > 0

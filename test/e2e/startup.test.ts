@@ -2,7 +2,7 @@
  * The real entry point, as `npm start` runs it (through tsx here, to skip the build).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -68,5 +68,47 @@ describe('start with bad configuration', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('config: SERVICE_BASE_URL ');
     expect(result.stderr + result.stdout).not.toMatch(/secret-bot-token-value|secret-api-key-value/);
+  });
+
+  it.each([
+    [
+      'a file that is not a database',
+      (dir: string) => {
+        const file = join(dir, 'garbage.sqlite');
+        writeFileSync(file, 'x'.repeat(4096));
+        return file;
+      },
+    ],
+    [
+      'a path under a file',
+      (dir: string) => {
+        writeFileSync(join(dir, 'plain'), 'not a folder');
+        return join(dir, 'plain', 'bot.sqlite');
+      },
+    ],
+    [
+      'a folder where the file should be',
+      (dir: string) => {
+        mkdirSync(join(dir, 'folder.sqlite'));
+        return join(dir, 'folder.sqlite');
+      },
+    ],
+  ])('stops with one line naming DATABASE_URL for %s', (_what, make) => {
+    const dir = mkdtempSync(join(tmpdir(), 'db-'));
+    try {
+      const result = start({
+        DISCORD_TOKEN: 'x',
+        SERVICE_BASE_URL: 'http://127.0.0.1:9',
+        SERVICE_API_KEY: 'y',
+        DATABASE_URL: `sqlite://${make(dir)}`,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^config: DATABASE_URL cannot be opened: /);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -20,6 +20,7 @@ import {
   startFakeDiscord,
 } from '../fakes/discord.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
+import { faultyAdapter, type StoreFaults, storeFaults } from './faultyStore.js';
 
 export const BOT_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.Gabcde.fake-bot-token-that-must-never-leak';
 export const API_KEY = 'sk-test-fake-service-key-that-must-never-leak';
@@ -52,6 +53,8 @@ export interface Harness {
   readonly databasePath: string;
   /** Every log line the bot wrote. */
   readonly logs: string[];
+  /** Switches that make the store's writes or reads fail (off unless a test turns them on). */
+  readonly storeFaults: StoreFaults;
   running: RunningBot;
   /**
    * Ids of the gateway events' subjects (messages, interactions) the bot has completely finished
@@ -61,7 +64,8 @@ export interface Harness {
   /** Emits `settled` with the id each time the bot finishes handling an event's subject. */
   readonly settledEvents: EventEmitter;
   /** Stops the bot and starts a new one on the same database file. */
-  restart(): Promise<void>;
+  /** `between` runs after the old bot stopped and before the new one starts. */
+  restart(between?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -70,10 +74,11 @@ async function launch(
   logs: string[],
   options: HarnessOptions,
   onSettled: (subject: unknown) => void,
+  faults: StoreFaults,
 ): Promise<RunningBot> {
   const secrets = [config.discordToken, config.serviceApiKey];
   const logger = createLogger({ level: 'debug', secrets, destination: { write: (line) => logs.push(line) } });
-  const store = await openStore(config.databaseUrl);
+  const store = await openStore(config.databaseUrl, { adapter: (real) => faultyAdapter(real, faults) });
   const service = createServiceClient({
     baseUrl: config.serviceBaseUrl,
     apiKey: config.serviceApiKey,
@@ -132,7 +137,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     settledIds.add(id);
     settledEvents.emit('settled', id);
   };
-  const running = await launch(loaded.config, logs, options, onSettled);
+  const faults = storeFaults();
+  const running = await launch(loaded.config, logs, options, onSettled, faults);
   if (options.guildConfig)
     await running.bot.context.settings.updateGuild(discord.guildId, options.guildConfig);
   const harness: Harness = {
@@ -144,9 +150,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     running,
     settledIds,
     settledEvents,
-    async restart() {
+    storeFaults: faults,
+    async restart(between) {
       await harness.running.stop();
-      harness.running = await launch(loaded.config, logs, options, onSettled);
+      between?.();
+      harness.running = await launch(loaded.config, logs, options, onSettled, faults);
     },
     async close() {
       await harness.running.stop();

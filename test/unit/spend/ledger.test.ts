@@ -2,12 +2,15 @@
  * The ledger on a real SQLite store: exact totals under concurrency, and reconciliation after a
  * crash between the entry write and the aggregate write.
  */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/lib/logger.js';
 import type { Store } from '../../../src/lib/store.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
 import type { UsageRecord } from '../../../src/spend/records.js';
+import { storeFaults } from '../../helpers/faultyStore.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const priced = loadPriceList('prices.json');
@@ -83,7 +86,8 @@ describe('ledger', () => {
       return store.set(key, value, ttl);
     };
     const doomed = createLedger(crashing, prices, logger);
-    await expect(doomed.charge(chat(5, 'g'))).rejects.toThrow('simulated crash');
+    // The entry reached the store, so the charge is recorded; only its day total is missing.
+    await expect(doomed.charge(chat(5, 'g'))).resolves.toMatchObject({ seq: 6 });
 
     const expected = [0, 1, 2, 3, 4, 5].reduce((sum, i) => sum + ledger.costOf(chat(i, 'g')), 0);
     const restarted = createLedger(store, prices, logger);
@@ -110,4 +114,107 @@ describe('ledger', () => {
     expect((await ledger.summary('dm-alice', '2026-11-22', '2026-11-22')).requests).toBe(1);
     expect((await ledger.summary('g', '2026-10-01', '2026-11-30')).requests).toBe(2);
   });
+
+  it('a store that refuses writes mid-run, then recovers: every charge lands once, exact to the micro-unit', async () => {
+    const faults = storeFaults();
+    const { store } = await freshStore(faults);
+    const lines: string[] = [];
+    const log = createLogger({
+      level: 'info',
+      secrets: [],
+      destination: { write: (line) => lines.push(line) },
+    });
+    const ledger = createLedger(store, prices, log, { retryMs: 10 });
+    const records = Array.from({ length: 60 }, (_, i) => chat(i, 'g'));
+    for (const record of records.slice(0, 20)) await ledger.charge(record);
+    faults.failWrites = true;
+    const refused = await Promise.all(records.slice(20, 40).map((record) => ledger.charge(record)));
+    expect(refused.every((charge) => charge.seq === null)).toBe(true);
+    expect(ledger.pending()).toHaveLength(20);
+    // Budgets count what is waiting as spent.
+    const expected = records.reduce((sum, record) => sum + ledger.costOf(record), 0);
+    const firstForty = records.slice(0, 40).reduce((sum, record) => sum + ledger.costOf(record), 0);
+    expect(await ledger.monthSpendMicros('g', NOW)).toBe(firstForty);
+    // Every refused charge is named in the log by its id.
+    for (const record of records.slice(20, 40)) {
+      expect(lines.some((line) => line.includes('"level":50') && line.includes(`"${record.id}"`))).toBe(true);
+    }
+    faults.failWrites = false;
+    await Promise.all(records.slice(40).map((record) => ledger.charge(record)));
+    await waitUntil(() => ledger.pending().length === 0);
+    const summary = await ledger.summary('g', '2026-11-22', '2026-11-22');
+    expect(summary.costMicros).toBe(expected);
+    const entries = await ledger.entries('g', '2026-11-22', '2026-11-22');
+    expect(entries.map((entry) => entry.id).sort()).toEqual(records.map((record) => record.id).sort());
+    expect(entries.reduce((sum, entry) => sum + entry.costMicros, 0)).toBe(expected);
+    // A restart reads the same totals back.
+    expect(
+      (await createLedger(store, prices, logger).summary('g', '2026-11-22', '2026-11-22')).costMicros,
+    ).toBe(expected);
+  });
+
+  it('a day total the store refuses: later charges wait behind it; a crash rebuilds it from the entries', async () => {
+    const faults = storeFaults();
+    const { store } = await freshStore(faults);
+    const ledger = createLedger(store, prices, logger, { retryMs: 10_000 });
+    const yesterday = NOW - 86_400_000;
+    const cost = (i: number) => ledger.costOf(chat(i, 'g'));
+    await ledger.charge(chat(0, 'g', yesterday));
+    faults.failWrites = true;
+    faults.onlyKeysWith = ':day:';
+    // The entry lands, its day total does not.
+    expect((await ledger.charge(chat(1, 'g', yesterday))).seq).toBe(2);
+    // Nothing newer may reach the store before that total: today's charge waits.
+    expect((await ledger.charge(chat(2, 'g', NOW))).seq).toBeNull();
+    expect((await ledger.summary('g', '2026-11-21', '2026-11-22')).costMicros).toBe(cost(0) + cost(1));
+    expect(await ledger.monthSpendMicros('g', NOW)).toBe(cost(0) + cost(1) + cost(2));
+    // The process dies here (no close): the next start rebuilds yesterday from its entries.
+    faults.failWrites = false;
+    const restarted = createLedger(store, prices, logger);
+    expect(await restarted.open()).toEqual({ scopes: 1, reconciled: 1 });
+    const summary = await restarted.summary('g', '2026-11-21', '2026-11-22');
+    expect([summary.requests, summary.costMicros]).toEqual([2, cost(0) + cost(1)]);
+  });
+
+  it('charges still waiting at shutdown go to the spill file; the next start applies them exactly once', async () => {
+    const faults = storeFaults();
+    const { store, dir } = await freshStore(faults);
+    const spillPath = join(dir, 'bot.sqlite.pending.json');
+    const first = createLedger(store, prices, logger, { spillPath, retryMs: 10 });
+    await first.charge(chat(0, 'g'));
+    faults.failWrites = true;
+    for (let i = 1; i <= 4; i += 1) await first.charge(chat(i, 'g'));
+    await first.close();
+    expect(existsSync(spillPath)).toBe(true);
+    const spilled = readFileSync(spillPath, 'utf8');
+    expect(JSON.parse(spilled)).toHaveLength(4);
+
+    faults.failWrites = false;
+    const expected = [0, 1, 2, 3, 4].reduce((sum, i) => sum + first.costOf(chat(i, 'g')), 0);
+    const second = createLedger(store, prices, logger, { spillPath, retryMs: 10 });
+    await second.open();
+    expect(existsSync(spillPath)).toBe(false);
+    expect((await second.summary('g', '2026-11-22', '2026-11-22')).costMicros).toBe(expected);
+
+    // A crash after applying them but before the file was removed: the same file again.
+    writeFileSync(spillPath, spilled);
+    const third = createLedger(store, prices, logger, { spillPath, retryMs: 10 });
+    await third.open();
+    expect((await third.summary('g', '2026-11-22', '2026-11-22')).costMicros).toBe(expected);
+    expect((await third.entries('g', '2026-11-22', '2026-11-22')).map((entry) => entry.id)).toEqual([
+      'r0',
+      'r1',
+      'r2',
+      'r3',
+      'r4',
+    ]);
+  });
 });
+
+async function waitUntil(done: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The ledger as stored, per scope: numbered entries and day aggregates, each scope's writes in
+ * its own queue. An aggregate the store refuses stays current in memory and is written before
+ * anything newer of its scope (see ledger.ts for why that keeps reconciliation exact).
+ */
+import { createKeyedQueue } from '../lib/keyedQueue.js';
+import type { Logger } from '../lib/logger.js';
+import type { Store } from '../lib/store.js';
+import { applyEntry, type DayAggregate, emptyDay, type LedgerEntry, type PricedRecord } from './aggregate.js';
+import { usageScope, utcDay } from './records.js';
+
+export interface ScopeState {
+  head: number;
+  days: string[];
+  readonly aggregates: Map<string, DayAggregate>;
+  /** Written in memory, not yet in the store. */
+  daysDirty: boolean;
+  readonly dirtyDays: Set<string>;
+}
+
+const SCOPES_KEY = 'ledger:scopes';
+const daysKey = (scope: string) => `ledger:${scope}:days`;
+const dayKey = (scope: string, day: string) => `ledger:${scope}:day:${day}`;
+export const entryKey = (scope: string, seq: number) => `ledger:${scope}:entry:${seq}`;
+
+export interface LedgerBook {
+  /** Runs `task` in the scope's queue, on its loaded state. */
+  inScope<T>(scope: string, task: (state: ScopeState) => Promise<T>): Promise<T>;
+  /** Writes one charge as its scope's next entry; throws when the store did not take it. */
+  record(priced: PricedRecord): Promise<LedgerEntry>;
+  /** Every scope the store knows of. */
+  scopeList(): Promise<Set<string>>;
+  /** Entries applied at load because their aggregate update had been lost. */
+  reconciled(): number;
+  /** Writes every unwritten aggregate it can; logs the scopes it could not. */
+  flushAll(): Promise<void>;
+}
+
+export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
+  const queue = createKeyedQueue();
+  const scopes = new Map<string, ScopeState>();
+  let knownScopes: Set<string> | undefined;
+  let scopesDirty = false;
+  let reconciled = 0;
+
+  async function scopeList(): Promise<Set<string>> {
+    knownScopes ??= new Set(((await store.get(SCOPES_KEY)) as string[] | undefined) ?? []);
+    return knownScopes;
+  }
+
+  /** Folds an entry into the in-memory aggregates; the store gets them at the next flush. */
+  function applyInMemory(state: ScopeState, entry: LedgerEntry): void {
+    const day = utcDay(entry.time);
+    let aggregate = state.aggregates.get(day);
+    if (!aggregate) {
+      aggregate = emptyDay(day);
+      state.aggregates.set(day, aggregate);
+      state.days = [...state.days, day].sort();
+      state.daysDirty = true;
+    }
+    applyEntry(aggregate, entry);
+    state.dirtyDays.add(day);
+  }
+
+  /**
+   * Writes the scope's unwritten aggregates, those that folded in older entries first, so that
+   * the highest `appliedThrough` in the store never passes an entry another stored day misses.
+   */
+  async function flush(scope: string, state: ScopeState): Promise<void> {
+    if (scopesDirty && knownScopes) {
+      await store.set(SCOPES_KEY, [...knownScopes]);
+      scopesDirty = false;
+    }
+    if (state.daysDirty) {
+      await store.set(daysKey(scope), state.days);
+      state.daysDirty = false;
+    }
+    const days = [...state.dirtyDays].sort(
+      (a, b) =>
+        (state.aggregates.get(a)?.appliedThrough ?? 0) - (state.aggregates.get(b)?.appliedThrough ?? 0),
+    );
+    for (const day of days) {
+      await store.set(dayKey(scope, day), state.aggregates.get(day));
+      state.dirtyDays.delete(day);
+    }
+  }
+
+  /** Loads a scope (inside its queue): aggregates, then any entry they have not folded in. */
+  async function load(scope: string): Promise<ScopeState> {
+    const cached = scopes.get(scope);
+    if (cached) return cached;
+    const days = ((await store.get(daysKey(scope))) as string[] | undefined) ?? [];
+    const aggregates = new Map<string, DayAggregate>();
+    const stored =
+      days.length > 0
+        ? ((await store.getMany(days.map((day) => dayKey(scope, day)))) as (DayAggregate | undefined)[])
+        : [];
+    days.forEach((day, i) => {
+      aggregates.set(day, stored[i] ?? emptyDay(day));
+    });
+    const state: ScopeState = { head: 0, days, aggregates, daysDirty: false, dirtyDays: new Set() };
+    for (const aggregate of aggregates.values()) state.head = Math.max(state.head, aggregate.appliedThrough);
+    for (;;) {
+      const orphan = (await store.get(entryKey(scope, state.head + 1))) as LedgerEntry | undefined;
+      if (!orphan) break;
+      logger.warn({ scope, seq: orphan.seq }, 'ledger: applying an entry whose aggregate update was lost');
+      state.head = orphan.seq;
+      applyInMemory(state, orphan);
+      reconciled += 1;
+    }
+    await flush(scope, state);
+    scopes.set(scope, state);
+    return state;
+  }
+
+  const inScope = <T>(scope: string, task: (state: ScopeState) => Promise<T>) =>
+    queue.run(scope, async () => task(await load(scope)));
+
+  /** Spend of charges still waiting for the store: budgets count them as spent. */
+  function record(priced: PricedRecord): Promise<LedgerEntry> {
+    const scope = usageScope(priced);
+    return inScope(scope, async (state) => {
+      // Older unwritten aggregates first: nothing newer may reach the store before them.
+      await flush(scope, state);
+      const list = await scopeList();
+      if (!list.has(scope)) {
+        list.add(scope);
+        scopesDirty = true;
+      }
+      const entry: LedgerEntry = { ...priced, seq: state.head + 1, scope };
+      await store.set(entryKey(scope, entry.seq), entry);
+      state.head = entry.seq;
+      applyInMemory(state, entry);
+      try {
+        await flush(scope, state);
+      } catch (error) {
+        logger.error(
+          { err: error, entryId: entry.id, scope, seq: entry.seq },
+          'ledger: a charge was recorded but its day total could not be saved yet; it is saved with the next write, or rebuilt at start',
+        );
+      }
+      return entry;
+    });
+  }
+
+  return {
+    inScope,
+    record,
+    scopeList,
+    reconciled: () => reconciled,
+    async flushAll() {
+      for (const [scope, state] of scopes) {
+        await queue
+          .run(scope, () => flush(scope, state))
+          .catch((error: unknown) =>
+            logger.error({ err: error, scope }, 'ledger: day totals not saved at shutdown; rebuilt at start'),
+          );
+      }
+    },
+  };
+}
