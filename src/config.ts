@@ -71,6 +71,13 @@ const schema = z.object({
   HISTORY_MAX_TURNS: integer(40, 2, 1000),
   MAX_OUTPUT_TOKENS: integer(2048, 16, 1_000_000),
   IMAGE_DOWNLOAD_TIMEOUT_MS: integer(30_000, 100, 600_000),
+  IMAGE_HOST_ALLOWLIST: optionalText.transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean),
+  ),
+  REPLY_MAX_DURATION_MS: integer(600_000, 1_000, 3_600_000),
   IMAGINE_PROGRESS_INTERVAL_MS: integer(5000, 20, 60_000),
   RATE_LIMIT_PER_MINUTE: integer(6, 1, 1000),
   MESSAGE_CONTENT_INTENT: optionalText
@@ -105,6 +112,13 @@ export interface Config {
   readonly historyMaxTurns: number;
   readonly maxOutputTokens: number;
   readonly imageDownloadTimeoutMs: number;
+  /**
+   * Image hosts (names or addresses, lower case) the bot may fetch from even when they resolve
+   * to a loopback, private or other internal address.
+   */
+  readonly imageHostAllowlist: readonly string[];
+  /** The longest a reply may stream, however steadily the service sends. */
+  readonly replyMaxDurationMs: number;
   readonly imagineProgressIntervalMs: number;
   /** Requests per member per minute where a guild has not set its own (and in DMs). */
   readonly rateLimitPerMinute: number;
@@ -142,6 +156,8 @@ export function loadConfig(env: Env): ConfigResult {
       historyMaxTurns: value.HISTORY_MAX_TURNS,
       maxOutputTokens: value.MAX_OUTPUT_TOKENS,
       imageDownloadTimeoutMs: value.IMAGE_DOWNLOAD_TIMEOUT_MS,
+      imageHostAllowlist: value.IMAGE_HOST_ALLOWLIST,
+      replyMaxDurationMs: value.REPLY_MAX_DURATION_MS,
       imagineProgressIntervalMs: value.IMAGINE_PROGRESS_INTERVAL_MS,
       rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
       messageContentIntent: value.MESSAGE_CONTENT_INTENT,

@@ -40,6 +40,8 @@ export function startBotProcess(
       LOG_LEVEL: 'warn',
       // Bursts from one member measure the bot, not the fair-use limit.
       RATE_LIMIT_PER_MINUTE: '1000',
+      // The fake content host is on loopback.
+      IMAGE_HOST_ALLOWLIST: '127.0.0.1',
       NODE_OPTIONS: nodeOptions,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -125,6 +125,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     STREAM_EDIT_INTERVAL_MS: '40',
     // Suites send many requests as one member; the rate limit has tests of its own.
     RATE_LIMIT_PER_MINUTE: '1000',
+    // The fake content host is on loopback, which the bot refuses unless it is allowed.
+    IMAGE_HOST_ALLOWLIST: '127.0.0.1',
     ...(typeof options.env === 'function' ? options.env(discord) : options.env),
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
