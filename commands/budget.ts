@@ -11,7 +11,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { canManageGuild } from '../src/access/permissions.js';
-import type { Command } from '../src/discord/command.js';
+import { type Command, optionChannel, optionValues } from '../src/discord/command.js';
 import { replyPrivately } from '../src/discord/messages.js';
 import type { GuildSettings } from '../src/spend/budgets.js';
 import { amountToMicros, formatMoney } from '../src/spend/cost.js';
@@ -118,10 +118,11 @@ export const budgetCommand = {
     const guildId = interaction.guildId;
     const { budgets, prices } = context;
     const sub = interaction.options.getSubcommand();
+    const raw = optionValues(interaction);
     let settings: GuildSettings;
     if (sub === 'set') {
-      const monthly = parseCap(interaction.options.get('monthly')?.value);
-      const daily = parseCap(interaction.options.get('daily_per_member')?.value);
+      const monthly = parseCap(raw.monthly);
+      const daily = parseCap(raw.daily_per_member);
       if (monthly === 'invalid' || daily === 'invalid') {
         await reply(`A cap must be a number from 0 to ${MAX_CAP}.`);
         return;
@@ -135,15 +136,18 @@ export const budgetCommand = {
         ...(daily !== null && { dailyUserCapMicros: daily }),
       });
     } else if (sub === 'clear') {
-      const which = interaction.options.getString('which', true);
+      const which = raw.which;
+      if (which !== 'monthly' && which !== 'daily_per_member' && which !== 'both') {
+        return reply('Choose which cap to clear: monthly, daily per member, or both.');
+      }
       settings = await budgets.update(guildId, {
         ...(which !== 'daily_per_member' && { monthlyCapMicros: null }),
         ...(which !== 'monthly' && { dailyUserCapMicros: null }),
       });
     } else if (sub === 'alerts') {
-      settings = await budgets.update(guildId, {
-        alertChannelId: interaction.options.getChannel('channel', true).id,
-      });
+      const channel = optionChannel(interaction);
+      if (!channel) return reply('Give the channel where alerts should go.');
+      settings = await budgets.update(guildId, { alertChannelId: channel.id });
     } else {
       settings = await budgets.settings(guildId);
     }

@@ -10,7 +10,7 @@ import {
   PermissionsBitField,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { type Command, channelOption, optionValues } from '../src/discord/command.js';
+import { type Command, channelOption, optionChannel, optionValues } from '../src/discord/command.js';
 import { quote, replyPrivately } from '../src/discord/messages.js';
 import { parseWith, promptField } from '../src/settings/requestOptions.js';
 
@@ -65,7 +65,7 @@ function resolvedPermissions(channel: object): Readonly<PermissionsBitField> | n
 export const systemCommand = {
   data,
   async execute(interaction, context) {
-    const target = interaction.options.getChannel('channel');
+    const target = optionChannel(interaction);
     // Permissions in the channel acted on: Discord sends the member's for a channel option.
     const permissions = target ? resolvedPermissions(target) : interaction.memberPermissions;
     if (!interaction.inGuild() || !permissions?.has(PermissionFlagsBits.ManageChannels)) {

@@ -12,10 +12,10 @@ import {
 } from 'discord.js';
 import { canManageGuild } from '../src/access/permissions.js';
 import type { BotContext } from '../src/context.js';
-import type { Command } from '../src/discord/command.js';
+import { type Command, optionValues } from '../src/discord/command.js';
 import { interactionWebhook } from '../src/discord/interactionWebhook.js';
 import { replyPrivately } from '../src/discord/messages.js';
-import { PERIOD_LABELS, PERIODS, type Period, periodRange, type Summary } from '../src/spend/aggregate.js';
+import { PERIOD_LABELS, PERIODS, periodRange, type Summary } from '../src/spend/aggregate.js';
 import { dailySpendSvg, renderPng } from '../src/spend/chart.js';
 import { formatMoney } from '../src/spend/cost.js';
 import { entriesCsv } from '../src/spend/csv.js';
@@ -113,8 +113,9 @@ export const usageCommand = {
         'Only members with the Manage Server permission can see the server’s usage.',
       );
     }
-    const period = (interaction.options.getString('period') ?? 'this-month') as Period;
-    if (!PERIODS.includes(period)) {
+    const chosen = optionValues(interaction).period ?? 'this-month';
+    const period = PERIODS.find((known) => known === chosen);
+    if (!period) {
       return replyPrivately(interaction, 'Unknown period.');
     }
     await interaction.deferReply({ flags: MessageFlags.Ephemeral });

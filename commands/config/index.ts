@@ -13,7 +13,7 @@ import {
 } from 'discord.js';
 import { canManageGuild } from '../../src/access/permissions.js';
 import { parentChannelId } from '../../src/discord/channels.js';
-import { type Command, channelOption, optionValues } from '../../src/discord/command.js';
+import { type Command, channelOption, optionChannel, optionValues } from '../../src/discord/command.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import { setChannels } from './channels.js';
@@ -186,7 +186,7 @@ export const configCommand = {
       });
       if (refusal) return replyPrivately(interaction, refusal);
     }
-    const shown = interaction.options.getChannel('channel');
+    const shown = optionChannel(interaction);
     const channelId = shown?.id ?? interaction.channelId;
     const parentId = shown
       ? 'parentId' in shown && shown.parentId

@@ -11,6 +11,7 @@ import { NO_PINGS } from '../discord/messages.js';
 import { channelReplySink } from '../discord/replySinks.js';
 import { CHANNEL_NOT_ALLOWED } from '../settings/resolve.js';
 import {
+  isBlank,
   isForTheBot,
   MENTION_HINT,
   type MessageTrigger,
@@ -45,8 +46,8 @@ export async function answerMessage(message: Message, context: BotContext): Prom
   const problem = promptProblem(prompt);
   if (problem) {
     // An empty prompt from a reply or thread message may just be content Discord withheld.
-    if (prompt === '' && !trigger.inDm && !trigger.mentionsBot) return;
-    await reply(prompt === '' ? MENTION_HINT : problem);
+    if (isBlank(prompt) && !trigger.inDm && !trigger.mentionsBot) return;
+    await reply(isBlank(prompt) ? MENTION_HINT : problem);
     return;
   }
   const userName = message.member?.displayName ?? message.author.displayName;

@@ -6,13 +6,21 @@
 /** The longest message the bot takes as a chat prompt (a /ask option or a message to the bot). */
 export const PROMPT_MAX_LENGTH = 4000;
 
+/** Whitespace and invisible format characters (zero-width spaces, joiners, direction marks…). */
+const NOTHING_VISIBLE = /^[\s\p{Cf}]*$/u;
+
+/** True when a text shows nothing: empty, or only whitespace and invisible characters. */
+export function isBlank(text: string): boolean {
+  return NOTHING_VISIBLE.test(text);
+}
+
 /** A prompt's problem in a sentence, or undefined when it is fine. */
 export function promptProblem(
   prompt: string,
   limit = PROMPT_MAX_LENGTH,
   whatToWrite = 'Write something to ask.',
 ): string | undefined {
-  if (prompt === '') return `Your prompt is empty. ${whatToWrite}`;
+  if (isBlank(prompt)) return `Your prompt is empty. ${whatToWrite}`;
   if (prompt.length > limit) return `Your prompt is ${prompt.length} characters; the limit is ${limit}.`;
   return undefined;
 }

@@ -42,9 +42,18 @@ export function channelOption(description: string): APIApplicationCommandChannel
  */
 export function optionValues(interaction: ChatInputCommandInteraction): Record<string, unknown> {
   const raw: Record<string, unknown> = {};
-  const top = interaction.options.data;
-  // A subcommand's options are nested under it.
-  const options = top[0]?.type === ApplicationCommandOptionType.Subcommand ? (top[0].options ?? []) : top;
-  for (const option of options) raw[option.name] = option.value;
+  for (const option of leafOptions(interaction)) raw[option.name] = option.value;
   return raw;
+}
+
+/** The channel given as option `name`, or null (also when that option is not a channel). */
+export function optionChannel(interaction: ChatInputCommandInteraction, name = 'channel') {
+  const option = leafOptions(interaction).find((candidate) => candidate.name === name);
+  return option?.type === ApplicationCommandOptionType.Channel ? (option.channel ?? null) : null;
+}
+
+/** A subcommand's options are nested under it. */
+function leafOptions(interaction: ChatInputCommandInteraction) {
+  const top = interaction.options.data;
+  return top[0]?.type === ApplicationCommandOptionType.Subcommand ? (top[0].options ?? []) : top;
 }

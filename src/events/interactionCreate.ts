@@ -4,6 +4,10 @@ import { parseButtonId } from '../discord/buttons.js';
 import { interactionResponder, withErrorBoundary } from '../discord/errorBoundary.js';
 import type { Event } from './event.js';
 
+export const COMMAND_GONE =
+  'This command is not available (it may have been removed in an update). Type / to see the current ones.';
+export const BUTTON_GONE = 'This button no longer works (it may be from an older version of the bot).';
+
 export const interactionCreate = {
   name: Events.InteractionCreate,
   async execute({ context, commands }, interaction) {
@@ -20,10 +24,13 @@ export const interactionCreate = {
     } else {
       return;
     }
-    if (!run) {
+    const respond = interactionResponder(interaction, context.interactionRest);
+    // A command or button this version does not know (removed, renamed, or crafted): say so
+    // privately rather than leave Discord's "interaction failed".
+    run ??= async () => {
       context.logger.warn(where, 'interaction for no known command');
-      return;
-    }
-    await withErrorBoundary(context, where, interactionResponder(interaction, context.interactionRest), run);
+      await respond(interaction.isButton() ? BUTTON_GONE : COMMAND_GONE);
+    };
+    await withErrorBoundary(context, where, respond, run);
   },
 } satisfies Event<Events.InteractionCreate>;

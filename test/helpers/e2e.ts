@@ -53,6 +53,11 @@ export function useHarness(options: SuiteOptions = {}): Suite {
     current = await startHarness(options);
   });
   afterAll(async () => {
+    // Whatever the file did, nothing the bot sent may ever have pinged anyone.
+    const pinging = [...(current?.discord.messages.values() ?? [])].filter(
+      (message) => message.kind !== 'user' && message.versions.some((version) => version.pinged),
+    );
+    expect(pinging.map((message) => message.content)).toEqual([]);
     await current?.close();
     current = undefined;
     asker = undefined;

@@ -1,0 +1,235 @@
+/**
+ * Hostile and broken input, as crafted interactions that bypass Discord's own checks (the bot
+ * must not rely on them): each gets a clear private answer, never reaches the service, changes
+ * nothing stored, and the bot keeps serving. One row per line of the README's "Bad input" table.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NOT_LATEST } from '../../src/chat/history.js';
+import { BUTTON_GONE, COMMAND_GONE } from '../../src/events/interactionCreate.js';
+import { ADMIN_PERMISSIONS, type FakeMessage, type SendCommandInput } from '../fakes/discord.js';
+import { useHarness } from '../helpers/e2e.js';
+import { settled, waitForExactReply } from '../helpers/harness.js';
+
+const { h, ask, freshChannel, ephemeralText } = useHarness({
+  discord: { channelCount: 10 },
+  guildConfig: { showCost: false, showContext: false },
+});
+
+type Crafted = Omit<SendCommandInput, 'user'> & { readonly admin?: boolean };
+
+const ZERO_WIDTH = '\u200b\u200d\u2060\ufeff';
+const commands: [string, Crafted, RegExp | string][] = [
+  ['an unknown command', { name: 'nosuch' }, COMMAND_GONE],
+  ['/ask with no prompt', { name: 'ask', options: {} }, /Your prompt is empty/],
+  ['/ask with an empty prompt', { name: 'ask', options: { prompt: '' } }, /Your prompt is empty/],
+  ['/ask with a whitespace prompt', { name: 'ask', options: { prompt: ' \n\t ' } }, /Your prompt is empty/],
+  ['/ask with a zero-width prompt', { name: 'ask', options: { prompt: ZERO_WIDTH } }, /Your prompt is empty/],
+  [
+    '/ask with a 10,000-character prompt',
+    { name: 'ask', options: { prompt: 'x'.repeat(10_000) } },
+    /10000 characters; the limit is 4000/,
+  ],
+  ['/ask with a number as prompt', { name: 'ask', options: { prompt: 42 } }, /Your prompt is empty/],
+  ['/ask with an unknown model', { name: 'ask', options: { prompt: 'x', model: 'gpt-9' } }, /Unknown model/],
+  [
+    '/ask with temperature 3',
+    { name: 'ask', options: { prompt: 'x', temperature: 3 } },
+    /temperature must be a number from 0 to 2/,
+  ],
+  [
+    '/ask with a text temperature',
+    { name: 'ask', options: { prompt: 'x', temperature: 'hot' } },
+    /temperature must be a number/,
+  ],
+  [
+    '/ask with max_tokens 0',
+    { name: 'ask', options: { prompt: 'x', max_tokens: 0 } },
+    /max_tokens must be a whole number/,
+  ],
+  [
+    '/ask with max_tokens 1.5',
+    { name: 'ask', options: { prompt: 'x', max_tokens: 1.5 } },
+    /max_tokens must be a whole number/,
+  ],
+  [
+    '/ask with max_tokens 999999',
+    { name: 'ask', options: { prompt: 'x', max_tokens: 999_999 } },
+    /max_tokens must be a whole number/,
+  ],
+  [
+    '/ask with thread "yes"',
+    { name: 'ask', options: { prompt: 'x', thread: 'yes' } },
+    /thread must be true or false/,
+  ],
+  [
+    '/imagine with n 0',
+    { name: 'imagine', options: { prompt: 'x', n: 0 } },
+    /n must be a whole number from 1 to 4/,
+  ],
+  [
+    '/imagine with n 5',
+    { name: 'imagine', options: { prompt: 'x', n: 5 } },
+    /n must be a whole number from 1 to 4/,
+  ],
+  [
+    '/imagine with n "five"',
+    { name: 'imagine', options: { prompt: 'x', n: 'five' } },
+    /n must be a whole number/,
+  ],
+  [
+    '/imagine with an unknown size',
+    { name: 'imagine', options: { prompt: 'x', size: '4096x4096' } },
+    /size must be one of/,
+  ],
+  [
+    '/imagine with a zero-width prompt',
+    { name: 'imagine', options: { prompt: ZERO_WIDTH } },
+    /Your prompt is empty/,
+  ],
+  [
+    '/imagine with a 10,000-character prompt',
+    { name: 'imagine', options: { prompt: 'x'.repeat(10_000) } },
+    /the limit is 1000/,
+  ],
+  [
+    '/config set with a text temperature',
+    { name: 'config', subcommand: 'set', options: { temperature: 'x' }, admin: true },
+    /temperature must be a number/,
+  ],
+  [
+    '/config set with max_tokens -1',
+    { name: 'config', subcommand: 'set', options: { max_tokens: -1 }, admin: true },
+    /max_tokens must be a whole number/,
+  ],
+  [
+    '/config clear of an unknown setting',
+    { name: 'config', subcommand: 'clear', options: { setting: 'constructor' }, admin: true },
+    'Unknown setting.',
+  ],
+  [
+    '/config channels with an unknown action',
+    { name: 'config', subcommand: 'channels', options: { action: 'nuke' }, admin: true },
+    /Choose allow, remove or everywhere/,
+  ],
+  [
+    '/budget set with a negative cap',
+    { name: 'budget', subcommand: 'set', options: { monthly: -5 }, admin: true },
+    /A cap must be a number from 0/,
+  ],
+  [
+    '/budget set with a text cap',
+    { name: 'budget', subcommand: 'set', options: { monthly: 'lots' }, admin: true },
+    /A cap must be a number from 0/,
+  ],
+  [
+    '/budget clear of an unknown cap',
+    { name: 'budget', subcommand: 'clear', options: { which: 7 }, admin: true },
+    /Choose which cap to clear/,
+  ],
+  [
+    '/budget alerts without a channel',
+    { name: 'budget', subcommand: 'alerts', options: { channel: 'general' }, admin: true },
+    /Give the channel/,
+  ],
+  [
+    '/usage for an unknown period',
+    { name: 'usage', subcommand: 'show', options: { period: 'forever' }, admin: true },
+    'Unknown period.',
+  ],
+  [
+    '/usage with a number as period',
+    { name: 'usage', subcommand: 'show', options: { period: 5 }, admin: true },
+    'Unknown period.',
+  ],
+  [
+    '/system set with a zero-width prompt',
+    { name: 'system', subcommand: 'set', options: { prompt: ZERO_WIDTH }, admin: true },
+    /Your prompt is empty/,
+  ],
+];
+
+const buttons: [string, string, RegExp | string][] = [
+  ['a button of no known command', 'zzz:do:1', BUTTON_GONE],
+  ['a malformed button id', ':::', BUTTON_GONE],
+  ['an empty button id', '', BUTTON_GONE],
+  ['an /ask button with an unknown action', 'ask:explode:1', 'This button is no longer supported.'],
+  [
+    'a Regenerate button from an older version (no conversation id)',
+    'ask:regenerate:0123456789abcdef',
+    NOT_LATEST,
+  ],
+  [
+    'a Stop button of a reply that never existed',
+    'ask:stop:deadbeefdeadbeef',
+    'This reply has already finished.',
+  ],
+  ['a Reroll button with a malformed id', 'imagine:reroll:../../etc', /too old to reroll/],
+];
+
+/** Everything a bad request could have changed. */
+async function snapshot() {
+  const { context } = h.running.bot;
+  const guildId = h.discord.guildId;
+  const day = new Date().toISOString().slice(0, 10);
+  return JSON.stringify({
+    ledger: await context.ledger.summary(guildId, day, day),
+    conversation: await context.conversations.load(h.discord.channelIds[0] as string),
+    guild: await context.settings.guild(guildId),
+    channel: await context.settings.channel(h.discord.channelIds[0] as string),
+    budget: await context.budgets.settings(guildId),
+  });
+}
+
+let botMessage: FakeMessage;
+beforeAll(async () => {
+  // Some history, spend and a bot message to press crafted buttons on.
+  const first = ask({ prompt: 'remember me' }, { channelId: h.discord.channelIds[0] as string });
+  await waitForExactReply(h, first, ['Echo: Member: remember me']);
+  botMessage = h.discord.replyMessages(first)[0] as FakeMessage;
+});
+
+describe('bad input never reaches the service and changes nothing', () => {
+  it.each(commands)('%s', async (_what, crafted, answer) => {
+    const before = await snapshot();
+    const calls = h.service.requests.length;
+    const { admin, ...input } = crafted;
+    const interaction = h.discord.sendCommand({
+      ...input,
+      channelId: h.discord.channelIds[0] as string,
+      ...(admin && { permissions: ADMIN_PERMISSIONS }),
+    });
+    const text = await ephemeralText(interaction);
+    if (typeof answer === 'string') expect(text).toBe(answer);
+    else expect(text).toMatch(answer);
+    await settled(h, interaction.id);
+    expect(h.service.requests.length).toBe(calls);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each(buttons)('%s', async (_what, customId, answer) => {
+    const before = await snapshot();
+    const calls = h.service.requests.length;
+    const click = h.discord.clickButton(botMessage, customId);
+    const text = await ephemeralText(click);
+    if (typeof answer === 'string') expect(text).toBe(answer);
+    else expect(text).toMatch(answer);
+    await settled(h, click.id);
+    expect(h.service.requests.length).toBe(calls);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('a mention with only invisible characters gets the hint, not a request', async () => {
+    const calls = h.service.requests.length;
+    const message = h.discord.sendMessage({ content: `<@${h.discord.botUser.id}> ${ZERO_WIDTH}` });
+    await settled(h, message.id);
+    expect(h.discord.replyTo(message).map((reply) => reply.content)).toEqual([
+      'Write your question after the mention, for example: @me what is a monad?',
+    ]);
+    expect(h.service.requests.length).toBe(calls);
+  });
+
+  it('the bot keeps serving afterwards', async () => {
+    const after = ask({ prompt: 'still here?' }, { channelId: freshChannel() });
+    await waitForExactReply(h, after, ['Echo: Member: still here?']);
+  });
+});
