@@ -147,7 +147,7 @@ async function scenario(replies: number, spreadMs = 0, via: Via = 'ask') {
     channelCount: replies,
   });
   const service = await startFakeService();
-  const bot = startBotProcess(discord, service, process.env.BENCH_BOT_NODE_OPTIONS ?? '');
+  const bot = startBotProcess(discord, service, { nodeOptions: process.env.BENCH_BOT_NODE_OPTIONS ?? '' });
   try {
     await bot.ready();
     const text = replyText();

@@ -99,7 +99,11 @@ export function createBot(options: BotOptions): Bot {
     fairUse: createFairUse(),
     activeReplies: new Map(),
     editPacing: createEditPacing(),
-    images: createImageDownloader({ timeoutMs: config.imageDownloadTimeoutMs }),
+    images: createImageDownloader({
+      timeoutMs: config.imageDownloadTimeoutMs,
+      allowlist: config.imageHostAllowlist,
+      logger,
+    }),
     imagineRequests: createImagineRequests(options.store),
   };
   const runtime: EventRuntime = {
@@ -146,13 +150,17 @@ export function createBot(options: BotOptions): Bot {
     async stop(graceMs = 10_000) {
       if (shutdown.signal.aborted) return;
       shutdown.abort(new Error('bot shutting down'));
+      // Replies in progress end with a note; requests arriving meanwhile are told to come back.
+      // Both are waited for (up to the grace period) before the connection closes.
       let timer: NodeJS.Timeout | undefined;
-      await Promise.race([
-        Promise.allSettled([...inFlight]),
-        new Promise((resolve) => {
-          timer = setTimeout(resolve, graceMs);
-        }),
-      ]);
+      const graceOver = new Promise((resolve) => {
+        timer = setTimeout(resolve, graceMs);
+      });
+      let over = false;
+      void graceOver.then(() => {
+        over = true;
+      });
+      while (inFlight.size > 0 && !over) await Promise.race([Promise.allSettled([...inFlight]), graceOver]);
       clearTimeout(timer);
       // Charges the store has not taken yet are written now, or spilled for the next start.
       await ledger.close();

@@ -44,6 +44,7 @@ async function main(): Promise<void> {
     apiKey: config.serviceApiKey,
     logger,
     redact,
+    timeouts: { replyMs: config.replyMaxDurationMs },
   });
   const bot = createBot({ config, logger, store, service, prices: priced.prices });
 

@@ -7,7 +7,7 @@
 import type { Message } from 'discord.js';
 import type { BotContext } from '../context.js';
 import { parentChannelId } from '../discord/channels.js';
-import { NO_PINGS } from '../discord/messages.js';
+import { NO_PINGS, RESTARTING_NOW } from '../discord/messages.js';
 import { channelReplySink } from '../discord/replySinks.js';
 import { CHANNEL_NOT_ALLOWED } from '../settings/resolve.js';
 import {
@@ -38,6 +38,7 @@ export async function answerMessage(message: Message, context: BotContext): Prom
   if (guildId && !(await context.settings.guild(guildId)).answerMentions) return;
 
   const reply = (content: string) => message.reply({ content, allowedMentions: NO_PINGS });
+  if (context.shutdown.aborted) return void (await reply(RESTARTING_NOW));
   const prompt = promptFromMessage(message.content, botId, {
     user: (id) =>
       message.mentions.members?.get(id)?.displayName ?? message.mentions.users.get(id)?.displayName,

@@ -2,6 +2,7 @@
 import { Events } from 'discord.js';
 import { parseButtonId } from '../discord/buttons.js';
 import { interactionResponder, withErrorBoundary } from '../discord/errorBoundary.js';
+import { RESTARTING_NOW } from '../discord/messages.js';
 import type { Event } from './event.js';
 
 export const COMMAND_GONE =
@@ -25,6 +26,8 @@ export const interactionCreate = {
       return;
     }
     const respond = interactionResponder(interaction, context.interactionRest);
+    // Shutting down: take no new work (what is running ends with a note).
+    if (context.shutdown.aborted) run = async () => void (await respond(RESTARTING_NOW));
     // A command or button this version does not know (removed, renamed, or crafted): say so
     // privately rather than leave Discord's "interaction failed".
     run ??= async () => {

@@ -1,10 +1,13 @@
 /**
  * Downloads generated images from the content host. A dispatcher of its own (never the
- * service's, so the API key cannot leak to another host), no Authorization header, at most 3
- * redirects, a silence timeout, a byte cap, and a PNG signature check.
+ * service's, so the API key cannot leak to another host), no Authorization header, only
+ * http(s), no host on an internal network unless allowlisted (hostGuard.ts, checked for every
+ * redirect hop), at most 3 redirects, a silence timeout, a byte cap, and a PNG signature check.
  */
-import { Agent, type Dispatcher, interceptors, request } from 'undici';
+import { Agent, type Dispatcher, errors, interceptors, request } from 'undici';
 import { discardBody } from '../lib/http.js';
+import type { Logger } from '../lib/logger.js';
+import { guardedConnector, InternalHostError, type Resolver } from './hostGuard.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -22,7 +25,18 @@ export interface ImageDownloaderOptions {
   /** Longest silence while connecting, waiting for headers, or between body reads. */
   readonly timeoutMs: number;
   readonly maxRedirects?: number;
+  /** Hosts (names or addresses, as in the URL) fetched from although they are internal. */
+  readonly allowlist?: readonly string[];
+  /** Told of each refused host: the member sees only that it was internal. */
+  readonly logger?: Pick<Logger, 'warn'>;
+  /** Resolves host names (default: the system's resolver). */
+  readonly resolve?: Resolver;
 }
+
+/** What the member reads after "Image n could not be downloaded: ". */
+export const INTERNAL_HOST_REASON =
+  'the image host is on a private or internal network, which the bot does not fetch from';
+export const NON_HTTP_REDIRECT_REASON = 'the image host redirected to an address that is not http(s)';
 
 export function isPng(bytes: Buffer): boolean {
   return (
@@ -31,6 +45,10 @@ export function isPng(bytes: Buffer): boolean {
 }
 
 function describe(error: unknown): string {
+  if (error instanceof InternalHostError) return INTERNAL_HOST_REASON;
+  // undici's redirect handler refuses file:, ftp: and the like with this error, before any connection.
+  if (error instanceof errors.InvalidArgumentError && /protocol/i.test(error.message))
+    return NON_HTTP_REDIRECT_REASON;
   const code = (error as { code?: unknown })?.code;
   if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT')
     return 'the image host stopped responding';
@@ -41,7 +59,11 @@ function describe(error: unknown): string {
 
 export function createImageDownloader(options: ImageDownloaderOptions): ImageDownloader {
   const agent: Dispatcher = new Agent({
-    connect: { timeout: options.timeoutMs },
+    connect: guardedConnector({
+      timeoutMs: options.timeoutMs,
+      allowlist: options.allowlist ?? [],
+      ...(options.resolve && { resolve: options.resolve }),
+    }),
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
   }).compose(interceptors.redirect({ maxRedirections: options.maxRedirects ?? 3 }));
@@ -92,6 +114,12 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
         return { ok: true, bytes };
       } catch (error) {
         if (signal?.aborted) return { ok: false, reason: 'the download was cancelled' };
+        if (error instanceof InternalHostError) {
+          options.logger?.warn(
+            { host: error.host, address: error.address, range: error.range },
+            'refused an image host on an internal network (IMAGE_HOST_ALLOWLIST can allow it)',
+          );
+        }
         return { ok: false, reason: describe(error) };
       }
     },

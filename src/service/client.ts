@@ -5,7 +5,8 @@
  * Retries (connection failures before a response, 408, 409, 429 except quota, 5xx): at most
  * `maxRetries`, jittered exponential backoff or the server's Retry-After when it is at most 60 s.
  * Only failures before any reply text exist are retried; once a response streams, a failure
- * ends the reply (it may already be on screen and billed).
+ * ends the reply (it may already be on screen and billed). A reply streaming longer than
+ * `timeouts.replyMs` is cut off, however steadily the service sends.
  */
 import { Pool } from 'undici';
 import { discardBody } from '../lib/http.js';
@@ -19,16 +20,28 @@ import {
   parseRetryAfter,
   ServiceError,
 } from './errors.js';
-import { abortedError, bodyFailure, requestFailure, type ServiceTimeouts } from './failures.js';
+import {
+  abortedError,
+  bodyFailure,
+  chunkFailure,
+  ReplyTooLong,
+  requestFailure,
+  type ServiceTimeouts,
+} from './failures.js';
 
 export type { ServiceTimeouts };
 
 import { parseCreated, parseImageUrls } from './imageResponse.js';
 import { readSseChunks } from './sse.js';
-import { interpretEvent, ReplyAccumulator, type StreamChunk } from './streamParse.js';
-import type { ChatRequest, ChatStreamEvent, ImageRequest, ImageResult, Usage } from './types.js';
+import { excerpt, interpretEvent, ReplyAccumulator } from './streamParse.js';
+import type { ChatRequest, ChatStreamEvent, ImageRequest, ImageResult } from './types.js';
 
-export const DEFAULT_TIMEOUTS: ServiceTimeouts = { connectMs: 10_000, headersMs: 120_000, idleMs: 60_000 };
+export const DEFAULT_TIMEOUTS: ServiceTimeouts = {
+  connectMs: 10_000,
+  headersMs: 120_000,
+  idleMs: 60_000,
+  replyMs: 600_000,
+};
 
 export interface ServiceClientOptions {
   readonly baseUrl: string;
@@ -155,6 +168,12 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       isChatRetryable,
     );
     const reply = new ReplyAccumulator(request.model);
+    // The read in progress fails with this error, which bodyFailure turns into the member's note.
+    const ceiling = setTimeout(() => {
+      // A body nobody is reading at that moment would otherwise throw the error process-wide.
+      response.body.on('error', () => {});
+      response.body.destroy(new ReplyTooLong());
+    }, timeouts.replyMs);
     const contentType = String(response.headers['content-type'] ?? '').toLowerCase();
     let completed = false;
     try {
@@ -167,7 +186,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           throw bodyFailure(error, call.signal, timeouts, false);
         }
         const chunk = interpretEvent({ data: text });
-        if (chunk.kind === 'error') throw mapChunkError(chunk, false);
+        if (chunk.kind === 'error') throw chunkFailure(chunk, options.redact, false);
         if (chunk.kind !== 'data') {
           throw new ServiceError({
             kind: 'invalid_response',
@@ -186,10 +205,19 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
               break;
             }
             if (chunk.kind === 'error') {
-              throw mapChunkError(chunk, reply.text !== '', reply.resolveUsage(request.messages));
+              throw chunkFailure(
+                chunk,
+                options.redact,
+                reply.text !== '',
+                reply.resolveUsage(request.messages),
+              );
             }
             if (chunk.kind === 'ignored') {
-              log.debug({ reason: chunk.reason }, 'ignored stream event');
+              // Redacted whole before it is cut, so a secret across the cut cannot leave a prefix.
+              log.warn(
+                { reason: chunk.reason, excerpt: excerpt(options.redact(chunk.data)) },
+                'skipped a malformed stream event',
+              );
               continue;
             }
             const added = reply.apply(chunk);
@@ -207,6 +235,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       }
       completed = true;
     } finally {
+      clearTimeout(ceiling);
       // Stop the download when the consumer stopped early or anything failed.
       if (!completed || !response.body.readableEnded) discardBody(response.body);
     }
@@ -218,20 +247,6 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       );
     }
     yield { type: 'done', result };
-  }
-
-  function mapChunkError(
-    chunk: Extract<StreamChunk, { kind: 'error' }>,
-    hasText: boolean,
-    usage?: Usage,
-  ): ServiceError {
-    const message = options.redact(chunk.error.message).slice(0, 300);
-    return new ServiceError({
-      kind: 'interrupted',
-      detail: message,
-      usage,
-      userMessage: `The service reported an error${hasText ? ' mid-reply' : ''}: “${message}”.${hasText ? ' The reply was cut short.' : ''}`,
-    });
   }
 
   return {

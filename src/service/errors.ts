@@ -14,6 +14,8 @@ export type ServiceErrorKind =
   | 'bad_request' // other 4xx
   | 'timeout' // no response headers in time
   | 'idle_timeout' // nothing received for too long mid-stream
+  | 'reply_timeout' // the reply streamed for longer than the ceiling allows
+  | 'event_too_large' // one stream event (or line) grew past the bound before it ended
   | 'connection' // could not connect / connection failed before a response
   | 'interrupted' // the stream broke off after it started
   | 'invalid_response' // a response the bot cannot read

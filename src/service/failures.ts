@@ -4,6 +4,8 @@
  */
 import { errors as undiciErrors } from 'undici';
 import { formatWait, ServiceError } from './errors.js';
+import { SseEventTooLarge } from './sse.js';
+import type { StreamChunk } from './streamParse.js';
 import type { Usage } from './types.js';
 
 export interface ServiceTimeouts {
@@ -11,6 +13,16 @@ export interface ServiceTimeouts {
   readonly headersMs: number;
   /** Longest silence allowed between two reads of a streamed body. */
   readonly idleMs: number;
+  /**
+   * Longest a chat reply may take from its response headers to its end. Pings or a slow trickle
+   * of text reset the idle timeout forever; this ends such a reply.
+   */
+  readonly replyMs: number;
+}
+
+/** The reply's ceiling (`replyMs`) passed; the client destroys the body with this. */
+export class ReplyTooLong extends Error {
+  override readonly name = 'ReplyTooLong';
 }
 
 /** Failures while connecting: the request was never sent. */
@@ -41,6 +53,12 @@ function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') return code;
   return errorCode((error as { cause?: unknown }).cause);
+}
+
+/** 1048576 → "1 MiB": the event limit as the member reads it. */
+function formatSize(chars: number): string {
+  if (chars >= 1024 * 1024) return `${Math.round((chars / (1024 * 1024)) * 10) / 10} MiB`;
+  return chars >= 1024 ? `${Math.round(chars / 1024)} KiB` : `${chars} characters`;
 }
 
 export function abortedError(cause: unknown, usage?: Usage): ServiceError {
@@ -95,6 +113,23 @@ export function bodyFailure(
   if (error instanceof ServiceError) return error;
   if (signal?.aborted) return abortedError(error, usage);
   const cut = hasText ? ' The reply was cut short.' : '';
+  if (error instanceof ReplyTooLong) {
+    return new ServiceError({
+      kind: 'reply_timeout',
+      userMessage: `The reply took longer than ${formatWait(timeouts.replyMs)}, so the bot stopped it.${cut || ' No reply arrived.'}`,
+      cause: error,
+      usage,
+    });
+  }
+  if (error instanceof SseEventTooLarge) {
+    return new ServiceError({
+      kind: 'event_too_large',
+      detail: error.message,
+      userMessage: `The service sent more than ${formatSize(error.limit)} in a single stream event, so the bot stopped reading.${cut || ' No reply arrived.'}`,
+      cause: error,
+      usage,
+    });
+  }
   if (error instanceof undiciErrors.BodyTimeoutError || errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
     return new ServiceError({
       kind: 'idle_timeout',
@@ -109,5 +144,21 @@ export function bodyFailure(
     userMessage: `The connection to the service dropped mid-reply.${cut || ' No reply arrived.'}`,
     cause: error,
     usage,
+  });
+}
+
+/** Maps an error the service reported inside the stream; its message is quoted, redacted. */
+export function chunkFailure(
+  chunk: Extract<StreamChunk, { kind: 'error' }>,
+  redact: (text: string) => string,
+  hasText: boolean,
+  usage?: Usage,
+): ServiceError {
+  const message = redact(chunk.error.message).slice(0, 300);
+  return new ServiceError({
+    kind: 'interrupted',
+    detail: message,
+    usage,
+    userMessage: `The service reported an error${hasText ? ' mid-reply' : ''}: “${message}”.${hasText ? ' The reply was cut short.' : ''}`,
   });
 }

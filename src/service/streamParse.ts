@@ -20,7 +20,8 @@ export interface ChunkError {
 export type StreamChunk =
   | { readonly kind: 'done' }
   | { readonly kind: 'error'; readonly error: ChunkError }
-  | { readonly kind: 'ignored'; readonly reason: string }
+  /** `data` is the event's raw text, for the log (redact it before quoting it). */
+  | { readonly kind: 'ignored'; readonly reason: string; readonly data: string }
   | {
       readonly kind: 'data';
       readonly delta?: string;
@@ -72,12 +73,13 @@ export function interpretEvent(event: {
     parsed = JSON.parse(data);
   } catch {
     if (event.event === 'error') return { kind: 'error', error: { message: data || 'unknown error' } };
-    return { kind: 'ignored', reason: 'not JSON' };
+    // Not the parser's message: V8 quotes the input in it, which may hold what must not be logged.
+    return { kind: 'ignored', reason: 'not JSON', data };
   }
   if (event.event === 'error' || (isRecord(parsed) && parsed.error !== undefined && parsed.error !== null)) {
     return { kind: 'error', error: errorMessageOf(parsed) ?? { message: 'unknown error' } };
   }
-  if (!isRecord(parsed)) return { kind: 'ignored', reason: 'not an object' };
+  if (!isRecord(parsed)) return { kind: 'ignored', reason: 'not an object', data };
 
   const choice = Array.isArray(parsed.choices) ? parsed.choices.find(isRecord) : undefined;
   const delta =
@@ -99,6 +101,11 @@ export function interpretEvent(event: {
     ...(typeof parsed.id === 'string' && { id: parsed.id }),
     ...(typeof parsed.model === 'string' && { model: parsed.model }),
   };
+}
+
+/** The start of a text, short enough for one log line. */
+export function excerpt(text: string, max = 80): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
 /** Folds chunks into the reply; tells the caller which text is new. */

@@ -292,3 +292,80 @@ describe('/imagine', () => {
     expect(message?.versions.some((version) => version.pinged)).toBe(false);
   });
 });
+
+describe('/imagine: image hosts on internal networks', () => {
+  // Nothing allowlisted: the loopback content host counts as internal, as a metadata service would.
+  const strict = useHarness({ env: { IMAGE_HOST_ALLOWLIST: '' } });
+  const REFUSED = 'the image host is on a private or internal network, which the bot does not fetch from';
+
+  async function strictReply(options: Record<string, string | number>): Promise<FakeMessage | undefined> {
+    const interaction = strict.h.discord.sendCommand({ name: 'imagine', options, user: strict.asker });
+    const [message] = await strict.h.discord.waitFor(
+      () => {
+        const messages = strict.h.discord.replyMessages(interaction);
+        return messages[0]?.content.includes('service-image-v1') ? messages : undefined;
+      },
+      10_000,
+      'the /imagine reply',
+    );
+    await settled(strict.h, interaction.id);
+    return message;
+  }
+
+  it('refuses a content host on loopback unless allowlisted, says why, and still charges', async () => {
+    const message = await strictReply({ prompt: 'internal host', n: 2 });
+    expect(message?.attachments).toHaveLength(0);
+    expect(message?.content).toContain(`Image 1 could not be downloaded: ${REFUSED}.`);
+    expect(message?.content).toContain(`Image 2 could not be downloaded: ${REFUSED}.`);
+    // Refused before connecting: the content host never saw a request.
+    expect(strict.h.service.cdnRequests).toHaveLength(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const record = (await strict.h.running.bot.context.ledger.entries(strict.h.discord.guildId, today, today))
+      .filter((entry) => entry.kind === 'image')
+      .at(-1);
+    expect(record).toMatchObject({ n: 2, imagesDelivered: 0, outcome: 'partial' });
+    const warning = strict.h.logs.find((line) => line.includes('refused an image host'));
+    expect(warning && JSON.parse(warning)).toMatchObject({ host: '127.0.0.1', range: 'loopback' });
+  });
+
+  it('refuses image URLs that are not http(s)', async () => {
+    const before = strict.h.service.cdnRequests.length;
+    strict.h.service.enqueueImages({
+      images: [{ url: 'file:///etc/passwd' }, { url: 'ftp://127.0.0.1/image.png' }],
+    });
+    const message = await strictReply({ prompt: 'not http', n: 2 });
+    expect(message?.content).toContain(
+      'Image 1 could not be downloaded: the service sent a non-HTTP image URL.',
+    );
+    expect(message?.content).toContain(
+      'Image 2 could not be downloaded: the service sent a non-HTTP image URL.',
+    );
+    expect(strict.h.service.cdnRequests).toHaveLength(before);
+  });
+
+  // The file's harness allowlists 127.0.0.1. Redirect targets are other loopback names and
+  // addresses only, so even a broken guard could not reach beyond this machine.
+  it('refuses a redirect from an allowlisted host to an internal one; the other images still post', async () => {
+    const port = new URL(h.service.cdnUrl).port;
+    const before = h.service.cdnRequests.length;
+    h.service.enqueueImages({
+      images: [
+        {},
+        { redirectTo: `http://127.0.0.2:${port}/images/1.png` },
+        { redirectTo: `http://localhost:${port}/images/1.png` },
+        { redirectTo: 'file:///etc/passwd' },
+      ],
+    });
+    const [message] = await finalMessages(imagine({ prompt: 'redirected inside', n: 4 }));
+    expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
+    expect(message?.content).toContain(`Image 2 could not be downloaded: ${REFUSED}.`);
+    expect(message?.content).toContain(`Image 3 could not be downloaded: ${REFUSED}.`);
+    expect(message?.content).toContain(
+      'Image 4 could not be downloaded: the image host redirected to an address that is not http(s).',
+    );
+    const requests = h.service.cdnRequests.slice(before);
+    // One request per image at the allowed host; none reached the redirect targets.
+    expect(requests.map((request) => request.headers.host)).toEqual(Array(4).fill(`127.0.0.1:${port}`));
+    for (const request of requests) expect(request.headers.authorization).toBeUndefined();
+  });
+});

@@ -2,10 +2,12 @@
  * /ask under Discord rate limits, a silent service, and shutdown mid-reply.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { RESTARTING_NOW } from '../../src/discord/messages.js';
 import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import {
   type Harness,
   PLAIN_REPLIES,
+  replyTexts,
   settled,
   startHarness,
   waitForExactReply,
@@ -98,14 +100,20 @@ describe('a silent service', () => {
 });
 
 describe('shutdown', () => {
-  it('ends a reply in progress with a note instead of leaving it hanging', async () => {
-    h = await startHarness({ guildConfig: PLAIN_REPLIES });
+  it('ends a reply in progress with a note instead of leaving it hanging, and takes no new work', async () => {
+    // Slow REST answers: ending the reply in progress takes long enough for a request to arrive.
+    h = await startHarness({ guildConfig: PLAIN_REPLIES, discord: { restDelayMs: 100 } });
     h.service.enqueue({ text: longText(40), chunks: 40, intervalMs: 100 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'slow' } });
     await waitForReply(h, interaction, ([text]) => (text?.length ?? 0) > 20);
-    await h.running.bot.stop(5_000);
+    const stopping = h.running.bot.stop(5_000);
+    // Shutting down takes no new work: a request arriving now is told to come back.
+    const late = h.discord.sendCommand({ name: 'ask', options: { prompt: 'too late' } });
+    await stopping;
     const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
     expect(final).toMatch(/^word0 word1.*\n\n-# ⚠️ The bot is restarting, so this reply was cut short\.$/s);
+    expect(replyTexts(h, late)).toEqual([RESTARTING_NOW]);
+    expect(h.service.chatRequests().map((request) => JSON.stringify(request.body))).not.toContain('too late');
     // Restart for afterEach's close (which stops the running bot once more).
     await h.restart();
   });

@@ -19,7 +19,7 @@ let bot: BotProcess;
 beforeAll(async () => {
   discord = await startFakeDiscord({ channelCount: 60 });
   service = await startFakeService();
-  bot = startBotProcess(discord, service, '', true);
+  bot = startBotProcess(discord, service, { fromSource: true });
   await bot.ready();
 }, 60_000);
 afterAll(async () => {

@@ -52,6 +52,13 @@ export interface ChatScript {
   readonly errorAfterChunks?: { readonly after: number; readonly message: string };
   /** Stop sending (but keep the connection open) after this many content chunks. */
   readonly stallAfterChunks?: number;
+  /**
+   * After this many content chunks, send only `: ping` lines (every `intervalMs`, default
+   * 100 ms) until the client closes the connection.
+   */
+  readonly pingForeverAfterChunks?: number;
+  /** Text written as is (no framing added) before the content chunk at index `before`. */
+  readonly raw?: readonly { readonly before: number; readonly text: string }[];
   /** Answer with an HTTP error instead. */
   readonly status?: number;
   readonly errorBody?: unknown;
@@ -70,6 +77,10 @@ export interface ImageServe {
   readonly stallMs?: number;
   /** Redirect this many times before serving. */
   readonly redirects?: number;
+  /** Answer with a 302 to this URL (any host or scheme) instead of the file. */
+  readonly redirectTo?: string;
+  /** The service returns this URL for the image instead of the content host's. */
+  readonly url?: string;
 }
 
 export interface ImageScript {
@@ -107,6 +118,8 @@ export interface FakeService {
   readonly requests: RecordedRequest[];
   /** Per chat request, the time each content chunk was written. */
   readonly sendLogs: SentChunk[][];
+  /** Per chat request, when the client closed its connection before the response ended. */
+  readonly closedEarly: (number | undefined)[];
   /** Scripts used in order for the next chat requests; then `fallback`. */
   enqueue(...scripts: ChatScript[]): void;
   fallback: (request: RecordedRequest) => ChatScript;
@@ -144,6 +157,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startFakeService(): Promise<FakeService> {
   const requests: RecordedRequest[] = [];
   const sendLogs: SentChunk[][] = [];
+  const closedEarly: (number | undefined)[] = [];
   const queue: ChatScript[] = [];
   const imageQueue: ImageScript[] = [];
   const sockets = new Set<Socket>();
@@ -161,6 +175,7 @@ export async function startFakeService(): Promise<FakeService> {
     imageRequests: () => requests.filter((request) => request.path.endsWith('/v1/images/generations')),
     requests,
     sendLogs,
+    closedEarly,
     enqueue: (...scripts) => queue.push(...scripts),
     fallback: (request) => ({ text: `Echo: ${lastUserContent(request.body)}` }),
     chatRequests: () => requests.filter((request) => request.path.endsWith('/v1/chat/completions')),
@@ -187,6 +202,12 @@ export async function startFakeService(): Promise<FakeService> {
     const model = String(request.body.model);
     const log: SentChunk[] = [];
     sendLogs.push(log);
+    const slot = sendLogs.length - 1;
+    let closed = false;
+    res.on('close', () => {
+      closed = true;
+      if (!res.writableEnded) closedEarly[slot] = performance.now();
+    });
 
     if (script.json || request.body.stream !== true) {
       res.writeHead(200, { 'content-type': 'application/json', ...script.headers });
@@ -225,6 +246,7 @@ export async function startFakeService(): Promise<FakeService> {
     const parts = script.chunks ? pieces(text, script.chunks) : wordPieces(text);
     let sent = '';
     for (const [index, part] of parts.entries()) {
+      for (const raw of script.raw ?? []) if (raw.before === index) await write(raw.text);
       if (script.dropAfterChunks !== undefined && index >= script.dropAfterChunks) {
         res.socket?.destroy();
         return;
@@ -235,6 +257,13 @@ export async function startFakeService(): Promise<FakeService> {
         return;
       }
       if (script.stallAfterChunks !== undefined && index >= script.stallAfterChunks) return;
+      if (script.pingForeverAfterChunks !== undefined && index >= script.pingForeverAfterChunks) {
+        while (!closed) {
+          await sleep(script.intervalMs ?? 100);
+          await write(`: ping${eol}${eol}`);
+        }
+        return;
+      }
       if (index > 0 && script.intervalMs) await sleep(script.intervalMs);
       if (script.pings) await write(`: ping${eol}${eol}`);
       sent += part;
@@ -282,7 +311,7 @@ export async function startFakeService(): Promise<FakeService> {
       const path = `/images/${imageCounter}.png`;
       serving.set(path, { ...serve, bytes });
       served.set(path, bytes);
-      urls.push({ url: `${fake.cdnUrl}${path}` });
+      urls.push({ url: serve.url ?? `${fake.cdnUrl}${path}` });
     }
     res.writeHead(200, { 'content-type': 'application/json', ...script.headers });
     res.end(JSON.stringify({ created: Math.floor(Date.now() / 1000), data: urls }));
@@ -296,6 +325,10 @@ export async function startFakeService(): Promise<FakeService> {
     const entry = serving.get(target);
     if (!entry) {
       res.writeHead(404).end();
+      return;
+    }
+    if (entry.redirectTo !== undefined) {
+      res.writeHead(302, { location: entry.redirectTo }).end();
       return;
     }
     const hops = redirect ? Number(redirect[1]) : query === 'final' ? 0 : (entry.redirects ?? 0);

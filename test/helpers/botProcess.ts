@@ -1,6 +1,6 @@
 /**
- * The built bot (`dist/src/main.js`) as a child process wired to the fakes, so a benchmark
- * measures the bot's own CPU and memory, not the fakes'.
+ * The bot as a child process wired to the fakes (`npm start`'s entry): benchmarks measure its
+ * own CPU and memory; process tests signal it, kill it, and read everything it printed.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -11,50 +11,73 @@ import type { FakeService } from '../fakes/service.js';
 
 export interface BotProcess {
   readonly child: ChildProcess;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
   /** Resolves once the bot has registered its commands (it is connected and ready). */
   ready(): Promise<unknown>;
-  /** SIGTERM, wait for exit, remove the database. */
+  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
+  readonly exited: Promise<number | null>;
+  /** SIGTERM, wait for exit, remove the database (unless the caller gave its folder). */
   stop(): Promise<void>;
 }
 
-/**
- * `fromSource` runs `src/main.ts` through tsx (for tests, which do not build); otherwise the
- * built `dist/src/main.js` (for benchmarks, which measure what `npm start` runs).
- */
+export interface BotProcessOptions {
+  readonly nodeOptions?: string;
+  /** Run `src/main.ts` through tsx (tests, which do not build); else the built `dist/src/main.js`. */
+  readonly fromSource?: boolean;
+  /** Extra or overriding environment variables. */
+  readonly env?: Record<string, string>;
+  /** Keep the database in this folder (to start another process on it); else a temporary one. */
+  readonly databaseDir?: string;
+}
+
 export function startBotProcess(
   discord: FakeDiscord,
   service: FakeService,
-  nodeOptions = '',
-  fromSource = false,
+  options: BotProcessOptions = {},
 ): BotProcess {
-  const dir = mkdtempSync(join(tmpdir(), 'bot-bench-'));
-  const entry = fromSource ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js'];
+  const dir = options.databaseDir ?? mkdtempSync(join(tmpdir(), 'bot-process-'));
+  const entry = options.fromSource ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js'];
   const child = spawn(process.execPath, entry, {
     env: {
       PATH: process.env.PATH ?? '',
       DISCORD_TOKEN: 'bench-token',
       SERVICE_BASE_URL: service.url,
       SERVICE_API_KEY: 'bench-key',
-      DATABASE_URL: `sqlite://${join(dir, 'bench.sqlite')}`,
+      DATABASE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,
       DISCORD_API_URL: discord.apiUrl,
       LOG_LEVEL: 'warn',
       // Bursts from one member measure the bot, not the fair-use limit.
       RATE_LIMIT_PER_MINUTE: '1000',
       // The fake content host is on loopback.
       IMAGE_HOST_ALLOWLIST: '127.0.0.1',
-      NODE_OPTIONS: nodeOptions,
+      NODE_OPTIONS: options.nodeOptions ?? '',
+      ...options.env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The bot reads the registered commands once it is connected (then writes them if they differ).
+  const commandRequests = () =>
+    discord.requestLog.filter((entry) => entry.route.endsWith('/commands')).length;
+  const commandRequestsBefore = commandRequests();
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return {
     child,
+    output: () => Buffer.concat(chunks).toString('utf8'),
     ready: () =>
-      discord.waitFor(() => discord.commandWrites.length > 0, 30_000, 'the bot to register its commands'),
+      discord.waitFor(
+        () => commandRequests() > commandRequestsBefore,
+        30_000,
+        'the bot to connect and check its commands',
+      ),
+    exited,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.databaseDir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -84,7 +84,7 @@ async function launch(
     apiKey: config.serviceApiKey,
     logger,
     redact: createRedactor(secrets),
-    ...(options.timeouts && { timeouts: options.timeouts }),
+    timeouts: { replyMs: config.replyMaxDurationMs, ...options.timeouts },
     backoffBaseMs: options.backoffBaseMs ?? 20,
   });
   const priced = loadPriceList(config.pricesFile);

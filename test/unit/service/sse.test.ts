@@ -1,17 +1,31 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { readSseChunks } from '../../../src/service/sse.js';
+import { MAX_EVENT_CHARS, readSseChunks, SseEventTooLarge } from '../../../src/service/sse.js';
 import { ReplyAccumulator, type StreamChunk } from '../../../src/service/streamParse.js';
 
 async function* fromParts(parts: Uint8Array[]): AsyncGenerator<Uint8Array> {
   for (const part of parts) yield part;
 }
 
-async function collect(parts: Uint8Array[]): Promise<StreamChunk[]> {
+async function collect(parts: Uint8Array[], maxEventChars?: number): Promise<StreamChunk[]> {
   const out: StreamChunk[] = [];
-  for await (const chunk of readSseChunks(fromParts(parts))) out.push(chunk);
+  for await (const chunk of readSseChunks(fromParts(parts), maxEventChars)) out.push(chunk);
   return out;
 }
+
+/** What arrived before the reader failed, and the failure. */
+async function collectUntilFailure(parts: Uint8Array[], maxEventChars?: number) {
+  const out: StreamChunk[] = [];
+  try {
+    for await (const chunk of readSseChunks(fromParts(parts), maxEventChars)) out.push(chunk);
+  } catch (error) {
+    return { chunks: out, error };
+  }
+  return { chunks: out, error: undefined };
+}
+
+const texts = (chunks: StreamChunk[]) =>
+  chunks.map((chunk) => (chunk.kind === 'data' ? chunk.delta : chunk.kind));
 
 /** Folds chunks like the client does: text, usage, whether the end marker came. */
 async function replay(parts: Uint8Array[]) {
@@ -130,5 +144,49 @@ describe('SSE decoding', () => {
       { kind: 'error', error: { message: 'overloaded', code: 'server_error' } },
       { kind: 'error', error: { message: 'bad thing' } },
     ]);
+  });
+});
+
+describe('SSE buffering is bounded', () => {
+  it('fails on a line that never ends, after the events before it', async () => {
+    const { chunks, error } = await collectUntilFailure(
+      [encoder.encode(delta('kept ')), ...Array.from({ length: 10 }, () => encoder.encode('x'.repeat(20)))],
+      64,
+    );
+    expect(texts(chunks)).toEqual(['kept ']);
+    expect(error).toBeInstanceOf(SseEventTooLarge);
+    expect((error as SseEventTooLarge).limit).toBe(64);
+  });
+
+  it('fails on an event whose data lines never end in a blank line', async () => {
+    const lines = Array.from({ length: 10 }, () => encoder.encode(`data: ${'y'.repeat(10)}\n`));
+    const { chunks, error } = await collectUntilFailure([encoder.encode(delta('kept ')), ...lines], 64);
+    expect(texts(chunks)).toEqual(['kept ']);
+    expect(error).toBeInstanceOf(SseEventTooLarge);
+  });
+
+  it('keeps an event that ended in the same read as the line that overflowed', async () => {
+    const { chunks, error } = await collectUntilFailure(
+      [encoder.encode(`${delta('kept ')}${'z'.repeat(500)}`)],
+      64,
+    );
+    expect(texts(chunks)).toEqual(['kept ']);
+    expect(error).toBeInstanceOf(SseEventTooLarge);
+  });
+
+  it('bounds each event, not the stream: many events under the limit pass', async () => {
+    const event = `data: ${'a'.repeat(40)}\n\n`;
+    const chunks = await collect([encoder.encode(event.repeat(100))], 64);
+    expect(chunks).toHaveLength(100);
+    expect(chunks.every((chunk) => chunk.kind === 'ignored')).toBe(true);
+  });
+
+  it('defaults to 1 Mi characters: an event just under it passes, one over it fails', async () => {
+    expect(MAX_EVENT_CHARS).toBe(1024 * 1024);
+    const content = 'w'.repeat(MAX_EVENT_CHARS - 200);
+    const under = await replay([encoder.encode(delta(content)), encoder.encode('data: [DONE]\n\n')]);
+    expect(under.text).toBe(content);
+    const { error } = await collectUntilFailure([encoder.encode(`data: ${'w'.repeat(MAX_EVENT_CHARS + 1)}`)]);
+    expect(error).toBeInstanceOf(SseEventTooLarge);
   });
 });

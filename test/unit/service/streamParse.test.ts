@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { interpretEvent, normalizeUsage, ReplyAccumulator } from '../../../src/service/streamParse.js';
+import {
+  excerpt,
+  interpretEvent,
+  normalizeUsage,
+  ReplyAccumulator,
+} from '../../../src/service/streamParse.js';
 
 describe('events', () => {
-  it('ignores unparseable data instead of failing', () => {
-    expect(interpretEvent({ data: 'not json' }).kind).toBe('ignored');
+  it('ignores unparseable data instead of failing, with a reason and the data for the log', () => {
+    expect(interpretEvent({ data: ' {not json ' })).toEqual({
+      kind: 'ignored',
+      reason: 'not JSON',
+      data: '{not json',
+    });
+    expect(interpretEvent({ data: '42' })).toEqual({ kind: 'ignored', reason: 'not an object', data: '42' });
+  });
+
+  it('quotes only the start of a long text', () => {
+    expect(excerpt('short')).toBe('short');
+    expect(excerpt('x'.repeat(80))).toBe('x'.repeat(80));
+    expect(excerpt(`${'x'.repeat(80)}tail`)).toBe(`${'x'.repeat(80)}…`);
+    expect(excerpt('abcdef', 3)).toBe('abc…');
   });
 });
 

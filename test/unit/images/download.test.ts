@@ -1,0 +1,128 @@
+/**
+ * The downloader against content hosts on loopback, with a fake DNS: which hosts and redirect
+ * hops it refuses, what it says, and that a refused host never sees a request. Every target is
+ * a loopback address, so even a broken guard could not reach another machine.
+ */
+import { once } from 'node:events';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createImageDownloader,
+  INTERNAL_HOST_REASON,
+  NON_HTTP_REDIRECT_REASON,
+} from '../../../src/images/download.js';
+import type { Resolver } from '../../../src/images/hostGuard.js';
+import { makePng } from '../../fakes/png.js';
+
+const PNG = makePng(8, 8, 1);
+
+interface ContentHost {
+  readonly server: Server;
+  readonly port: number;
+  readonly requests: { path: string; headers: IncomingHttpHeaders }[];
+}
+
+/** Serves PNG at any path; /to/<encoded URL> redirects there. */
+async function contentHost(): Promise<ContentHost> {
+  const requests: ContentHost['requests'] = [];
+  const server = createServer((req, res) => {
+    requests.push({ path: req.url ?? '', headers: req.headers });
+    const target = /^\/to\/(.+)$/.exec(req.url ?? '')?.[1];
+    if (target) res.writeHead(302, { location: decodeURIComponent(target) }).end();
+    else res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+  }).listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return { server, port: (server.address() as AddressInfo).port, requests };
+}
+
+/** Names to loopback only; anything else is unknown. */
+const fakeDns: Resolver = (hostname, _options, callback) => {
+  if (hostname === 'cdn.test' || hostname === 'internal.test')
+    callback(null, [{ address: '127.0.0.1', family: 4 }]);
+  else callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' }), []);
+};
+
+let origin: ContentHost;
+let target: ContentHost;
+const warnings: unknown[] = [];
+const downloader = createImageDownloader({
+  timeoutMs: 2000,
+  allowlist: ['cdn.test'],
+  resolve: fakeDns,
+  logger: { warn: (fields: unknown) => warnings.push(fields) },
+});
+const via = (url: string) => `http://cdn.test:${origin.port}/to/${encodeURIComponent(url)}`;
+
+beforeAll(async () => {
+  origin = await contentHost();
+  target = await contentHost();
+});
+afterAll(async () => {
+  await downloader.close();
+  for (const host of [origin, target]) host.server.close();
+});
+
+describe('image hosts on internal networks', () => {
+  it('downloads from an allowlisted name although it resolves to loopback, sending no credentials', async () => {
+    const result = await downloader.download(`http://cdn.test:${origin.port}/a.png`, 1 << 20);
+    expect(result).toEqual({ ok: true, bytes: PNG });
+    const headers = origin.requests.at(-1)?.headers ?? {};
+    expect(headers.authorization).toBeUndefined();
+    expect(headers.cookie).toBeUndefined();
+  });
+
+  it('matches the allowlist against the URL’s host: the same server by its address is refused', async () => {
+    const before = origin.requests.length;
+    const result = await downloader.download(`http://127.0.0.1:${origin.port}/a.png`, 1 << 20);
+    expect(result).toEqual({ ok: false, reason: INTERNAL_HOST_REASON });
+    expect(origin.requests.length).toBe(before);
+    expect(warnings.at(-1)).toEqual({ host: '127.0.0.1', address: '127.0.0.1', range: 'loopback' });
+  });
+
+  it.each([
+    ['a loopback alias', (port: number) => `http://127.0.0.2:${port}/x.png`, '127.0.0.2'],
+    ['a name that resolves to loopback', (port: number) => `http://internal.test:${port}/x.png`, '127.0.0.1'],
+    [
+      'an IPv4-mapped IPv6 literal',
+      (port: number) => `http://[::ffff:127.0.0.1]:${port}/x.png`,
+      '::ffff:7f00:1',
+    ],
+    ['the IPv6 loopback', (port: number) => `http://[::1]:${port}/x.png`, '::1'],
+  ])('refuses a redirect hop to %s before connecting to it', async (_, url, address) => {
+    const before = target.requests.length;
+    const result = await downloader.download(via(url(target.port)), 1 << 20);
+    expect(result).toEqual({ ok: false, reason: INTERNAL_HOST_REASON });
+    expect(target.requests.length).toBe(before);
+    expect(warnings.at(-1)).toMatchObject({ address, range: 'loopback' });
+  });
+
+  it.each(['file:///etc/passwd', 'ftp://cdn.test/x.png', 'gopher://cdn.test:70/_x'])(
+    'refuses a redirect to %s',
+    async (url) => {
+      const result = await downloader.download(via(url), 1 << 20);
+      expect(result).toEqual({ ok: false, reason: NON_HTTP_REDIRECT_REASON });
+    },
+  );
+
+  it.each(['file:///etc/passwd', 'ftp://cdn.test/x.png', 'data:image/png;base64,iVBORw0KGgo='])(
+    'refuses %s from the service',
+    async (url) => {
+      expect(await downloader.download(url, 1 << 20)).toEqual({
+        ok: false,
+        reason: 'the service sent a non-HTTP image URL',
+      });
+    },
+  );
+
+  it('with nothing allowlisted, refuses the loopback content host itself', async () => {
+    const strict = createImageDownloader({ timeoutMs: 2000, resolve: fakeDns });
+    const before = origin.requests.length;
+    for (const host of ['127.0.0.1', 'cdn.test']) {
+      const result = await strict.download(`http://${host}:${origin.port}/a.png`, 1 << 20);
+      expect(result).toEqual({ ok: false, reason: INTERNAL_HOST_REASON });
+    }
+    expect(origin.requests.length).toBe(before);
+    await strict.close();
+  });
+});
