@@ -78,18 +78,20 @@ try {
       asks.push({ channel, order, interaction });
     }
   }
-  await discord.waitFor(
-    () => asks.every(({ interaction }) => finished(discord, interaction)),
-    120_000,
-    'every reply to finish',
-  ).catch((error: unknown) => {
-    const stuck = asks.filter(({ interaction }) => !finished(discord, interaction)).slice(0, 3);
-    for (const { interaction } of stuck) {
-      console.error(JSON.stringify(discord.replyMessages(interaction).map((m) => m.content.slice(-200))));
-    }
-    console.error(bot.output().slice(-3000));
-    throw error;
-  });
+  await discord
+    .waitFor(
+      () => asks.every(({ interaction }) => finished(discord, interaction)),
+      120_000,
+      'every reply to finish',
+    )
+    .catch((error: unknown) => {
+      const stuck = asks.filter(({ interaction }) => !finished(discord, interaction)).slice(0, 3);
+      for (const { interaction } of stuck) {
+        console.error(JSON.stringify(discord.replyMessages(interaction).map((m) => m.content.slice(-200))));
+      }
+      console.error(bot.output().slice(-3000));
+      throw error;
+    });
   const drainedMs = performance.now() - started;
   const peak = memory(pid);
 

@@ -8,6 +8,7 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   InteractionContextType,
+  PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { z } from 'zod';
@@ -26,6 +27,9 @@ import { parseWith, promptField, wholeNumberField } from '../src/settings/reques
 
 export const IMAGINE_PROMPT_MAX_LENGTH = 1000;
 export const IMAGINE_N_MAX = 4;
+/** The answer where the bot could generate but not post the images (nothing is charged). */
+export const NO_ATTACH_FILES =
+  'The bot cannot post images here: it lacks the Attach Files permission in this channel.';
 const DEFAULT_SIZE: ImageSize = '1024x1024';
 
 const data = {
@@ -84,6 +88,11 @@ function admission(interaction: ChatInputCommandInteraction | ButtonInteraction)
   };
 }
 
+/** Whether the bot may attach files in the interaction's channel (Discord sends its permissions there). */
+function canPostImages(interaction: ChatInputCommandInteraction | ButtonInteraction): boolean {
+  return interaction.appPermissions.has(PermissionFlagsBits.AttachFiles);
+}
+
 /** Acknowledges at once, then generates in the interaction's reply. */
 async function generate(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
@@ -112,6 +121,7 @@ export const imagineCommand = {
   async execute(interaction, context) {
     const parsed = parseImagineOptions(optionValues(interaction));
     if (!parsed.ok) return replyPrivately(interaction, parsed.error);
+    if (!canPostImages(interaction)) return replyPrivately(interaction, NO_ATTACH_FILES);
     const admitted = await admitRequest(context, admission(interaction));
     if (!admitted.ok) return replyPrivately(interaction, admitted.error);
     await generate(
@@ -135,6 +145,7 @@ export const imagineCommand = {
         'Only the person who asked for these images (or a moderator) can reroll them.',
       );
     }
+    if (!canPostImages(interaction)) return replyPrivately(interaction, NO_ATTACH_FILES);
     const admitted = await admitRequest(context, admission(interaction));
     if (!admitted.ok) return replyPrivately(interaction, admitted.error);
     // The reroll is charged to whoever pressed the button.

@@ -13,6 +13,7 @@ import { syncCommands } from './discord/commandSync.js';
 import { createInteractionRest } from './discord/interactionWebhook.js';
 import { NO_PINGS, NO_PINGS_API } from './discord/messages.js';
 import { createEditPacing } from './discord/render/editPacing.js';
+import { createRestHealth, type RestHealth } from './discord/restHealth.js';
 import type { Event, EventRuntime } from './events/event.js';
 import { events } from './events/index.js';
 import { createImageDownloader } from './images/download.js';
@@ -34,6 +35,8 @@ export interface BotOptions {
   readonly service: ServiceClient;
   readonly prices: PriceList;
   readonly clock?: Clock;
+  /** How long interaction tokens live (default: Discord's 15 minutes); tests shorten it. */
+  readonly interactionTokenTtlMs?: number;
   readonly commands?: readonly Command[];
   /**
    * Called once the bot has finished with a gateway event (answered, refused or ignored it),
@@ -46,6 +49,8 @@ export interface BotOptions {
 export interface Bot {
   readonly client: Client;
   readonly context: BotContext;
+  /** Invalid Discord answers (401/403/429) from every REST client of the bot, per 10 minutes. */
+  readonly restHealth: RestHealth;
   /** Logs in; resolves once the gateway is ready and the commands are registered. */
   start(): Promise<void>;
   /** Ends in-flight replies with a note, waits for them (up to `graceMs`), then disconnects. */
@@ -84,7 +89,7 @@ export function createBot(options: BotOptions): Bot {
     conversations: createConversationStore(options.store, logger),
     prices: options.prices,
     ledger,
-    budgets: createBudgets(options.store, ledger, options.prices.currency),
+    budgets: createBudgets(options.store, ledger, options.prices.currency, config),
     notify: async (channelId, content) => {
       await client.rest.post(Routes.channelMessages(channelId), {
         body: { content, allowed_mentions: NO_PINGS_API },
@@ -93,7 +98,12 @@ export function createBot(options: BotOptions): Bot {
     channelQueue: createKeyedQueue(),
     shutdown: shutdown.signal,
     redact: createRedactor([config.discordToken, config.serviceApiKey]),
-    interactionRest: createInteractionRest(config.discordApiUrl),
+    interactionRest: createInteractionRest(config.discordApiUrl, {
+      rest: client.rest,
+      tokenTtlMs: options.interactionTokenTtlMs,
+      clock: options.clock ?? systemClock,
+      logger,
+    }),
     discordRest: client.rest,
     settings: createSettings(options.store),
     fairUse: createFairUse(),
@@ -106,6 +116,9 @@ export function createBot(options: BotOptions): Bot {
     }),
     imagineRequests: createImagineRequests(options.store),
   };
+  const restHealth = createRestHealth({ logger, clock: context.clock });
+  restHealth.watch(client.rest);
+  restHealth.watch(context.interactionRest);
   const runtime: EventRuntime = {
     context,
     commands: new Map(commands.map((command) => [command.data.name, command])),
@@ -128,10 +141,13 @@ export function createBot(options: BotOptions): Bot {
   return {
     client,
     context,
+    restHealth,
     async start() {
       // Reconcile the ledger before any new charge: entries whose aggregate update was lost.
       const opened = await ledger.open();
       logger.info(opened, 'ledger open');
+      if (config.operatorMonthlyCapMicros === null)
+        logger.warn('no OPERATOR_MONTHLY_CAP: spend across all servers and DMs has no monthly limit');
       const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
       await client.login(config.discordToken);
       const readyClient = await ready;

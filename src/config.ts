@@ -42,6 +42,34 @@ const integer = (fallback: number, min: number, max: number) =>
         .max(max, { error: `must be at most ${max}` }),
     );
 
+/** Micro-units of an amount written with at most 6 decimals, exactly (no float rounding). */
+function amountMicros(text: string): number {
+  const [whole = '0', fraction = ''] = text.split('.');
+  return Number(whole) * 1_000_000 + Number(fraction.padEnd(6, '0'));
+}
+
+/**
+ * A spending cap in the price list's currency, as micro-units: `none` for no cap; unset or empty
+ * for `fallback` (so an uncommented empty line in .env keeps the safe default).
+ */
+const capAmount = (fallback: number | null) =>
+  optionalText
+    .pipe(
+      z
+        .string()
+        .regex(/^(none|\d{1,7}(\.\d{1,6})?)$/i, {
+          error:
+            "must be an amount in the price list's currency with at most 6 decimals (e.g. 0.25), or none",
+        })
+        .refine((value) => !(Number(value) > 1_000_000), {
+          error: 'must be at most 1000000',
+        })
+        .optional(),
+    )
+    .transform((value) =>
+      value === undefined ? fallback : value.toLowerCase() === 'none' ? null : amountMicros(value),
+    );
+
 const schema = z.object({
   DISCORD_TOKEN: required('the bot token from the Discord developer portal'),
   SERVICE_BASE_URL: httpUrl('the service base URL, e.g. https://api.example.com'),
@@ -88,6 +116,13 @@ const schema = z.object({
     .transform((value) => value ?? 'system')
     .pipe(z.enum(['system', 'user'], { error: 'must be system or user' })),
   PRICES_FILE: optionalText.transform((value) => value ?? 'prices.json'),
+  DMS_ENABLED: optionalText
+    .transform((value) => value ?? 'true')
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((value) => value === 'true'),
+  // 0.25 a day: a few dozen chat replies or a few images per person, never hundreds of requests.
+  DM_DAILY_CAP_PER_USER: capAmount(250_000),
+  OPERATOR_MONTHLY_CAP: capAmount(null),
   LOG_LEVEL: optionalText
     .transform((value) => value ?? 'info')
     .pipe(
@@ -127,7 +162,26 @@ export interface Config {
   /** The role a channel's system prompt is sent with (the service documents only user/assistant). */
   readonly systemPromptRole: 'system' | 'user';
   readonly pricesFile: string;
+  /** Whether the bot answers in DMs at all (else a private "servers only" answer). */
+  readonly dmsEnabled: boolean;
+  /** Most a user may spend a UTC day in DMs with the bot, in micro-units; null: no cap. */
+  readonly dmDailyCapMicros: number | null;
+  /** Most the bot may spend a UTC month across every server and DM, in micro-units; null: no cap. */
+  readonly operatorMonthlyCapMicros: number | null;
   readonly logLevel: string;
+}
+
+/** What the command-line usage report needs: the store and the price list, nothing secret. */
+export function loadReportConfig(
+  env: Env,
+): { ok: true; databaseUrl: string; pricesFile: string } | { ok: false; problems: string[] } {
+  const parsed = schema.pick({ DATABASE_URL: true, PRICES_FILE: true }).safeParse(env);
+  if (!parsed.success)
+    return {
+      ok: false,
+      problems: parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
+    };
+  return { ok: true, databaseUrl: parsed.data.DATABASE_URL, pricesFile: parsed.data.PRICES_FILE };
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };
@@ -163,6 +217,9 @@ export function loadConfig(env: Env): ConfigResult {
       messageContentIntent: value.MESSAGE_CONTENT_INTENT,
       systemPromptRole: value.SYSTEM_PROMPT_ROLE,
       pricesFile: value.PRICES_FILE,
+      dmsEnabled: value.DMS_ENABLED,
+      dmDailyCapMicros: value.DM_DAILY_CAP_PER_USER,
+      operatorMonthlyCapMicros: value.OPERATOR_MONTHLY_CAP,
       logLevel: value.LOG_LEVEL,
     },
   };

@@ -26,11 +26,20 @@ export type Admission =
   | { readonly ok: true; readonly guild: GuildConfig; readonly slot: Extract<Slot, { ok: true }> }
   | { readonly ok: false; readonly error: string };
 
-/** The server's settings, and why the bot may not answer in this channel (if it may not). */
+/** The answer to every request in a DM while the operator has DMs turned off (DMS_ENABLED). */
+export const DMS_OFF =
+  'This bot works in servers only: direct messages with it are turned off. Ask it in a server you share with it.';
+
+/**
+ * The server's settings, and why the bot may not answer here (if it may not): a DM while DMs are
+ * turned off, or a channel the server does not allow.
+ */
 export async function channelGate(
   context: BotContext,
   input: Pick<AdmissionInput, 'guildId' | 'channelId' | 'parentId'>,
 ): Promise<{ guild: GuildConfig; refusal: string | undefined }> {
+  if (input.guildId === null && !context.config.dmsEnabled)
+    return { guild: DEFAULT_GUILD_CONFIG, refusal: DMS_OFF };
   const guild = input.guildId ? await context.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;
   const allowed = channelAllowed(guild, input.channelId, input.parentId);
   return { guild, refusal: allowed ? undefined : CHANNEL_NOT_ALLOWED };

@@ -2,12 +2,14 @@
  * Talking to the bot without a command: a message that mentions it, a reply to one of its
  * messages, any message in a DM, and (with the Message Content intent) any message in a thread
  * the bot opened. Each continues the channel's conversation like /ask; which messages count is
- * in prompt.ts.
+ * in prompt.ts. Where the bot may not post, it has nowhere to say so: it does not call the
+ * service, and logs why.
  */
-import type { Message } from 'discord.js';
+import { DiscordAPIError, type Message, PermissionFlagsBits, type PermissionsString } from 'discord.js';
 import type { BotContext } from '../context.js';
 import { parentChannelId } from '../discord/channels.js';
 import { NO_PINGS, RESTARTING_NOW } from '../discord/messages.js';
+import type { ReplySink } from '../discord/render/streamRenderer.js';
 import { channelReplySink } from '../discord/replySinks.js';
 import { CHANNEL_NOT_ALLOWED } from '../settings/resolve.js';
 import {
@@ -20,6 +22,56 @@ import {
 } from './prompt.js';
 import { runQueuedChatTurn } from './queue.js';
 import { prepareChatRequest } from './request.js';
+
+export const CANNOT_ANSWER_HERE = 'cannot answer a message here: the bot lacks permissions in this channel';
+export const REPLY_REFUSED = 'Discord refused the reply for missing permissions; the request was stopped';
+
+/** Discord's answers meaning the bot may not post here (Missing Access, Missing Permissions, no history). */
+const CANNOT_POST = new Set([50001, 50013, 160002]);
+
+/**
+ * What the bot lacks to answer in the message's channel: see it, post (in a thread: post in
+ * threads), and read its history (a reply refers to the member's message). Empty in DMs, and
+ * when discord.js cannot tell (Discord's answer is handled then, see `stopWhenRefused`).
+ */
+function missingPermissions(message: Message): PermissionsString[] {
+  if (!message.inGuild()) return [];
+  const { channel } = message;
+  const permissions = channel.permissionsFor(message.client.user);
+  if (!permissions) return [];
+  return permissions.missing([
+    PermissionFlagsBits.ViewChannel,
+    channel.isThread() ? PermissionFlagsBits.SendMessagesInThreads : PermissionFlagsBits.SendMessages,
+    PermissionFlagsBits.ReadMessageHistory,
+  ]);
+}
+
+/**
+ * The sink, but a write Discord refuses for permissions calls `onRefused` (once) and every write
+ * after it is dropped: knocking again would only add to the bot's invalid requests.
+ */
+function stopWhenRefused(sink: ReplySink, onRefused: (error: DiscordAPIError) => void): ReplySink {
+  let refused = false;
+  async function guarded<T>(write: () => Promise<T>, nothing: T): Promise<T> {
+    if (refused) return nothing;
+    try {
+      return await write();
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError && CANNOT_POST.has(Number(error.code)))) throw error;
+      if (!refused) onRefused(error);
+      refused = true;
+      return nothing;
+    }
+  }
+  return {
+    ...(sink.botToken !== undefined && { botToken: sink.botToken }),
+    editOriginal: (content, components) => guarded(() => sink.editOriginal(content, components), ''),
+    sendFollowUp: (content, components) => guarded(() => sink.sendFollowUp(content, components), ''),
+    editFollowUp: (id, content, components) =>
+      guarded(() => sink.editFollowUp(id, content, components), undefined),
+    refuse: (content) => guarded(() => sink.refuse(content), undefined),
+  };
+}
 
 export async function answerMessage(message: Message, context: BotContext): Promise<void> {
   const botId = message.client.user.id;
@@ -36,6 +88,9 @@ export async function answerMessage(message: Message, context: BotContext): Prom
   const guildId = message.guildId;
   // A server that turned mentions off gets silence: the bot must not talk where it was told not to.
   if (guildId && !(await context.settings.guild(guildId)).answerMentions) return;
+  const where = { guildId, channelId: message.channelId, messageId: message.id };
+  const missing = missingPermissions(message);
+  if (missing.length > 0) return void context.logger.warn({ ...where, missing }, CANNOT_ANSWER_HERE);
 
   const reply = (content: string) => message.reply({ content, allowedMentions: NO_PINGS });
   if (context.shutdown.aborted) return void (await reply(RESTARTING_NOW));
@@ -65,9 +120,16 @@ export async function answerMessage(message: Message, context: BotContext): Prom
     if (prepared.error !== CHANNEL_NOT_ALLOWED) await reply(prepared.error);
     return;
   }
-  const sink = channelReplySink(context.discordRest, message.channelId, message.id, (error) =>
+  const channelSink = channelReplySink(context.discordRest, message.channelId, message.id, (error) =>
     context.logger.debug({ err: error }, 'could not show typing'),
   );
+  // Refused: the turn stops (before the service is called, nothing reaches it or is charged).
+  const refused = new AbortController();
+  const sink = stopWhenRefused(channelSink, (error) => {
+    channelSink.stopTyping();
+    context.logger.warn({ ...where, code: error.code, reason: error.message }, REPLY_REFUSED);
+    refused.abort(error);
+  });
   try {
     await runQueuedChatTurn(
       context,
@@ -82,10 +144,11 @@ export async function answerMessage(message: Message, context: BotContext): Prom
         options: {},
       },
       sink,
+      refused.signal,
     );
   } finally {
     prepared.slot.release();
     // A turn that failed before writing anything must not start "typing…" after the error.
-    sink.stopTyping();
+    channelSink.stopTyping();
   }
 }

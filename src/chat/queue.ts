@@ -16,9 +16,17 @@ export function waitingText(ahead: number): string {
     : `⏳ You are number ${ahead} in line in this channel; the bot answers one request at a time here.`;
 }
 
-export async function runQueuedChatTurn(context: BotContext, turn: ChatTurn, sink: ReplySink): Promise<void> {
+/** `abort` stops the turn like its Stop button (e.g. Discord refused its messages). */
+export async function runQueuedChatTurn(
+  context: BotContext,
+  turn: ChatTurn,
+  sink: ReplySink,
+  abort?: AbortSignal,
+): Promise<void> {
   const stopId = randomBytes(8).toString('hex');
   const controller = new AbortController();
+  if (abort?.aborted) controller.abort(abort.reason);
+  abort?.addEventListener('abort', () => controller.abort(abort.reason), { once: true });
   context.activeReplies.set(stopId, { userId: turn.userId, controller });
   const notice = createNotice(
     (text) => sink.editOriginal(text, stopControls(stopId)),

@@ -120,6 +120,8 @@ async function streamTurn(
     controls: stopControls(stop.id),
     onEditError: (error) =>
       prepared.log.warn({ err: error }, 'intermediate edit failed; the next edit catches up'),
+    onFinalRetry: (error, delayMs) =>
+      prepared.log.warn({ err: error, delayMs }, 'the final write failed; writing it again'),
   });
   try {
     const ending = await streamReply(context, turn, prepared, stop, sink, renderer);

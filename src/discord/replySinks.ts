@@ -8,9 +8,16 @@ import type { InteractionWebhook } from './interactionWebhook.js';
 import { messageBody } from './messages.js';
 import type { ReplySink } from './render/streamRenderer.js';
 
-/** Writes a streamed reply through the interaction's webhook (the token, not the bot token). */
+/**
+ * Writes a streamed reply through the interaction's webhook: its token, then the bot token once
+ * the token ends (see interactionWebhook.ts).
+ */
 export function interactionReplySink(webhook: InteractionWebhook): ReplySink {
   return {
+    // Read when the reply starts streaming: one that starts on the bot token is paced as such.
+    get botToken() {
+      return webhook.usesBotToken?.() ?? false;
+    },
     editOriginal: (content, components) => webhook.editOriginal({ content, components }),
     sendFollowUp: (content, components) => webhook.followUp({ content, components }),
     editFollowUp: (id, content, components) => webhook.editFollowUp(id, { content, components }),

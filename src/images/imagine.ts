@@ -2,7 +2,9 @@
  * One /imagine generation, shown in an interaction's reply: progress while the service works,
  * then the images as PNG attachments (spread over follow-ups when they do not fit one message,
  * as links when one alone is too large), with what failed and why. Every write goes through the
- * interaction's webhook.
+ * interaction's webhook, which goes on through the bot token when the generation outlives the
+ * interaction's token (see discord/interactionWebhook.ts); the private note about missing images
+ * stays on the token.
  */
 import { randomUUID } from 'node:crypto';
 import type { BotContext } from '../context.js';

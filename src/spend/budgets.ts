@@ -1,6 +1,7 @@
 /**
  * Guild spend settings and budgets: a monthly cap for the guild, a daily cap per member, and an
- * alert channel.
+ * alert channel; and the operator's caps from the environment: a daily cap per user in DMs, and
+ * a monthly cap across every server and DM.
  *
  * Enforcement reserves a request's worst-case cost before the service is called and refuses it
  * when month-to-date spend + reservations in flight + this one would exceed a cap; the real cost
@@ -37,6 +38,22 @@ export interface AlertsDue {
 
 const NO_ALERTS: AlertsDue = { thresholds: [], spentMicros: 0, capMicros: 0, channelId: null };
 
+/** The operator's caps (src/config.ts), in micro-units; null: no cap. */
+export interface OperatorCaps {
+  readonly dmDailyCapMicros: number | null;
+  readonly operatorMonthlyCapMicros: number | null;
+}
+
+const NO_OPERATOR_CAPS: OperatorCaps = { dmDailyCapMicros: null, operatorMonthlyCapMicros: null };
+
+/** Members learn that the bot is out of budget, not how much the operator spends. */
+export const OPERATOR_CAP_REACHED =
+  'The bot has reached its spending limit for this month; it will answer again on the 1st of next month (UTC).';
+
+export function dmCapReached(spentMicros: number, capMicros: number, currency: string): string {
+  return `You have reached today's limit for direct messages with the bot (${formatMoney(spentMicros, currency)} of ${formatMoney(capMicros, currency)} used); it resets at 00:00 UTC.`;
+}
+
 export type Reservation =
   | { readonly ok: true; release(): void }
   | { readonly ok: false; readonly message: string };
@@ -44,7 +61,10 @@ export type Reservation =
 export interface Budgets {
   settings(guildId: string): Promise<GuildSettings>;
   update(guildId: string, patch: Partial<GuildSettings>): Promise<GuildSettings>;
-  /** Reserves `amountMicros` for a request by `userId` in `guildId` (null: a DM, never capped). */
+  /**
+   * Reserves `amountMicros` for a request by `userId` in `guildId` (null: a DM), under the
+   * guild's caps (or the DM cap per user), then the operator's monthly cap.
+   */
   reserve(guildId: string | null, userId: string, amountMicros: number, now: number): Promise<Reservation>;
   /**
    * Thresholds (80, 100) of the monthly cap newly reached this month, when an alert channel is
@@ -57,12 +77,19 @@ const settingsKey = (guildId: string) => `guild-settings:${guildId}`;
 /** Alerts sent, per month and per cap: a new cap starts its own 80 % and 100 %. */
 const alertsKey = (guildId: string, month: string, cap: number) => `budget-alerts:${guildId}:${month}:${cap}`;
 
-export function createBudgets(store: Store, ledger: Ledger, currency: string): Budgets {
-  // One lock per guild around check-and-reserve, apart from the ledger's own queue.
+export function createBudgets(
+  store: Store,
+  ledger: Ledger,
+  currency: string,
+  operator: OperatorCaps = NO_OPERATOR_CAPS,
+): Budgets {
+  // One lock per scope (guild, or a user's DMs) around check-and-reserve, apart from the
+  // ledger's own queue; with an operator cap, one more lock around every reservation's last step.
   const queue = createKeyedQueue();
   const cache = new Map<string, GuildSettings>();
   const inFlight = new Map<string, number>();
   const inFlightByUser = new Map<string, number>();
+  let inFlightTotal = 0;
   // Alerts already sent, by key: read from the store once, so a request does not cost a read.
   const sentAlerts = new Map<string, number[]>();
 
@@ -81,6 +108,58 @@ export function createBudgets(store: Store, ledger: Ledger, currency: string): B
     else map.set(key, next);
   };
 
+  async function guildRefusal(
+    guildId: string,
+    userId: string,
+    amountMicros: number,
+    now: number,
+  ): Promise<string | undefined> {
+    const current = await settings(guildId);
+    if (current.monthlyCapMicros !== null) {
+      const spent = await ledger.monthSpendMicros(guildId, now);
+      const pending = inFlight.get(guildId) ?? 0;
+      if (spent + pending + amountMicros > current.monthlyCapMicros) {
+        return `This server has reached its monthly spending cap for the bot (${formatMoney(spent, currency)} of ${formatMoney(current.monthlyCapMicros, currency)} used${pending > 0 ? `, ${formatMoney(pending, currency)} in progress` : ''}). A server admin can raise it with /budget.`;
+      }
+    }
+    if (current.dailyUserCapMicros !== null) {
+      const spent = await ledger.userDaySpendMicros(guildId, userId, now);
+      const pending = inFlightByUser.get(`${guildId}:${userId}`) ?? 0;
+      if (spent + pending + amountMicros > current.dailyUserCapMicros) {
+        return `You have reached your daily spending limit on this server (${formatMoney(spent, currency)} of ${formatMoney(current.dailyUserCapMicros, currency)} today). It resets at 00:00 UTC.`;
+      }
+    }
+    return undefined;
+  }
+
+  async function dmRefusal(userId: string, amountMicros: number, now: number): Promise<string | undefined> {
+    const cap = operator.dmDailyCapMicros;
+    if (cap === null) return undefined;
+    const scope = `dm-${userId}`;
+    const spent = await ledger.userDaySpendMicros(scope, userId, now);
+    const pending = inFlightByUser.get(`${scope}:${userId}`) ?? 0;
+    return spent + pending + amountMicros > cap ? dmCapReached(spent, cap, currency) : undefined;
+  }
+
+  /** Counts the reservation in flight (scope, user, and all scopes) until it is released. */
+  function hold(scope: string, userId: string, amountMicros: number): Reservation {
+    const userKey = `${scope}:${userId}`;
+    add(inFlight, scope, amountMicros);
+    add(inFlightByUser, userKey, amountMicros);
+    inFlightTotal += amountMicros;
+    let released = false;
+    return {
+      ok: true,
+      release: () => {
+        if (released) return;
+        released = true;
+        add(inFlight, scope, -amountMicros);
+        add(inFlightByUser, userKey, -amountMicros);
+        inFlightTotal -= amountMicros;
+      },
+    };
+  }
+
   return {
     settings: (guildId) => queue.run(`budget:${guildId}`, () => settings(guildId)),
     update(guildId, patch) {
@@ -91,43 +170,22 @@ export function createBudgets(store: Store, ledger: Ledger, currency: string): B
         return next;
       });
     },
-    async reserve(guildId, userId, amountMicros, now) {
-      if (guildId === null) return { ok: true, release: () => {} };
-      return queue.run(`budget:${guildId}`, async () => {
-        const current = await settings(guildId);
-        const userKey = `${guildId}:${userId}`;
-        if (current.monthlyCapMicros !== null) {
-          const spent = await ledger.monthSpendMicros(guildId, now);
-          const pending = inFlight.get(guildId) ?? 0;
-          if (spent + pending + amountMicros > current.monthlyCapMicros) {
-            return {
-              ok: false,
-              message: `This server has reached its monthly spending cap for the bot (${formatMoney(spent, currency)} of ${formatMoney(current.monthlyCapMicros, currency)} used${pending > 0 ? `, ${formatMoney(pending, currency)} in progress` : ''}). A server admin can raise it with /budget.`,
-            };
-          }
-        }
-        if (current.dailyUserCapMicros !== null) {
-          const spent = await ledger.userDaySpendMicros(guildId, userId, now);
-          const pending = inFlightByUser.get(userKey) ?? 0;
-          if (spent + pending + amountMicros > current.dailyUserCapMicros) {
-            return {
-              ok: false,
-              message: `You have reached your daily spending limit on this server (${formatMoney(spent, currency)} of ${formatMoney(current.dailyUserCapMicros, currency)} today). It resets at 00:00 UTC.`,
-            };
-          }
-        }
-        add(inFlight, guildId, amountMicros);
-        add(inFlightByUser, userKey, amountMicros);
-        let released = false;
-        return {
-          ok: true,
-          release: () => {
-            if (released) return;
-            released = true;
-            add(inFlight, guildId, -amountMicros);
-            add(inFlightByUser, userKey, -amountMicros);
-          },
-        };
+    reserve(guildId, userId, amountMicros, now) {
+      const scope = guildId ?? `dm-${userId}`;
+      return queue.run(`budget:${scope}`, async (): Promise<Reservation> => {
+        const refusal =
+          guildId === null
+            ? await dmRefusal(userId, amountMicros, now)
+            : await guildRefusal(guildId, userId, amountMicros, now);
+        if (refusal !== undefined) return { ok: false, message: refusal };
+        const cap = operator.operatorMonthlyCapMicros;
+        if (cap === null) return hold(scope, userId, amountMicros);
+        // Across every scope: one lock, and the in-flight total counted, so a burst cannot overshoot.
+        return queue.run('budget:operator', async () => {
+          const spent = await ledger.allScopesMonthSpendMicros(now);
+          if (spent + inFlightTotal + amountMicros > cap) return { ok: false, message: OPERATOR_CAP_REACHED };
+          return hold(scope, userId, amountMicros);
+        });
       });
     },
     alertsDue(guildId, now) {

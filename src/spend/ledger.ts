@@ -61,6 +61,11 @@ export interface Ledger {
   /** Spend from the first of `now`'s month through now. */
   monthSpendMicros(scope: string, now: number): Promise<number>;
   userDaySpendMicros(scope: string, userId: string, now: number): Promise<number>;
+  /**
+   * Spend of every scope (all guilds and DMs) from the first of `now`'s month through now,
+   * waiting charges included: a running total, every known scope loaded first (once).
+   */
+  allScopesMonthSpendMicros(now: number): Promise<number>;
   /** Raw entries with a time in the day range, in order. */
   entries(scope: string, from: string, to: string): Promise<LedgerEntry[]>;
 }
@@ -76,6 +81,22 @@ export function createLedger(
   let retryTimer: NodeJS.Timeout | undefined;
   let retrying: Promise<void> | undefined;
   const retryMs = options.retryMs ?? 5_000;
+  let allLoaded: Promise<void> | undefined;
+
+  /** Loads every scope the store knows of (once), so running totals cover all of them. */
+  function loadAll(): Promise<void> {
+    allLoaded ??= book
+      .scopeList()
+      .then((list) => Promise.all([...list].map((scope) => book.inScope(scope, async () => undefined))))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          allLoaded = undefined;
+          throw error;
+        },
+      );
+    return allLoaded;
+  }
 
   /** Spend of charges still waiting for the store: budgets count them as spent. */
   function waitingMicros(scope: string, onDay: (day: string) => boolean, userId?: string): number {
@@ -157,7 +178,7 @@ export function createLedger(
     async open() {
       const list = await book.scopeList();
       const before = book.reconciled();
-      await Promise.all([...list].map((scope) => book.inScope(scope, async () => undefined)));
+      await loadAll();
       if (options.spillPath) await applySpill(options.spillPath);
       return { scopes: list.size, reconciled: book.reconciled() - before };
     },
@@ -229,6 +250,13 @@ export function createLedger(
           (state.aggregates.get(today)?.byUser[userId]?.costMicros ?? 0) +
           waitingMicros(scope, (day) => day === today, userId),
       );
+    },
+    async allScopesMonthSpendMicros(now) {
+      await loadAll();
+      const month = utcDay(now).slice(0, 7);
+      let total = book.monthTotal(month);
+      for (const charge of waiting) if (utcDay(charge.time).startsWith(month)) total += charge.costMicros;
+      return total;
     },
     async entries(scope, from, to) {
       const ranges = await book.inScope(scope, async (state) =>

@@ -18,9 +18,9 @@ export interface ScopeState {
   readonly dirtyDays: Set<string>;
 }
 
-const SCOPES_KEY = 'ledger:scopes';
-const daysKey = (scope: string) => `ledger:${scope}:days`;
-const dayKey = (scope: string, day: string) => `ledger:${scope}:day:${day}`;
+export const SCOPES_KEY = 'ledger:scopes';
+export const daysKey = (scope: string) => `ledger:${scope}:days`;
+export const dayKey = (scope: string, day: string) => `ledger:${scope}:day:${day}`;
 export const entryKey = (scope: string, seq: number) => `ledger:${scope}:entry:${seq}`;
 
 export interface LedgerBook {
@@ -30,6 +30,8 @@ export interface LedgerBook {
   record(priced: PricedRecord): Promise<LedgerEntry>;
   /** Every scope the store knows of. */
   scopeList(): Promise<Set<string>>;
+  /** Spend of a month (YYYY-MM) in every scope loaded so far, kept current: no scan. */
+  monthTotal(month: string): number;
   /** Entries applied at load because their aggregate update had been lost. */
   reconciled(): number;
   /** Writes every unwritten aggregate it can; logs the scopes it could not. */
@@ -42,10 +44,25 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
   let knownScopes: Set<string> | undefined;
   let scopesDirty = false;
   let reconciled = 0;
+  const monthTotals = new Map<string, number>();
+  const addToMonth = (day: string, micros: number) =>
+    monthTotals.set(day.slice(0, 7), (monthTotals.get(day.slice(0, 7)) ?? 0) + micros);
 
-  async function scopeList(): Promise<Set<string>> {
-    knownScopes ??= new Set(((await store.get(SCOPES_KEY)) as string[] | undefined) ?? []);
-    return knownScopes;
+  let listRead: Promise<Set<string>> | undefined;
+
+  /** Read once, by the first caller: scopes first charged together all land in the same set. */
+  function scopeList(): Promise<Set<string>> {
+    listRead ??= store.get(SCOPES_KEY).then(
+      (stored) => {
+        knownScopes = new Set((stored as string[] | undefined) ?? []);
+        return knownScopes;
+      },
+      (error: unknown) => {
+        listRead = undefined;
+        throw error;
+      },
+    );
+    return listRead;
   }
 
   /** Folds an entry into the in-memory aggregates; the store gets them at the next flush. */
@@ -59,7 +76,26 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
       state.daysDirty = true;
     }
     applyEntry(aggregate, entry);
+    addToMonth(day, entry.costMicros);
     state.dirtyDays.add(day);
+  }
+
+  /**
+   * Writes the list of scopes, one write at a time, each with the list as it is when it starts:
+   * a scope added while a write is in flight marks the list dirty again, so none is left out
+   * (clearing the flag after the write lost scopes first charged together).
+   */
+  function writeScopeList(): Promise<void> {
+    return queue.run(SCOPES_KEY, async () => {
+      if (!scopesDirty || !knownScopes) return;
+      scopesDirty = false;
+      try {
+        await store.set(SCOPES_KEY, [...knownScopes]);
+      } catch (error) {
+        scopesDirty = true;
+        throw error;
+      }
+    });
   }
 
   /**
@@ -67,10 +103,7 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
    * the highest `appliedThrough` in the store never passes an entry another stored day misses.
    */
   async function flush(scope: string, state: ScopeState): Promise<void> {
-    if (scopesDirty && knownScopes) {
-      await store.set(SCOPES_KEY, [...knownScopes]);
-      scopesDirty = false;
-    }
+    if (scopesDirty) await writeScopeList();
     if (state.daysDirty) {
       await store.set(daysKey(scope), state.days);
       state.daysDirty = false;
@@ -96,7 +129,9 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
         ? ((await store.getMany(days.map((day) => dayKey(scope, day)))) as (DayAggregate | undefined)[])
         : [];
     days.forEach((day, i) => {
-      aggregates.set(day, stored[i] ?? emptyDay(day));
+      const aggregate = stored[i] ?? emptyDay(day);
+      aggregates.set(day, aggregate);
+      addToMonth(day, aggregate.costMicros);
     });
     const state: ScopeState = { head: 0, days, aggregates, daysDirty: false, dirtyDays: new Set() };
     for (const aggregate of aggregates.values()) state.head = Math.max(state.head, aggregate.appliedThrough);
@@ -147,6 +182,7 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
     inScope,
     record,
     scopeList,
+    monthTotal: (month) => monthTotals.get(month) ?? 0,
     reconciled: () => reconciled,
     async flushAll() {
       for (const [scope, state] of scopes) {

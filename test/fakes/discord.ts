@@ -5,6 +5,9 @@
  * button clicks), MESSAGE_CREATE (members' messages, with Discord's Message Content rules per the
  * intents the bot identified with) and THREAD_CREATE, keeps every message with its edit history
  * and buttons, and can enforce per-interaction-token rate limits with real 429 responses.
+ * Gateway sessions can be resumed (op 6, with the events dispatched meanwhile replayed) after a
+ * test drops the connection; the bot's permissions per channel can be withheld (sent as
+ * overwrites, `app_permissions` and enforced on REST like Discord: 50001, 50013).
  */
 import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -111,12 +114,45 @@ export interface RateLimitRule {
   readonly headers: boolean;
 }
 
+/** Permission bits the fake knows by name (Discord's values). */
+export const PERMISSIONS = {
+  viewChannel: 1n << 10n,
+  sendMessages: 1n << 11n,
+  attachFiles: 1n << 15n,
+  readMessageHistory: 1n << 16n,
+  sendMessagesInThreads: 1n << 38n,
+} as const;
+
+/** @everyone's permissions in the fake guild (a new server's defaults); the bot has no roles. */
+export const EVERYONE_PERMISSIONS = 2248473465835073n;
+
+const MISSING_ACCESS = { message: 'Missing Access', code: 50001 };
+const MISSING_PERMISSIONS = { message: 'Missing Permissions', code: 50013 };
+const NO_HISTORY = { message: 'Cannot reply without permission to read message history', code: 160002 };
+
+/** A gateway session: resumable after its connection drops, until it is closed with 1000/1001. */
+interface GatewaySession {
+  readonly id: string;
+  ws: WebSocket | undefined;
+  seq: number;
+  /** Recent dispatches (serialized, with their seq), replayed to a RESUME. */
+  readonly sent: { readonly s: number; readonly data: string }[];
+}
+
+/** Dispatches kept per session for replay. */
+const REPLAY_BUFFER = 1000;
+
 export interface FakeDiscordOptions {
   /** Delay before every REST response. */
   readonly restDelayMs?: number;
   readonly rateLimit?: RateLimitRule;
   /** Channels to create in the guild (default: three text channels). */
   readonly channelCount?: number;
+  /**
+   * How long an interaction's token works on the webhook routes (Discord: 15 minutes); after
+   * that they answer 401 Invalid Webhook Token (50027). Default: forever.
+   */
+  readonly interactionTokenTtlMs?: number;
 }
 
 export interface SendCommandInput {
@@ -179,6 +215,8 @@ export class FakeDiscord extends EventEmitter {
     body: unknown;
   }[] = [];
   readonly identifies: Record<string, unknown>[] = [];
+  /** RESUME payloads received (op 6), and whether each resumed a live session. */
+  readonly resumes: { d: Record<string, unknown>; resumed: boolean }[] = [];
   /** Authorization headers seen on REST requests (to check which token the bot used). */
   readonly authorizations = new Set<string>();
   rateLimited = 0;
@@ -186,19 +224,25 @@ export class FakeDiscord extends EventEmitter {
   gatewayUrl = '';
   rateLimit: RateLimitRule | undefined;
   restDelayMs: number;
+  interactionTokenTtlMs: number | undefined;
+  /** Tokens Discord refuses from now on, whatever their age (see expireToken). */
+  private readonly deadTokens = new Set<string>();
 
   private server: Server | undefined;
   private wss: WebSocketServer | undefined;
   private readonly sockets = new Set<Socket>();
   private readonly gatewaySockets = new Set<WebSocket>();
   private readonly buckets = new Map<string, { start: number; count: number }>();
-  private seq = 0;
+  private readonly sessions = new Map<string, GatewaySession>();
+  /** Permissions withheld from the bot, per channel (threads inherit their parent's). */
+  private readonly withheld = new Map<string, bigint>();
 
   constructor(options: FakeDiscordOptions = {}) {
     super();
     this.setMaxListeners(0);
     this.restDelayMs = options.restDelayMs ?? 0;
     this.rateLimit = options.rateLimit;
+    this.interactionTokenTtlMs = options.interactionTokenTtlMs;
     this.channelIds = Array.from({ length: options.channelCount ?? 3 }, () => snowflake());
     for (const [position, id] of this.channelIds.entries()) {
       this.channels.set(id, { id, type: 0, parentId: null, ownerId: null, name: `channel-${position}` });
@@ -261,6 +305,16 @@ export class FakeDiscord extends EventEmitter {
     this.failures.push({ match, status, body });
   }
 
+  /** Makes an interaction's token die now (as Discord's sometimes do before their 15 minutes). */
+  expireToken(interaction: FakeInteraction): void {
+    this.deadTokens.add(interaction.token);
+  }
+
+  /** One-shot failures registered with failNext and not used yet. */
+  failuresLeft(): number {
+    return this.failures.length;
+  }
+
   /** Number of gateway connections currently open. */
   gatewayConnections(): number {
     return this.gatewaySockets.size;
@@ -278,26 +332,76 @@ export class FakeDiscord extends EventEmitter {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(payload));
   }
 
-  private dispatch(ws: WebSocket, t: string, d: unknown): void {
-    this.seq += 1;
-    this.send(ws, { op: 0, t, s: this.seq, d });
+  /** Sends an event on the session (kept for replay; only buffered while it is disconnected). */
+  private dispatch(session: GatewaySession, t: string, d: unknown): void {
+    session.seq += 1;
+    const data = JSON.stringify({ op: 0, t, s: session.seq, d });
+    session.sent.push({ s: session.seq, data });
+    if (session.sent.length > REPLAY_BUFFER) session.sent.shift();
+    if (session.ws?.readyState === WebSocket.OPEN) session.ws.send(data);
+  }
+
+  /** Dispatches an event to every live session, connected or waiting to be resumed. */
+  private broadcast(t: string, d: unknown): void {
+    for (const session of this.sessions.values()) this.dispatch(session, t, d);
+  }
+
+  /**
+   * Drops every gateway connection without a close frame (like a network failure): the
+   * sessions stay resumable, and events dispatched until the bot resumes are replayed then.
+   */
+  dropGateway(): void {
+    for (const ws of this.gatewaySockets) ws.terminate();
+    this.gatewaySockets.clear();
+    for (const session of this.sessions.values()) session.ws = undefined;
+  }
+
+  /** Number of sessions waiting to be resumed (their connection dropped). */
+  disconnectedSessions(): number {
+    return [...this.sessions.values()].filter((session) => session.ws === undefined).length;
   }
 
   private handleGateway(ws: WebSocket): void {
     this.gatewaySockets.add(ws);
-    ws.on('close', () => this.gatewaySockets.delete(ws));
+    let session: GatewaySession | undefined;
+    ws.on('close', (code) => {
+      this.gatewaySockets.delete(ws);
+      if (!session || session.ws !== ws) return;
+      session.ws = undefined;
+      // Like Discord: a normal close (1000, 1001) ends the session; anything else can resume.
+      if (code === 1000 || code === 1001) this.sessions.delete(session.id);
+      this.emit('change');
+    });
     this.send(ws, { op: 10, d: { heartbeat_interval: 41_250 }, s: null, t: null });
     ws.on('message', (raw) => {
       const message = JSON.parse(String(raw)) as { op: number; d: Record<string, unknown> };
       if (message.op === 1) this.send(ws, { op: 11, d: null, s: null, t: null });
+      if (message.op === 6) {
+        const resumed = this.sessions.get(String(message.d.session_id));
+        this.resumes.push({ d: message.d, resumed: resumed !== undefined });
+        if (!resumed) {
+          // Invalid session, not resumable: the client identifies anew.
+          this.send(ws, { op: 9, d: false, s: null, t: null });
+          return;
+        }
+        resumed.ws?.terminate();
+        session = resumed;
+        resumed.ws = ws;
+        const after = Number(message.d.seq ?? 0);
+        for (const event of resumed.sent) if (event.s > after) ws.send(event.data);
+        this.dispatch(resumed, 'RESUMED', {});
+        this.emit('change');
+      }
       if (message.op === 2) {
         this.identifies.push(message.d);
         const shard = (message.d.shard as [number, number] | undefined) ?? [0, 1];
-        this.dispatch(ws, 'READY', {
+        session = { id: `session-${snowflake()}`, ws, seq: 0, sent: [] };
+        this.sessions.set(session.id, session);
+        this.dispatch(session, 'READY', {
           v: 10,
           user: { ...this.botUser, discriminator: '0', avatar: null, bot: true, flags: 0 },
           guilds: [{ id: this.guildId, unavailable: true }],
-          session_id: `session-${snowflake()}`,
+          session_id: session.id,
           resume_gateway_url: this.gatewayUrl,
           shard,
           application: { id: this.applicationId, flags: 0 },
@@ -308,7 +412,7 @@ export class FakeDiscord extends EventEmitter {
           guild_join_requests: [],
           geo_ordered_rtc_regions: [],
         });
-        this.dispatch(ws, 'GUILD_CREATE', this.guildPayload());
+        this.dispatch(session, 'GUILD_CREATE', this.guildPayload());
       }
     });
   }
@@ -360,14 +464,17 @@ export class FakeDiscord extends EventEmitter {
       unavailable: false,
       member_count: 2,
       voice_states: [],
-      members: [],
+      // Like Discord, the bot's own member is always in its guilds' GUILD_CREATE.
+      members: [
+        { ...this.memberJson(null), user: { ...this.botUser, discriminator: '0', avatar: null, bot: true } },
+      ],
       channels: this.channelIds.map((id, position) => ({
         id,
         type: 0,
         guild_id: this.guildId,
         name: `channel-${position}`,
         position,
-        permission_overwrites: [],
+        permission_overwrites: this.overwritesJson(id),
         nsfw: false,
         topic: null,
         last_message_id: null,
@@ -447,7 +554,8 @@ export class FakeDiscord extends EventEmitter {
       channel_id: channelId,
       locale: 'en-US',
       entitlements: [],
-      app_permissions: '2248473465835073',
+      // The bot's permissions in the channel (in DMs, Discord's fixed set; ours: the same bits).
+      app_permissions: String(input.dm ? EVERYONE_PERMISSIONS : this.botPermissions(channelId)),
       attachment_size_limit: input.attachmentSizeLimit ?? 10 * 1024 * 1024,
     };
     if (input.dm) {
@@ -483,7 +591,7 @@ export class FakeDiscord extends EventEmitter {
       createdAt: performance.now(),
     };
     this.interactions.set(token, interaction);
-    for (const ws of this.gatewaySockets) this.dispatch(ws, 'INTERACTION_CREATE', payload);
+    this.broadcast('INTERACTION_CREATE', payload);
     return interaction;
   }
 
@@ -495,7 +603,7 @@ export class FakeDiscord extends EventEmitter {
       guild_id: this.guildId,
       name: channel?.name ?? 'channel',
       position: 0,
-      permission_overwrites: [],
+      permission_overwrites: channel?.type === 11 ? [] : this.overwritesJson(channelId),
       nsfw: false,
       parent_id: channel?.parentId ?? null,
     };
@@ -517,6 +625,49 @@ export class FakeDiscord extends EventEmitter {
       total_message_sent: 0,
       flags: 0,
     };
+  }
+
+  /**
+   * Withholds permissions from the bot in a guild channel (and its threads), as a member
+   * overwrite Discord announces with CHANNEL_UPDATE. Interactions there carry the reduced
+   * `app_permissions`, and REST refuses what needs them (50001 without View Channel, 50013
+   * otherwise, 160002 for a reply without Read Message History). Without View Channel the bot
+   * receives no messages from the channel.
+   */
+  withholdPermissions(channelId: string, permissions: bigint): void {
+    this.withheld.set(channelId, (this.withheld.get(channelId) ?? 0n) | permissions);
+    this.broadcast('CHANNEL_UPDATE', this.channelJson(channelId));
+  }
+
+  /** The bot's permissions in a guild channel (a thread: its parent's). */
+  botPermissions(channelId: string): bigint {
+    const channel = this.channels.get(channelId);
+    const governing = channel?.type === 11 && channel.parentId ? channel.parentId : channelId;
+    return EVERYONE_PERMISSIONS & ~(this.withheld.get(governing) ?? 0n);
+  }
+
+  private overwritesJson(channelId: string): Record<string, unknown>[] {
+    const deny = this.withheld.get(channelId);
+    return deny ? [{ id: this.botUser.id, type: 1, allow: '0', deny: String(deny) }] : [];
+  }
+
+  /** Discord's answer when the bot lacks one of `needed` in the channel, or undefined. */
+  private permissionRefusal(
+    channelId: string,
+    needed: bigint,
+  ): { message: string; code: number } | undefined {
+    const channel = this.channels.get(channelId);
+    if (!channel || channel.type === 1) return undefined;
+    const has = this.botPermissions(channelId);
+    if ((has & PERMISSIONS.viewChannel) === 0n) return MISSING_ACCESS;
+    return (has & needed) === needed ? undefined : MISSING_PERMISSIONS;
+  }
+
+  /** What posting in the channel needs: Send Messages (in a thread, Send Messages in Threads). */
+  private sendPermission(channelId: string): bigint {
+    return this.channels.get(channelId)?.type === 11
+      ? PERMISSIONS.sendMessagesInThreads
+      : PERMISSIONS.sendMessages;
   }
 
   /** A guild member without roles (its user and permissions are added where Discord sends them). */
@@ -572,6 +723,7 @@ export class FakeDiscord extends EventEmitter {
     const intents = this.intents();
     const wanted = input.dm ? INTENTS.directMessages : INTENTS.guildMessages;
     if ((intents & wanted) === 0) return message;
+    if (!input.dm && (this.botPermissions(channelId) & PERMISSIONS.viewChannel) === 0n) return message;
     const contentVisible = Boolean(input.dm) || mentionsBot || (intents & INTENTS.messageContent) !== 0;
     const mentioned = [...input.content.matchAll(/<@!?(\d+)>/g)].map((match) => match[1] as string);
     if (mentionsBot && !mentioned.includes(this.botUser.id)) mentioned.push(this.botUser.id);
@@ -600,7 +752,7 @@ export class FakeDiscord extends EventEmitter {
         referenced_message: this.messageJson(replyTo),
       }),
     };
-    for (const ws of this.gatewaySockets) this.dispatch(ws, 'MESSAGE_CREATE', payload);
+    this.broadcast('MESSAGE_CREATE', payload);
     return message;
   }
 
@@ -999,6 +1151,12 @@ export class FakeDiscord extends EventEmitter {
       const token = segments[2];
       const interaction = this.interactions.get(token);
       if (!interaction) return reply(404, { message: 'Unknown Webhook', code: 10015 });
+      const ttl = this.interactionTokenTtlMs;
+      if (
+        this.deadTokens.has(token) ||
+        (ttl !== undefined && performance.now() - interaction.createdAt >= ttl)
+      )
+        return reply(401, { message: 'Invalid Webhook Token', code: 50027 });
       const headers = this.rateLimitCheck(token, res);
       if (headers === null) {
         this.requestLog.push({ method, route: path, status: 429, at: performance.now() });
@@ -1011,6 +1169,9 @@ export class FakeDiscord extends EventEmitter {
           return reply(404, { message: 'Unknown Webhook', code: 10015 }, headers);
         if (typeof json.content === 'string' && json.content.length > 2000)
           return reply(400, TOO_LONG, headers);
+        const refused =
+          files.length > 0 && this.permissionRefusal(interaction.channelId, PERMISSIONS.attachFiles);
+        if (refused) return reply(403, refused, headers);
         const message = this.createMessage(
           'followup',
           interaction.channelId,
@@ -1034,6 +1195,9 @@ export class FakeDiscord extends EventEmitter {
           if (content.length > 2000) {
             return reply(400, TOO_LONG, headers);
           }
+          const refused =
+            files.length > 0 && this.permissionRefusal(interaction.channelId, PERMISSIONS.attachFiles);
+          if (refused) return reply(403, refused, headers);
           this.editMessage(message, json, files, requestedAt);
           return reply(200, this.messageJson(message), headers);
         }
@@ -1045,7 +1209,13 @@ export class FakeDiscord extends EventEmitter {
     }
 
     // POST /channels/{id}/typing
-    if (method === 'POST' && segments[0] === 'channels' && segments[2] === 'typing') return reply(204);
+    if (method === 'POST' && segments[0] === 'channels' && segments[2] === 'typing') {
+      const refused = this.permissionRefusal(
+        segments[1] as string,
+        this.sendPermission(segments[1] as string),
+      );
+      return refused ? reply(403, refused) : reply(204);
+    }
 
     // PATCH / DELETE /channels/{id}/messages/{id}: the bot's own messages only.
     if (segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 4) {
@@ -1056,6 +1226,8 @@ export class FakeDiscord extends EventEmitter {
       if (method === 'PATCH' || method === 'DELETE') {
         const limited = this.channelRateLimit(segments[1] as string, res, method, path);
         if (limited === null) return;
+        const refused = this.permissionRefusal(segments[1] as string, 0n);
+        if (refused) return reply(403, refused);
         if (message.authorId !== this.botUser.id) {
           return reply(403, { message: 'Cannot edit a message authored by another user', code: 50005 });
         }
@@ -1096,7 +1268,7 @@ export class FakeDiscord extends EventEmitter {
         return reply(400, { message: 'A thread has already been created for this message', code: 160004 });
       this.channels.set(thread.id, thread);
       const payload = { ...this.channelJson(thread.id), newly_created: true };
-      for (const ws of this.gatewaySockets) this.dispatch(ws, 'THREAD_CREATE', payload);
+      this.broadcast('THREAD_CREATE', payload);
       return reply(201, this.channelJson(thread.id));
     }
 
@@ -1107,8 +1279,15 @@ export class FakeDiscord extends EventEmitter {
       segments[2] === 'messages' &&
       segments.length === 3
     ) {
-      const limited = this.channelRateLimit(segments[1] as string, res, method, path);
+      const channelId = segments[1] as string;
+      const limited = this.channelRateLimit(channelId, res, method, path);
       if (limited === null) return;
+      const needed = this.sendPermission(channelId) | (files.length > 0 ? PERMISSIONS.attachFiles : 0n);
+      const refused = this.permissionRefusal(channelId, needed);
+      if (refused) return reply(403, refused);
+      if (json.message_reference && this.permissionRefusal(channelId, PERMISSIONS.readMessageHistory)) {
+        return reply(400, NO_HISTORY);
+      }
       const message = this.createMessage(
         'channel',
         segments[1] as string,

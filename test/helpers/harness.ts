@@ -33,6 +33,8 @@ export interface HarnessOptions {
   /** Extra settings; a function receives the fake Discord (for ids such as the guild's). */
   readonly env?: Record<string, string> | ((discord: FakeDiscord) => Record<string, string>);
   readonly timeouts?: Partial<ServiceTimeouts>;
+  /** How long interaction tokens live for the bot (default: Discord's 15 minutes). */
+  readonly interactionTokenTtlMs?: number;
   readonly backoffBaseMs?: number;
   /** Settings stored for the fake guild before the first command (e.g. no footer lines). */
   readonly guildConfig?: GuildConfigPatch;
@@ -96,6 +98,9 @@ async function launch(
     service,
     prices: priced.prices,
     onSettled: (_event, subject) => onSettled(subject),
+    ...(options.interactionTokenTtlMs !== undefined && {
+      interactionTokenTtlMs: options.interactionTokenTtlMs,
+    }),
   });
   await bot.start();
   return {

@@ -58,4 +58,44 @@ describe('config', () => {
     }
     expect(text).not.toMatch(/\n\s+at /);
   });
+  it('DMs and the operator caps: safe defaults, amounts exact to the micro-unit, none for no cap', () => {
+    const defaults = loadConfig(valid);
+    expect(defaults.ok && defaults.config).toMatchObject({
+      dmsEnabled: true,
+      dmDailyCapMicros: 250_000,
+      operatorMonthlyCapMicros: null,
+    });
+    // An uncommented empty line keeps the safe default rather than lifting the cap.
+    const empty = loadConfig({ ...valid, DM_DAILY_CAP_PER_USER: '', OPERATOR_MONTHLY_CAP: ' ' });
+    expect(empty.ok && empty.config).toMatchObject({
+      dmDailyCapMicros: 250_000,
+      operatorMonthlyCapMicros: null,
+    });
+    const set = loadConfig({
+      ...valid,
+      DMS_ENABLED: 'false',
+      DM_DAILY_CAP_PER_USER: 'None',
+      OPERATOR_MONTHLY_CAP: '0.000802',
+    });
+    expect(set.ok && set.config).toMatchObject({
+      dmsEnabled: false,
+      dmDailyCapMicros: null,
+      operatorMonthlyCapMicros: 802,
+    });
+    const large = loadConfig({ ...valid, DM_DAILY_CAP_PER_USER: '0', OPERATOR_MONTHLY_CAP: '1000000' });
+    expect(large.ok && large.config).toMatchObject({
+      dmDailyCapMicros: 0,
+      operatorMonthlyCapMicros: 1_000_000_000_000,
+    });
+    for (const [name, value] of [
+      ['DMS_ENABLED', 'no'],
+      ['DM_DAILY_CAP_PER_USER', '-1'],
+      ['DM_DAILY_CAP_PER_USER', '0.0000001'],
+      ['OPERATOR_MONTHLY_CAP', '1000000.5'],
+      ['OPERATOR_MONTHLY_CAP', '5 USD'],
+    ] as const) {
+      const bad = loadConfig({ ...valid, [name]: value });
+      expect(bad.ok ? [] : bad.problems.filter((line) => line.startsWith(`${name} `))).toHaveLength(1);
+    }
+  });
 });

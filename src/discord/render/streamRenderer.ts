@@ -8,8 +8,10 @@
  *   states are skipped, never queued (latest wins).
  * - Text beyond 2000 characters freezes the current message at a clean boundary and continues
  *   in a follow-up (see split.ts).
- * - `finish` always writes the exact final text, without the cursor.
+ * - `finish` always writes the exact final text, without the cursor; a write Discord failed with
+ *   5xx past discord.js's own retries is tried again a bounded number of times.
  */
+import { HTTPError } from 'discord.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MessageComponents } from '../buttons.js';
 import { DISCORD_MESSAGE_LIMIT, type Fence, fenceAfter, pieceText, takeMessage } from './split.js';
@@ -38,6 +40,21 @@ export interface StreamRendererOptions {
   readonly onEditError?: (error: unknown) => void;
   /** Buttons on the message being streamed (e.g. Stop); frozen messages lose them. */
   readonly controls?: MessageComponents;
+  /** Called before the final text is written again after a transient failure. */
+  readonly onFinalRetry?: (error: unknown, delayMs: number) => void;
+}
+
+/**
+ * Pauses before writing the final text again. discord.js has already retried a 5xx three times
+ * at once, so these wait for Discord to recover: at most 3 × 4 requests, 5 s, per final write.
+ */
+export const FINAL_RETRY_DELAYS_MS = [1000, 3000] as const;
+
+/** Failures worth writing again: Discord's 5xx, and connections that broke. Refusals (4xx) are final. */
+function isTransient(error: unknown): boolean {
+  if (error instanceof HTTPError) return error.status >= 500;
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET'].includes(code);
 }
 
 export interface StreamRenderer {
@@ -47,7 +64,8 @@ export interface StreamRenderer {
   /**
    * Stops streaming and writes the final text: everything pushed, then `note` (if any) as a
    * separate small line, with `controls` on the last message (earlier ones have none).
-   * Resolves to the last message's id when Discord shows it; rejects if that write fails.
+   * Resolves to the last message's id when Discord shows it; rejects if that write fails (after
+   * FINAL_RETRY_DELAYS_MS for a transient failure).
    */
   finish(note?: string, controls?: MessageComponents): Promise<string>;
   /**
@@ -192,7 +210,18 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       while (inFlight) await inFlight;
       const final = withNote(text, note);
       // Discord refuses an empty message; callers pass a note when there is no text.
-      await render(final.trim() === '' ? '…' : final, true, controls ?? (controlled ? NONE : undefined));
+      const source = final.trim() === '' ? '…' : final;
+      for (const delayMs of [...FINAL_RETRY_DELAYS_MS, undefined]) {
+        try {
+          // Idempotent: messages already showing their final text are not written again.
+          await render(source, true, controls ?? (controlled ? NONE : undefined));
+          break;
+        } catch (error) {
+          if (delayMs === undefined || !isTransient(error)) throw error;
+          options.onFinalRetry?.(error, delayMs);
+          await new Promise((resolve) => setTimeout(resolve, delayMs));
+        }
+      }
       return messages.at(-1)?.id ?? '';
     },
     async cancel() {

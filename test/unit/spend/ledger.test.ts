@@ -115,6 +115,72 @@ describe('ledger', () => {
     expect((await ledger.summary('g', '2026-10-01', '2026-11-30')).requests).toBe(2);
   });
 
+  it('scopes first charged together are all listed, so a restart loads and counts every one', async () => {
+    const { store } = await freshStore();
+    const ledger = createLedger(store, prices, logger);
+    const records = Array.from({ length: 40 }, (_, i) =>
+      i % 2 ? chat(i, `g${i}`) : { ...chat(i, 'g'), guildId: null, userId: `dm${i}` },
+    );
+    await Promise.all(records.map((record) => ledger.charge(record)));
+    const restarted = createLedger(store, prices, logger);
+    expect(await restarted.open()).toEqual({ scopes: 40, reconciled: 0 });
+    expect(await restarted.allScopesMonthSpendMicros(NOW)).toBe(
+      records.reduce((sum, record) => sum + ledger.costOf(record), 0),
+    );
+  });
+
+  it('a scope first charged while the list of scopes is being written is not lost', async () => {
+    const { store } = await freshStore();
+    // The first write of the list is slow; the second scope arrives meanwhile.
+    let slow = true;
+    const slowList = Object.create(store) as Store;
+    slowList.set = async (key: string, value: unknown, ttl?: number) => {
+      if (key === 'ledger:scopes' && slow) {
+        slow = false;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return store.set(key, value, ttl);
+    };
+    const ledger = createLedger(slowList, prices, logger);
+    const first = ledger.charge(chat(1, 'ga'));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    await Promise.all([first, ledger.charge(chat(2, 'gb'))]);
+    expect(await createLedger(store, prices, logger).open()).toEqual({ scopes: 2, reconciled: 0 });
+  });
+
+  it("the month across every scope: a running total equal to the scopes' sums, after a crash and while the store refuses", async () => {
+    const faults = storeFaults();
+    const { store } = await freshStore(faults);
+    const ledger = createLedger(store, prices, logger, { retryMs: 10 });
+    const records = Array.from({ length: 600 }, (_, i) => {
+      const record = chat(i, `g${i % 6}`, i % 4 === 0 ? Date.parse('2026-10-30T10:00:00Z') : NOW);
+      return i % 5 === 0 ? { ...record, guildId: null } : record;
+    });
+    await Promise.all(records.map((record) => ledger.charge(record)));
+    const november = records
+      .filter((record) => record.time === NOW)
+      .reduce((sum, record) => sum + ledger.costOf(record), 0);
+    expect(await ledger.allScopesMonthSpendMicros(NOW)).toBe(november);
+    const scopes = [...new Set(records.map((record) => record.guildId ?? `dm-${record.userId}`))];
+    const perScope = await Promise.all(scopes.map((scope) => ledger.monthSpendMicros(scope, NOW)));
+    expect(perScope.reduce((sum, micros) => sum + micros, 0)).toBe(november);
+    // Every scope first charged in the burst is listed: a restart counts them all.
+    expect(await createLedger(store, prices, logger).allScopesMonthSpendMicros(NOW)).toBe(november);
+    // Charges the store refuses count while they wait, exactly once when they land.
+    faults.failWrites = true;
+    const late = chat(1000, 'g9');
+    await ledger.charge(late);
+    expect(await ledger.allScopesMonthSpendMicros(NOW)).toBe(november + ledger.costOf(late));
+    faults.failWrites = false;
+    await ledger.close();
+    // A restart: every scope counts (loaded on first use, without open()); nothing twice.
+    const restarted = createLedger(store, prices, logger);
+    expect(await restarted.allScopesMonthSpendMicros(NOW)).toBe(november + ledger.costOf(late));
+    expect(await restarted.allScopesMonthSpendMicros(Date.parse('2026-10-31T00:00:00Z'))).toBe(
+      records.filter((record) => record.time !== NOW).reduce((sum, record) => sum + ledger.costOf(record), 0),
+    );
+  });
+
   it('a store that refuses writes mid-run, then recovers: every charge lands once, exact to the micro-unit', async () => {
     const faults = storeFaults();
     const { store } = await freshStore(faults);

@@ -1,9 +1,10 @@
-import { ButtonStyle, ComponentType } from 'discord.js';
+import { ButtonStyle, ComponentType, DiscordAPIError, HTTPError } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MessageComponents } from '../../../../src/discord/buttons.js';
 import { pieceText, splitMessage } from '../../../../src/discord/render/split.js';
 import {
   createStreamRenderer,
+  FINAL_RETRY_DELAYS_MS,
   type ReplySink,
   STREAMING_CURSOR,
   withNote,
@@ -258,5 +259,130 @@ describe('stream renderer cancel', () => {
     await vi.advanceTimersByTimeAsync(1000);
     await cancelling;
     expect(calls.map((call) => call.content)).toEqual([`first${STREAMING_CURSOR}`]);
+  });
+});
+
+describe('stream renderer final write', () => {
+  /** A sink whose writes fail with the errors in `failures` (as discord.js throws them), in order. */
+  function failingSink(failures: unknown[] = []) {
+    const shown: string[] = [];
+    const attempts: { at: number; content: string }[] = [];
+    const write = async (index: number, content: string) => {
+      attempts.push({ at: Date.now(), content });
+      const failure = failures.shift();
+      if (failure) throw failure;
+      shown[index] = content;
+    };
+    const sink: ReplySink = {
+      editOriginal: async (content) => {
+        await write(0, content);
+        return '0';
+      },
+      sendFollowUp: async (content) => {
+        await write(shown.length, content);
+        return String(shown.length - 1);
+      },
+      editFollowUp: (id, content) => write(Number(id), content),
+      refuse: async () => {},
+    };
+    return { sink, shown, attempts };
+  }
+  const serverError = (status: number) =>
+    new HTTPError(status, 'Bad Gateway', 'PATCH', 'https://discord.test/x', {
+      body: undefined,
+      files: undefined,
+    });
+  const refusal = () =>
+    new DiscordAPIError(
+      { message: 'Missing Permissions', code: 50013 },
+      50013,
+      403,
+      'PATCH',
+      'https://discord.test/x',
+      {
+        body: undefined,
+        files: undefined,
+      },
+    );
+
+  it('writes the final text again after 5xx that outlasted discord.js’s retries, within bounds', async () => {
+    const failures: unknown[] = [];
+    const { sink, shown, attempts } = failingSink(failures);
+    const retries: number[] = [];
+    const renderer = createStreamRenderer(sink, {
+      intervalMs: 50,
+      clock: systemClock,
+      onFinalRetry: (_error, delayMs) => retries.push(delayMs),
+    });
+    renderer.push('all of it');
+    await vi.advanceTimersByTimeAsync(1);
+    attempts.length = 0;
+    failures.push(serverError(502), serverError(500));
+    const start = Date.now();
+    const done = renderer.finish();
+    await vi.runAllTimersAsync();
+    await done;
+    expect(shown).toEqual(['all of it']);
+    expect(retries).toEqual([...FINAL_RETRY_DELAYS_MS]);
+    expect(attempts.map((attempt) => attempt.at - start)).toEqual([0, 1000, 4000]);
+  });
+
+  it('gives up after the last retry: finish rejects with the error', async () => {
+    const failures: unknown[] = [];
+    const { sink, attempts } = failingSink(failures);
+    const renderer = createStreamRenderer(sink, { intervalMs: 50, clock: systemClock });
+    renderer.push('never shown');
+    await vi.advanceTimersByTimeAsync(1);
+    attempts.length = 0;
+    failures.push(serverError(500), serverError(500), serverError(503));
+    const done = renderer.finish();
+    const failed = expect(done).rejects.toBeInstanceOf(HTTPError);
+    await vi.runAllTimersAsync();
+    await failed;
+    expect(attempts).toHaveLength(FINAL_RETRY_DELAYS_MS.length + 1);
+  });
+
+  it('does not write again after a refusal (4xx) or an error that is not Discord’s', async () => {
+    for (const error of [refusal(), new Error('bug')]) {
+      const failures: unknown[] = [];
+      const { sink, attempts } = failingSink(failures);
+      const renderer = createStreamRenderer(sink, { intervalMs: 50, clock: systemClock });
+      renderer.push('text');
+      await vi.advanceTimersByTimeAsync(1);
+      attempts.length = 0;
+      failures.push(error);
+      const done = renderer.finish();
+      const failed = expect(done).rejects.toBe(error);
+      await vi.runAllTimersAsync();
+      await failed;
+      expect(attempts).toHaveLength(1);
+    }
+  });
+
+  it('a failure in the middle of a long final write resumes where it stopped: no message twice', async () => {
+    const text = Array.from({ length: 1200 }, (_, i) => `w${i}`).join(' ');
+    const failures: unknown[] = [];
+    const { sink, shown, attempts } = failingSink(failures);
+    const renderer = createStreamRenderer(sink, { intervalMs: 1_000_000, clock: systemClock });
+    renderer.push('w0');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(shown).toEqual([`w0${STREAMING_CURSOR}`]);
+    // The rest arrives just before the end: the final render freezes the first message and
+    // posts the follow-ups; the first follow-up fails once.
+    renderer.push(text.slice(2));
+    failures.push(undefined, serverError(502));
+    const done = renderer.finish();
+    await vi.runAllTimersAsync();
+    await done;
+    const expected = splitMessage(text).map(pieceText);
+    expect(expected.length).toBeGreaterThan(2);
+    expect(shown).toEqual(expected);
+    // The stream's one write, then each message once, plus the one failed attempt.
+    expect(attempts.map((attempt) => attempt.content.slice(0, 12))).toEqual([
+      `w0${STREAMING_CURSOR}`,
+      ...expected
+        .flatMap((piece, index) => (index === 1 ? [piece, piece] : [piece]))
+        .map((piece) => piece.slice(0, 12)),
+    ]);
   });
 });

@@ -1,0 +1,134 @@
+/**
+ * `npm run usage -- [--month YYYY-MM] [--csv] [--dm-users]`: the operator's report of what the
+ * bot spent in a month across every server and DM, read from the store named by DATABASE_URL
+ * (and the currency from PRICES_FILE). It does not connect to Discord, reads no secret, writes
+ * nothing, and works whether the bot is running or stopped.
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadReportConfig } from '../config.js';
+import { openStore, spillPathFor, sqlitePath } from '../lib/store.js';
+import { formatMoney } from '../spend/cost.js';
+import { isDmScope, type MonthReport, readMonthReport } from '../spend/monthReport.js';
+import { loadPriceList } from '../spend/prices.js';
+
+const USAGE =
+  'usage: npm run usage -- [--month YYYY-MM] [--csv] [--dm-users]\n' +
+  '  --month     the UTC month to report (default: the current one)\n' +
+  '  --csv       one row per server and per DM user, then the total (cost_micros exact)\n' +
+  '  --dm-users  list each DM user under the DM total (text output)\n';
+
+function fail(message: string, code = 1): never {
+  process.stderr.write(`${message}\n`);
+  process.exit(code);
+}
+
+function parse(): { month: string; csv: boolean; dmUsers: boolean } {
+  let values: { month?: string | undefined; csv?: boolean | undefined; 'dm-users'?: boolean | undefined };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        month: { type: 'string' },
+        csv: { type: 'boolean' },
+        'dm-users': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }));
+  } catch (error) {
+    fail(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`, 2);
+  }
+  if ((values as { help?: boolean }).help) {
+    process.stdout.write(USAGE);
+    process.exit(0);
+  }
+  const month = values.month ?? new Date().toISOString().slice(0, 7);
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) fail(`--month must be a month such as 2026-11\n${USAGE}`, 2);
+  return { month, csv: values.csv ?? false, dmUsers: values['dm-users'] ?? false };
+}
+
+function totals(report: MonthReport) {
+  const dms = report.scopes.filter((scope) => isDmScope(scope.scope));
+  const sum = (list: readonly { requests: number; costMicros: number }[]) => ({
+    requests: list.reduce((total, item) => total + item.requests, 0),
+    costMicros: list.reduce((total, item) => total + item.costMicros, 0),
+  });
+  return { dms, dmTotal: sum(dms), total: sum([...report.scopes, report.waiting]) };
+}
+
+export function reportText(report: MonthReport, currency: string, dmUsers: boolean, where: string): string {
+  const { dms, dmTotal, total } = totals(report);
+  const rows: [string, number, number][] = report.scopes
+    .filter((scope) => !isDmScope(scope.scope))
+    .map((scope) => [`server ${scope.scope}`, scope.requests, scope.costMicros]);
+  if (dms.length > 0) {
+    rows.push([
+      `DMs, ${dms.length} ${dms.length === 1 ? 'user' : 'users'}`,
+      dmTotal.requests,
+      dmTotal.costMicros,
+    ]);
+    if (dmUsers) for (const dm of dms) rows.push([`  user ${dm.scope.slice(3)}`, dm.requests, dm.costMicros]);
+  }
+  if (report.waiting.requests > 0)
+    rows.push(['waiting to be recorded (next start)', report.waiting.requests, report.waiting.costMicros]);
+  rows.push(['total', total.requests, total.costMicros]);
+  const width = Math.max(5, ...rows.map(([label]) => label.length));
+  const line = (label: string, requests: string, spend: string) =>
+    `${label.padEnd(width)}  ${requests.padStart(8)}  ${spend}`;
+  return [
+    `Spend in ${report.month} (UTC) from ${where}`,
+    '',
+    line('scope', 'requests', 'spend'),
+    ...rows.map(([label, requests, micros]) =>
+      line(label, requests.toLocaleString('en-US'), formatMoney(micros, currency)),
+    ),
+    '',
+  ].join('\n');
+}
+
+export function reportCsv(report: MonthReport): string {
+  const { total } = totals(report);
+  const decimal = (micros: number) =>
+    `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`;
+  const row = (kind: string, id: string, requests: number, micros: number) =>
+    [kind, id, requests, micros, decimal(micros)].join(',');
+  return `${[
+    'kind,id,requests,cost_micros,cost',
+    ...report.scopes.map((scope) =>
+      isDmScope(scope.scope)
+        ? row('dm', scope.scope.slice(3), scope.requests, scope.costMicros)
+        : row('guild', scope.scope, scope.requests, scope.costMicros),
+    ),
+    ...(report.waiting.requests > 0
+      ? [row('waiting', '', report.waiting.requests, report.waiting.costMicros)]
+      : []),
+    row('total', '', total.requests, total.costMicros),
+  ].join('\r\n')}\r\n`;
+}
+
+async function main(): Promise<void> {
+  const args = parse();
+  const loaded = loadReportConfig(process.env);
+  if (!loaded.ok) fail(loaded.problems.map((problem) => `config: ${problem}`).join('\n'));
+  const priced = loadPriceList(loaded.pricesFile);
+  if (!priced.ok)
+    fail(priced.problems.map((problem) => `prices (${loaded.pricesFile}): ${problem}`).join('\n'));
+  const path = sqlitePath(loaded.databaseUrl);
+  // Opening would create an empty database: say there is none instead.
+  if (!existsSync(path)) fail(`usage: there is no database at ${path} (DATABASE_URL)`);
+  let store: Awaited<ReturnType<typeof openStore>>;
+  try {
+    store = await openStore(loaded.databaseUrl);
+  } catch (error) {
+    fail(`usage: DATABASE_URL cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const report = await readMonthReport(store, args.month, priced.prices, spillPathFor(loaded.databaseUrl));
+    process.stdout.write(
+      args.csv ? reportCsv(report) : reportText(report, priced.prices.currency, args.dmUsers, path),
+    );
+  } finally {
+    await store.disconnect();
+  }
+}
+
+await main();

@@ -1,0 +1,113 @@
+/**
+ * The operator's view of a month: spend per scope (every server, every user's DMs) read straight
+ * from the store, for the command-line report (src/cli/usage.ts). It only reads, so it is safe
+ * beside a running bot (SQLite in WAL mode: readers and the writer do not block each other), and
+ * it counts what the ledger counts: the day aggregates, the entries whose aggregate update was
+ * lost (the ledger applies those at its next start), and the charges waiting in the spill file.
+ */
+import type { Store } from '../lib/store.js';
+import type { ChatModel } from '../service/models.js';
+import type { ImageSize } from '../service/types.js';
+import type { DayAggregate, LedgerEntry } from './aggregate.js';
+import { chatCostMicros, imageCostMicros } from './cost.js';
+import { dayKey, daysKey, entryKey, SCOPES_KEY } from './ledgerBook.js';
+import type { PriceList } from './prices.js';
+import { type UsageRecord, usageScope, utcDay } from './records.js';
+import { readSpill } from './spill.js';
+
+export interface ScopeTotals {
+  /** A guild id, or `dm-<user id>`. */
+  readonly scope: string;
+  readonly requests: number;
+  readonly costMicros: number;
+}
+
+export interface MonthReport {
+  /** YYYY-MM (UTC). */
+  readonly month: string;
+  /** Scopes with requests in the month, guilds first, each group by spend, highest first. */
+  readonly scopes: readonly ScopeTotals[];
+  /** Charges a stopped bot could not write (the spill file); the next start records them. */
+  readonly waiting: { readonly requests: number; readonly costMicros: number };
+}
+
+export const isDmScope = (scope: string) => scope.startsWith('dm-');
+
+interface ScopeRead {
+  totals: { requests: number; costMicros: number };
+  /** The scope's newest entry seq, as the ledger would see it. */
+  head: number;
+}
+
+async function readScope(store: Store, scope: string, month: string): Promise<ScopeRead> {
+  const days = ((await store.get(daysKey(scope))) as string[] | undefined) ?? [];
+  const stored =
+    days.length > 0
+      ? ((await store.getMany(days.map((day) => dayKey(scope, day)))) as (DayAggregate | undefined)[])
+      : [];
+  const totals = { requests: 0, costMicros: 0 };
+  let head = 0;
+  for (const aggregate of stored) {
+    if (!aggregate) continue;
+    head = Math.max(head, aggregate.appliedThrough);
+    if (!aggregate.day.startsWith(month)) continue;
+    totals.requests += aggregate.requests;
+    totals.costMicros += aggregate.costMicros;
+  }
+  // Entries after the highest one folded into an aggregate: the ledger applies them at start.
+  for (;;) {
+    const entry = (await store.get(entryKey(scope, head + 1))) as LedgerEntry | undefined;
+    if (!entry) break;
+    head = entry.seq;
+    if (!utcDay(entry.time).startsWith(month)) continue;
+    totals.requests += 1;
+    totals.costMicros += entry.costMicros;
+  }
+  return { totals, head };
+}
+
+function costOf(prices: PriceList, record: UsageRecord): number {
+  return record.kind === 'chat'
+    ? chatCostMicros(prices, record.model as ChatModel, record.inputTokens, record.outputTokens)
+    : imageCostMicros(prices, record.size as ImageSize, record.n);
+}
+
+export async function readMonthReport(
+  store: Store,
+  month: string,
+  prices: PriceList,
+  spillPath: string,
+): Promise<MonthReport> {
+  const spilled = readSpill(spillPath);
+  const known = ((await store.get(SCOPES_KEY)) as string[] | undefined) ?? [];
+  const scopes = [...new Set([...known, ...spilled.map(usageScope)])];
+  const reads = new Map<string, ScopeRead>();
+  for (const scope of scopes) reads.set(scope, await readScope(store, scope, month));
+
+  // Spilled charges a crash left half applied are already the newest entries of their scope.
+  const alreadyIn = new Set<string>();
+  for (const scope of new Set(spilled.map(usageScope))) {
+    const head = reads.get(scope)?.head ?? 0;
+    const count = Math.min(head, spilled.filter((charge) => usageScope(charge) === scope).length);
+    const seqs = Array.from({ length: count }, (_, i) => head - i);
+    const found = seqs.length > 0 ? await store.getMany(seqs.map((seq) => entryKey(scope, seq))) : [];
+    for (const entry of found as (LedgerEntry | undefined)[]) if (entry) alreadyIn.add(entry.id);
+  }
+  const waiting = { requests: 0, costMicros: 0 };
+  for (const charge of spilled) {
+    if (alreadyIn.has(charge.id) || !utcDay(charge.time).startsWith(month)) continue;
+    waiting.requests += 1;
+    waiting.costMicros += costOf(prices, charge);
+  }
+
+  const totals = [...reads]
+    .map(([scope, read]) => ({ scope, ...read.totals }))
+    .filter((scope) => scope.requests > 0)
+    .sort(
+      (a, b) =>
+        Number(isDmScope(a.scope)) - Number(isDmScope(b.scope)) ||
+        b.costMicros - a.costMicros ||
+        a.scope.localeCompare(b.scope),
+    );
+  return { month, scopes: totals, waiting };
+}

@@ -1,0 +1,166 @@
+/**
+ * The operator's control over spend nobody else watches, through the real bot: DMs turned off
+ * (every way of asking answered "servers only", nothing reaches the service), the daily cap per
+ * user in DMs, and the monthly cap across every server and DM under a concurrent burst.
+ */
+import { describe, expect, it } from 'vitest';
+import { DMS_OFF } from '../../src/access/admission.js';
+import { OPERATOR_CAP_REACHED } from '../../src/spend/budgets.js';
+import type { FakeInteraction, FakeMessage } from '../fakes/discord.js';
+import { useHarness } from '../helpers/e2e.js';
+import { settled, waitForIdle, waitForReply } from '../helpers/harness.js';
+
+const today = () => new Date().toISOString().slice(0, 10);
+// Each ask reserves ceil((prompt tokens × 0.1 + 1,000 × 0.4)) = 401 micro-units (a prompt of
+// at most 10 tokens) and really costs 401 (3 in, 1,000 out).
+const ASK = { prompt: 'go', max_tokens: 1000 } as const;
+const USAGE = { text: 'ok', usage: { input_tokens: 3, output_tokens: 1000 } } as const;
+
+const isPrivate = (message: FakeMessage | undefined) => ((message?.flags ?? 0) & 64) === 64;
+const buttonId = (message: FakeMessage | undefined) =>
+  ((message?.components[0] as { components?: { custom_id?: string }[] } | undefined)?.components?.[0]
+    ?.custom_id ?? '') as string;
+
+describe('DMs turned off (DMS_ENABLED=false)', () => {
+  const { h, ephemeralText, ask } = useHarness();
+  const done = (interaction: FakeInteraction) =>
+    waitForReply(h, interaction, ([t]) => (t?.includes('💰') || t?.includes('service-image-v1')) ?? false);
+
+  it('every way of asking in a DM answers "servers only" and never reaches the service', async () => {
+    // Before: DMs on, a DM reply with Regenerate and DM images with Reroll.
+    const ann = h.discord.user('ann', 'Ann');
+    const dmAsk = ask({ prompt: 'hello' }, { dm: true, user: ann });
+    await done(dmAsk);
+    const dmImages = h.discord.sendCommand({
+      name: 'imagine',
+      options: { prompt: 'fox' },
+      dm: true,
+      user: ann,
+    });
+    await done(dmImages);
+    await waitForIdle(h);
+    // The operator turns DMs off and restarts the bot; the old buttons are still there.
+    await h.restart(() => Object.assign(h.config, { dmsEnabled: false }));
+    const chats = h.service.chatRequests().length;
+    const images = h.service.imageRequests().length;
+    const dmSpend = await h.running.bot.context.ledger.summary(`dm-${ann.id}`, today(), today());
+
+    expect(await ephemeralText(ask({ prompt: 'hello again' }, { dm: true, user: ann }))).toBe(DMS_OFF);
+    const imagine = h.discord.sendCommand({ name: 'imagine', options: { prompt: 'x' }, dm: true, user: ann });
+    expect(await ephemeralText(imagine)).toBe(DMS_OFF);
+    const regenerate = h.discord.clickButton(
+      h.discord.replyMessages(dmAsk)[0] as FakeMessage,
+      buttonId(h.discord.replyMessages(dmAsk)[0]),
+      { dm: true, user: ann },
+    );
+    expect(buttonId(h.discord.replyMessages(dmAsk)[0])).toMatch(/^ask:regenerate:/);
+    expect(await ephemeralText(regenerate)).toBe(DMS_OFF);
+    const rerollMessage = h.discord.replyMessages(dmImages)[0] as FakeMessage;
+    expect(buttonId(rerollMessage)).toMatch(/^imagine:reroll:/);
+    const reroll = h.discord.clickButton(rerollMessage, buttonId(rerollMessage), { dm: true, user: ann });
+    expect(await ephemeralText(reroll)).toBe(DMS_OFF);
+    // A message has no private reply: the answer is a reply to it.
+    const message = h.discord.sendMessage({ dm: true, user: ann, content: 'are you there?' });
+    await settled(h, message.id);
+    expect(h.discord.replyTo(message).map((reply) => reply.content)).toEqual([DMS_OFF]);
+
+    expect(h.service.chatRequests()).toHaveLength(chats);
+    expect(h.service.imageRequests()).toHaveLength(images);
+    expect(await h.running.bot.context.ledger.summary(`dm-${ann.id}`, today(), today())).toEqual(dmSpend);
+    // Servers are not affected.
+    const inServer = ask({ prompt: 'in a server' }, { user: ann });
+    await done(inServer);
+    expect(h.service.chatRequests()).toHaveLength(chats + 1);
+  });
+
+  it('(log check) no error was logged', () => {
+    expect(h.logs.filter((line) => line.includes('"level":50'))).toEqual([]);
+  });
+});
+
+describe('the DM cap per user and the operator cap', () => {
+  // 1,000 micro-units a day per user in DMs (two asks); 8,020 a month in all (twenty asks).
+  const { h, freshChannel, ask } = useHarness({
+    discord: { channelCount: 40 },
+    env: { DM_DAILY_CAP_PER_USER: '0.001', OPERATOR_MONTHLY_CAP: '0.00802' },
+  });
+  const outcome = (interaction: FakeInteraction) =>
+    waitForReply(h, interaction, ([t]) => (t?.includes('💰') || t?.includes('⛔')) ?? false, 20_000).then(
+      ([text]) => text as string,
+    );
+  const dmRefusal =
+    /^⛔ You have reached today's limit for direct messages with the bot \(USD 0\.000802 of USD 0\.001 used\); it resets at 00:00 UTC\.$/;
+
+  it('a user who reached the DM cap is refused privately (and by reply to a message), others are not', async () => {
+    const ann = h.discord.user('ann', 'Ann');
+    const bob = h.discord.user('bob', 'Bob');
+    for (let i = 0; i < 2; i += 1) {
+      h.service.enqueue(USAGE);
+      expect(await outcome(ask(ASK, { dm: true, user: ann }))).toContain('💰');
+      await waitForIdle(h);
+    }
+    const chats = h.service.chatRequests().length;
+    const refused = ask(ASK, { dm: true, user: ann });
+    expect(await outcome(refused)).toMatch(dmRefusal);
+    expect(isPrivate(h.discord.replyMessages(refused)[0])).toBe(true);
+    const message = h.discord.sendMessage({ dm: true, user: ann, content: 'one more?' });
+    await settled(h, message.id);
+    expect(h.discord.replyTo(message)).toHaveLength(1);
+    expect(h.discord.replyTo(message)[0]?.content).toMatch(dmRefusal);
+    const image = h.discord.sendCommand({ name: 'imagine', options: { prompt: 'x' }, dm: true, user: ann });
+    expect(await outcome(image)).toMatch(/^⛔ You have reached today's limit for direct messages/);
+    expect(h.service.chatRequests()).toHaveLength(chats);
+    expect(h.service.imageRequests()).toHaveLength(0);
+    // Bob has a day of his own; Ann can still ask in a server.
+    h.service.enqueue(USAGE, USAGE);
+    expect(await outcome(ask(ASK, { dm: true, user: bob }))).toContain('💰');
+    expect(await outcome(ask(ASK, { channelId: freshChannel(), user: ann }))).toContain('💰');
+    await waitForIdle(h);
+    expect(await h.running.bot.context.ledger.userDaySpendMicros(`dm-${ann.id}`, ann.id, Date.now())).toBe(
+      802,
+    );
+  });
+
+  it('a burst of 30 over servers and DMs against the operator cap: exactly the room is served, then everyone is refused', async () => {
+    const ledger = h.running.bot.context.ledger;
+    // The DM conversation starts empty, so DM asks reserve 401 like the others.
+    const reset = h.discord.sendCommand({ name: 'reset', dm: true });
+    await waitForReply(h, reset, ([t]) => t?.startsWith('🧹') ?? false);
+    const spent = await ledger.allScopesMonthSpendMicros(Date.now());
+    expect(spent).toBe(4 * 401);
+    const room = Math.floor((8020 - spent) / 401);
+    const chats = h.service.chatRequests().length;
+    for (let i = 0; i < 30; i += 1) h.service.enqueue({ ...USAGE, chunks: 1, headersDelayMs: 100 });
+    const burst = Array.from({ length: 30 }, (_, i) =>
+      i % 6 === 5
+        ? ask(ASK, { dm: true, user: h.discord.user(`dm${i}`, `D${i}`) })
+        : ask(ASK, { channelId: freshChannel(), user: h.discord.user(`m${i}`, `M${i}`) }),
+    );
+    const texts = await Promise.all(burst.map(outcome));
+    expect(texts.filter((text) => text.includes('💰'))).toHaveLength(room);
+    const refused = burst.filter((interaction) => {
+      const [message] = h.discord.replyMessages(interaction);
+      return isPrivate(message) && message?.content === `⛔ ${OPERATOR_CAP_REACHED}`;
+    });
+    expect(refused).toHaveLength(30 - room);
+    // Refused both in servers and in DMs.
+    expect(refused.some((interaction) => interaction.guildId === null)).toBe(true);
+    expect(refused.some((interaction) => interaction.guildId !== null)).toBe(true);
+    expect(h.service.chatRequests().length - chats).toBe(room);
+    await waitForIdle(h);
+    expect(await ledger.allScopesMonthSpendMicros(Date.now())).toBe(8020);
+
+    // Full: a server member and a DM user who never asked before are refused, before the service.
+    const inServer = ask({ prompt: 'x', max_tokens: 1 }, { channelId: freshChannel() });
+    expect(await outcome(inServer)).toBe(`⛔ ${OPERATOR_CAP_REACHED}`);
+    const newcomer = h.discord.user('newcomer', 'New');
+    const inDm = h.discord.sendMessage({ dm: true, user: newcomer, content: 'hi' });
+    await settled(h, inDm.id);
+    expect(h.discord.replyTo(inDm)[0]?.content).toBe(`⛔ ${OPERATOR_CAP_REACHED}`);
+    expect(h.service.chatRequests().length - chats).toBe(room);
+  });
+
+  it('(log check) no error was logged', () => {
+    expect(h.logs.filter((line) => line.includes('"level":50'))).toEqual([]);
+  });
+});
