@@ -49,7 +49,22 @@ const discord = await startFakeDiscord({
   channelCount: CHANNELS,
 });
 const service = await startFakeService();
-const bot = startBotProcess(discord, service);
+// --expose-gc: the bot collects garbage before it reports its heap (SIGUSR2), so heap figures
+// compare live data, not what the collector has yet to reclaim.
+const bot = startBotProcess(discord, service, { nodeOptions: '--expose-gc', env: { LOG_LEVEL: 'info' } });
+
+/** The bot's heap in use after a full collection, from the line SIGUSR2 makes it log. */
+async function heapUsedMiB(): Promise<number> {
+  const before = bot.output().split('memory in use').length;
+  bot.child.kill('SIGUSR2');
+  for (let i = 0; i < 100 && bot.output().split('memory in use').length === before; i += 1) await sleep(20);
+  const lines = bot
+    .output()
+    .split('\n')
+    .filter((line) => line.includes('memory in use'));
+  const heapUsed = (JSON.parse(lines.at(-1) ?? '{}') as { memory?: { heapUsed?: number } }).memory?.heapUsed;
+  return Math.round((heapUsed ?? 0) / 104_857.6) / 10;
+}
 try {
   await bot.ready();
   const pid = bot.child.pid as number;
@@ -62,6 +77,7 @@ try {
   await discord.waitFor(() => discord.replyMessages(warm)[0]?.content.includes('💰'), 10_000, 'warm-up');
   await sleep(2_000);
   const before = memory(pid);
+  const heapBefore = await heapUsedMiB();
 
   for (let i = 0; i < CHANNELS * PER_CHANNEL; i += 1) {
     service.enqueue({ text, chunks: TOKENS, intervalMs: STREAM_MS / TOKENS });
@@ -108,6 +124,7 @@ try {
 
   await sleep(SETTLE_MS);
   const after = memory(pid);
+  const heapAfter = await heapUsedMiB();
   const output = bot.output();
   const report = {
     date: new Date().toISOString(),
@@ -121,6 +138,7 @@ try {
     rateLimited429: discord.rateLimited,
     drainedSeconds: Math.round(drainedMs / 100) / 10,
     rssMiB: { before: before.rssMiB, peak: peak.peakRssMiB, afterSettling: after.rssMiB },
+    heapUsedAfterGcMiB: { before: heapBefore, afterSettling: heapAfter },
     settleSeconds: SETTLE_MS / 1000,
   };
   console.log(JSON.stringify(report, null, 2));

@@ -30,6 +30,12 @@ async function main(): Promise<void> {
   const redact = createRedactor(secrets);
 
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'));
+  // `kill -USR2 <pid>` logs the memory in use (after a full collection when node runs with
+  // --expose-gc), for an operator watching a long-running bot, and for the load benchmark.
+  process.on('SIGUSR2', () => {
+    (globalThis as { gc?: () => void }).gc?.();
+    logger.info({ memory: process.memoryUsage() }, 'memory in use');
+  });
 
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
