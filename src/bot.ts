@@ -178,12 +178,16 @@ export function createBot(options: BotOptions): Bot {
       });
       while (inFlight.size > 0 && !over) await Promise.race([Promise.allSettled([...inFlight]), graceOver]);
       clearTimeout(timer);
-      // Charges the store has not taken yet are written now, or spilled for the next start.
-      await ledger.close();
-      context.interactionRest.clearHashSweeper();
-      context.interactionRest.clearHandlerSweeper();
-      await context.images.close();
-      await client.destroy();
+      try {
+        // Charges the store has not taken yet are written now, or spilled for the next start.
+        await ledger.close();
+      } finally {
+        // Whatever happened above, the connections close, or the process would never exit.
+        context.interactionRest.clearHashSweeper();
+        context.interactionRest.clearHandlerSweeper();
+        await context.images.close();
+        await client.destroy();
+      }
     },
   };
 }

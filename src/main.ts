@@ -59,9 +59,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     logger.info({ signal }, 'shutting down');
-    await bot.stop();
-    await service.close();
-    await store.disconnect();
+    try {
+      await bot.stop();
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown did not finish cleanly');
+      process.exitCode = 1;
+    } finally {
+      await service.close();
+      await store.disconnect();
+    }
     logger.info('stopped');
   };
   process.once('SIGINT', () => void stop('SIGINT'));

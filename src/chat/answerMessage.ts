@@ -93,7 +93,6 @@ export async function answerMessage(message: Message, context: BotContext): Prom
   if (missing.length > 0) return void context.logger.warn({ ...where, missing }, CANNOT_ANSWER_HERE);
 
   const reply = (content: string) => message.reply({ content, allowedMentions: NO_PINGS });
-  if (context.shutdown.aborted) return void (await reply(RESTARTING_NOW));
   const prompt = promptFromMessage(message.content, botId, {
     user: (id) =>
       message.mentions.members?.get(id)?.displayName ?? message.mentions.users.get(id)?.displayName,
@@ -119,6 +118,12 @@ export async function answerMessage(message: Message, context: BotContext): Prom
   if (!prepared.ok) {
     if (prepared.error !== CHANNEL_NOT_ALLOWED) await reply(prepared.error);
     return;
+  }
+  // Shutting down: take no new work. Said after admission, so a channel the bot must stay
+  // silent in, or DMs turned off, get what they would have got anyway.
+  if (context.shutdown.aborted) {
+    prepared.slot.release();
+    return void (await reply(RESTARTING_NOW));
   }
   const channelSink = channelReplySink(context.discordRest, message.channelId, message.id, (error) =>
     context.logger.debug({ err: error }, 'could not show typing'),

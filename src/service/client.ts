@@ -9,7 +9,7 @@
  * `timeouts.replyMs` is cut off, however steadily the service sends.
  */
 import { Pool } from 'undici';
-import { discardBody } from '../lib/http.js';
+import { discardBody, readText } from '../lib/http.js';
 import type { Logger } from '../lib/logger.js';
 import {
   backoffDelayMs,
@@ -32,7 +32,11 @@ import {
 export type { ServiceTimeouts };
 
 import { parseCreated, parseImageUrls } from './imageResponse.js';
-import { readSseChunks } from './sse.js';
+import { MAX_EVENT_CHARS, readSseChunks } from './sse.js';
+
+/** Error bodies are quoted, not read whole. */
+const ERROR_BODY_MAX_BYTES = 64 * 1024;
+
 import { excerpt, interpretEvent, ReplyAccumulator } from './streamParse.js';
 import type { ChatRequest, ChatStreamEvent, ImageRequest, ImageResult } from './types.js';
 
@@ -126,7 +130,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           );
           return response;
         }
-        const text = await response.body.text().catch(() => '');
+        // An error body is only quoted (300 characters at most): a huge one is not worth reading.
+        const text = await readText(response.body, ERROR_BODY_MAX_BYTES).catch(() => '');
         failure = errorFromResponse(
           response.statusCode,
           text,
@@ -181,7 +186,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         // A whole JSON reply, also accepted for a streaming request.
         let text: string;
         try {
-          text = await response.body.text();
+          text = await readText(response.body, MAX_EVENT_CHARS);
         } catch (error) {
           throw bodyFailure(error, call.signal, timeouts, false);
         }
@@ -213,6 +218,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
               );
             }
             if (chunk.kind === 'ignored') {
+              // An empty `data:` line is a keep-alive, not a fault worth a warning.
+              if (chunk.data === '') continue;
               // Redacted whole before it is cut, so a secret across the cut cannot leave a prefix.
               log.warn(
                 { reason: chunk.reason, excerpt: excerpt(options.redact(chunk.data)) },
@@ -260,7 +267,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       );
       let text: string;
       try {
-        text = await response.body.text();
+        text = await readText(response.body, MAX_EVENT_CHARS);
       } catch (error) {
         throw bodyFailure(error, call.signal, timeouts, false);
       }

@@ -3,6 +3,7 @@
  * can act on: before a response arrived (connect, headers), and while a body was being read.
  */
 import { errors as undiciErrors } from 'undici';
+import { BodyTooLarge } from '../lib/http.js';
 import { formatWait, ServiceError } from './errors.js';
 import { SseEventTooLarge } from './sse.js';
 import type { StreamChunk } from './streamParse.js';
@@ -117,6 +118,15 @@ export function bodyFailure(
     return new ServiceError({
       kind: 'reply_timeout',
       userMessage: `The reply took longer than ${formatWait(timeouts.replyMs)}, so the bot stopped it.${cut || ' No reply arrived.'}`,
+      cause: error,
+      usage,
+    });
+  }
+  if (error instanceof BodyTooLarge) {
+    return new ServiceError({
+      kind: 'invalid_response',
+      detail: error.message,
+      userMessage: `The service sent an answer larger than ${formatSize(error.limitBytes)}, which the bot does not read.`,
       cause: error,
       usage,
     });

@@ -68,6 +68,8 @@ describe('a malformed chunk', () => {
       raw: [
         { before: 1, text: `data: ${bad}\n\n` },
         { before: 2, text: 'data: 42\n\n' },
+        // An empty data line is a keep-alive: skipped without a warning.
+        { before: 2, text: 'data: \n\n' },
       ],
     });
     const interaction = ask({ prompt: 'malformed' }, { channelId: freshChannel() });
@@ -79,6 +81,19 @@ describe('a malformed chunk', () => {
       { reason: 'not an object', excerpt: '42' },
     ]);
     expect(h.logs.join('\n')).not.toContain(API_KEY.slice(0, 8));
+  });
+});
+
+describe('a whole JSON answer over 1 MiB', () => {
+  it('is not read: the member is told, nothing is stored, the bot keeps serving', async () => {
+    const channelId = freshChannel();
+    h.service.enqueue({ text: 'y'.repeat(2 * 1024 * 1024), json: true });
+    const interaction = ask({ prompt: 'huge json' }, { channelId });
+    const [final] = await waitForReply(h, interaction, ([first]) => first?.includes('⚠️') ?? false);
+    expect(final).toBe('-# ⚠️ The service sent an answer larger than 1 MiB, which the bot does not read.');
+    await waitForIdle(h);
+    expect((await h.running.bot.context.conversations.load(channelId)).turns).toEqual([]);
+    await waitForExactReply(h, ask({ prompt: 'after' }, { channelId }), ['Echo: Member: after']);
   });
 });
 
