@@ -14,7 +14,7 @@ import {
 } from 'discord.js';
 import type { Logger } from '../lib/logger.js';
 import { ServiceError } from '../service/errors.js';
-import { interactionWebhook } from './interactionWebhook.js';
+import { interactionWebhook, privateFollowUp } from './interactionWebhook.js';
 import { NO_PINGS } from './messages.js';
 
 export function describeFailure(error: unknown, errorId: string): string {
@@ -58,15 +58,16 @@ export async function withErrorBoundary(
 /**
  * Where a failed interaction says so. A deferred reply is replaced by the failure (it held only
  * "thinking…", a place in line, progress or a stream cut short: handlers that post a finished
- * result report their own later failures). A reply already sent (a private refusal) gets a
- * private follow-up; an interaction not answered yet, a private reply.
+ * result report their own later failures), through the interaction's one webhook, which knows
+ * where the reply is even after it went on through the bot token. A reply already sent (a
+ * private refusal) gets a private follow-up; an interaction not answered yet, a private reply.
  */
 export function interactionResponder(interaction: Interaction, rest: REST): FailureResponder {
   return async (content) => {
     if (!interaction.isRepliable()) return;
     // `replied` is discord.js's: set by interaction.reply(); writes through the webhook leave it.
     if (interaction.replied) {
-      await interactionWebhook(rest, interaction).followUp({ content, private: true });
+      await privateFollowUp(rest, interaction, content);
     } else if (interaction.deferred) {
       await interactionWebhook(rest, interaction).editOriginal({ content, components: [] });
     } else {

@@ -10,7 +10,8 @@
  * expires, and at once when Discord refuses the token sooner: the first message is edited
  * through the channel route and follow-ups become bot messages in the channel, so the member
  * sees one continuous reply. Private follow-ups have no bot-token equivalent and stay on the
- * webhook.
+ * webhook. An interaction has one webhook, shared by all that write for it (its handler, then the
+ * error boundary), so a failure replaces the reply's first message wherever the reply went on.
  */
 import {
   type APIMessage,
@@ -39,6 +40,9 @@ export interface BotTokenContinuation {
 
 /** The interaction-token REST client; its webhooks continue through `continuation` when given. */
 export class InteractionRest extends REST {
+  /** Each interaction's webhook; keyed by the interaction, an entry goes when its interaction does. */
+  readonly webhooks = new WeakMap<InteractionToken, InteractionWebhook>();
+
   constructor(
     options: Partial<RESTOptions>,
     readonly continuation?: BotTokenContinuation,
@@ -99,7 +103,26 @@ function request(message: OutgoingMessage, flags?: number): { body: object; file
   return files.length > 0 ? { body, files: files.map((file) => ({ ...file })) } : { body };
 }
 
+/** The interaction's webhook: the same one for every caller (it knows where the reply is). */
 export function interactionWebhook(rest: REST, interaction: InteractionToken): InteractionWebhook {
+  const shared = rest instanceof InteractionRest ? rest.webhooks : undefined;
+  let webhook = shared?.get(interaction);
+  if (!webhook) {
+    webhook = newWebhook(rest, interaction);
+    shared?.set(interaction, webhook);
+  }
+  return webhook;
+}
+
+/** A private follow-up: always on the token, so it needs (and starts) nothing of the continuation. */
+export function privateFollowUp(rest: REST, interaction: InteractionToken, content: string): Promise<string> {
+  return tokenWebhook(rest, interaction).followUp({ content, private: true });
+}
+
+/** What a refusal says once it can only be public: the member's spend is not for the channel. */
+export const PUBLIC_REFUSAL = '⛔ This request was refused. Ask again to be told why (only you will see it).';
+
+function newWebhook(rest: REST, interaction: InteractionToken): InteractionWebhook {
   const viaToken = tokenWebhook(rest, interaction);
   const continuation = rest instanceof InteractionRest ? rest.continuation : undefined;
   const { channelId, createdTimestamp } = interaction;
@@ -217,14 +240,22 @@ function continuingWebhook(
     }
   }
 
+  // One new first message at a time: a write arriving while it is posted edits it after.
+  let firstPost: Promise<string> | undefined;
   const editOriginalWithBotToken = async (message: OutgoingMessage) => {
+    while (originalId === undefined && firstPost) {
+      const pending = firstPost;
+      await pending.catch(() => undefined);
+      if (firstPost === pending) firstPost = undefined; // it failed: this write posts
+    }
     if (originalId) {
       await patch(originalId, message);
       return originalId;
     }
     // The token died before any write showed the first message: the reply goes on in a new one.
     log.warn('the reply’s first message is unknown: the reply continues in a new message');
-    return learn(await post(message));
+    firstPost = post(message).then(learn);
+    return firstPost;
   };
 
   return {
@@ -247,13 +278,13 @@ function continuingWebhook(
         () => viaToken.editFollowUp(id, message),
         () => patch(id, message),
       ),
-    // Without the token the refusal cannot be private: it replaces the reply, like a mention's.
+    // Without the token the refusal cannot be private: it replaces the reply, saying only that.
     withdraw: (content) => {
       clearTimeout(lookup);
       return write(
         () => viaToken.withdraw(content),
         async () => {
-          await editOriginalWithBotToken({ content, components: [] });
+          await editOriginalWithBotToken({ content: PUBLIC_REFUSAL, components: [] });
         },
       );
     },

@@ -258,4 +258,35 @@ describe('a token Discord refuses early (15-minute tokens)', () => {
     const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
     expect(turns.at(-1)?.content).toBe(text);
   });
+
+  it('a failure after the token died replaces the half-streamed reply (no Stop button, no cursor), not a new message beside it', async () => {
+    const channelId = freshChannel();
+    const text = longText('Delta', 5);
+    expect(exact(text)).toHaveLength(1);
+    h.service.enqueue({ text, chunks: 30, intervalMs: 40 });
+    const interaction = ask({ prompt: 'fail late' }, { channelId });
+    await h.discord.waitFor(() => (h.discord.replyMessages(interaction)[0]?.content.length ?? 0) > 100);
+    h.discord.expireToken(interaction);
+    // The final write (through the bot token) is refused for good: the error boundary reports it.
+    h.discord.failNext(
+      (method, path, json) =>
+        method === 'PATCH' &&
+        path === `/channels/${channelId}/messages/${interaction.originalId}` &&
+        json.content === text,
+      400,
+      { message: 'Invalid Form Body', code: 50035 },
+    );
+    await h.discord.waitFor(() => texts(channelId).some((content) => content.startsWith('⚠️')), 15_000);
+    await waitForIdle(h);
+    expect(h.discord.failuresLeft()).toBe(0);
+    const shown = botMessages(channelId);
+    expect(shown.map((message) => message.id)).toEqual([interaction.originalId]);
+    expect(shown[0]?.content).toMatch(/^⚠️ Discord refused the bot's request \(error 50035/);
+    expect(buttonIds(shown[0])).toEqual([]);
+    expect(
+      h.discord.requestLog.filter(
+        (e) => e.method === 'POST' && e.route === `/channels/${channelId}/messages`,
+      ),
+    ).toEqual([]);
+  });
 });

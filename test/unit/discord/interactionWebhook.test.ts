@@ -3,12 +3,14 @@
  * when it switches (a margin before the token expires, at once on 50027/10015), which route each
  * write takes then, and what never leaves the token (private messages, private replies).
  */
-import { DiscordAPIError, REST, type RequestData } from 'discord.js';
+import { DiscordAPIError, type Interaction, REST, type RequestData } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { interactionResponder } from '../../../src/discord/errorBoundary.js';
 import {
   InteractionRest,
   type InteractionToken,
   interactionWebhook,
+  PUBLIC_REFUSAL,
 } from '../../../src/discord/interactionWebhook.js';
 import { interactionReplySink } from '../../../src/discord/replySinks.js';
 import {
@@ -91,7 +93,12 @@ function setUp(options: { ephemeral?: boolean; tokenAnswer?: (call: Call) => unk
     ephemeral: options.ephemeral ?? false,
   };
   return {
-    webhook: interactionWebhook(rest, interaction),
+    rest,
+    interaction,
+    /** What the handler writes with (made when first read: each read gets the interaction's one). */
+    get webhook() {
+      return interactionWebhook(rest, interaction);
+    },
     calls,
     logs,
     at: (time: number) => {
@@ -104,6 +111,19 @@ function setUp(options: { ephemeral?: boolean; tokenAnswer?: (call: Call) => unk
 afterEach(() => {
   vi.useRealTimers();
 });
+
+/** The error boundary's responder for the same interaction, deferred or already replied to. */
+function boundary(
+  { rest, interaction }: { rest: InteractionRest; interaction: InteractionToken },
+  state: 'deferred' | 'replied',
+) {
+  const repliable = Object.assign(interaction, {
+    isRepliable: () => true,
+    deferred: state === 'deferred',
+    replied: state === 'replied',
+  });
+  return interactionResponder(repliable as unknown as Interaction, rest);
+}
 
 describe('tokenLifetime', () => {
   it('switches a minute before a 15-minute token expires, a fifth of a short lifetime before', () => {
@@ -199,13 +219,25 @@ describe('interactionWebhook with a bot-token continuation', () => {
     expect(calls.at(-1)?.body?.flags).toBe(64);
   });
 
-  it('a refusal after the switch replaces the reply (publicly, no buttons) instead of deleting it', async () => {
+  it('a refusal after the switch replaces the reply (publicly, no buttons, disclosing nothing) instead of deleting it', async () => {
     const { webhook, calls, routes, at } = setUp();
     await webhook.editOriginal({ content: '⏳ in line' });
     at(SWITCH_AT);
-    await webhook.withdraw('⛔ over budget');
+    await webhook.withdraw('⛔ You have used USD 4.20 of your USD 5.00 this month.');
     expect(routes()).toEqual([`PATCH ${ORIGINAL}`, 'PATCH /channels/chan/messages/original-id']);
-    expect(calls.at(-1)?.body).toMatchObject({ content: '⛔ over budget', components: [] });
+    // The member's spend is theirs: the public version says only that the request was refused.
+    expect(calls.at(-1)?.body).toMatchObject({ content: PUBLIC_REFUSAL, components: [] });
+    expect(JSON.stringify(calls.at(-1)?.body)).not.toMatch(/USD|4\.20|5\.00/);
+  });
+
+  it('a refusal before the switch stays private and whole', async () => {
+    const { webhook, calls, routes } = setUp();
+    await webhook.withdraw('⛔ You have used USD 4.20 of your USD 5.00 this month.');
+    expect(routes()).toEqual([`DELETE ${ORIGINAL}`, `POST ${TOKEN_ROUTE}`]);
+    expect(calls.at(-1)?.body).toMatchObject({
+      content: '⛔ You have used USD 4.20 of your USD 5.00 this month.',
+      flags: 64,
+    });
   });
 
   it('looks the first message up while the token works when no write showed it', async () => {
@@ -229,11 +261,81 @@ describe('interactionWebhook with a bot-token continuation', () => {
     ]);
   });
 
+  it('two writes to the unknown first message after the switch post one message: the second edits it', async () => {
+    const { webhook, routes } = setUp({ tokenAnswer: () => apiError(50027, 401, 'Invalid Webhook Token') });
+    // The retry notice (fire and forget) and the renderer's first edit, at once.
+    const ids = await Promise.all([
+      webhook.editOriginal({ content: 'retrying…' }),
+      webhook.editOriginal({ content: 'first words' }),
+    ]);
+    expect(ids).toEqual(['channel-1', 'channel-1']);
+    expect(routes().filter((route) => !route.includes(TOKEN_ROUTE))).toEqual([
+      'POST /channels/chan/messages',
+      'PATCH /channels/chan/messages/channel-1',
+    ]);
+  });
+
+  it('after a failed first post, the next write posts again', async () => {
+    let failPost = true;
+    const { rest, interaction } = setUp({ tokenAnswer: () => apiError(50027, 401, 'Invalid Webhook Token') });
+    const bot = rest.continuation?.rest as REST;
+    const post = bot.post.bind(bot);
+    bot.post = async (...args) => {
+      if (failPost) {
+        failPost = false;
+        throw new Error('socket hang up');
+      }
+      return post(...args);
+    };
+    const webhook = interactionWebhook(rest, interaction);
+    const [first, second] = await Promise.allSettled([
+      webhook.editOriginal({ content: 'a' }),
+      webhook.editOriginal({ content: 'ab' }),
+    ]);
+    expect(first.status).toBe('rejected');
+    expect(second).toEqual({ status: 'fulfilled', value: 'channel-1' });
+  });
+
   it('leaves a private reply on its token: it has no bot-token equivalent', async () => {
     const { webhook, routes, at } = setUp({ ephemeral: true });
     at(SWITCH_AT + 1);
     await webhook.editOriginal({ content: 'your usage' });
     expect(routes()).toEqual([`PATCH ${ORIGINAL}`]);
+  });
+});
+
+describe('the error boundary, on a reply that went on through the bot token', () => {
+  it.each([
+    ['Discord refused the token (50027)', 'refused'],
+    ['the token expired (15 minutes)', 'expired'],
+  ])('%s: the failure replaces the reply’s first message, no new message', async (_, how) => {
+    let dead = false;
+    const setup = setUp({
+      tokenAnswer: (call) =>
+        dead
+          ? apiError(50027, 401, 'Invalid Webhook Token')
+          : call.method === 'POST'
+            ? { id: 'f' }
+            : { id: 'original-id' },
+    });
+    const { webhook, routes, at } = setup;
+    await webhook.editOriginal({ content: 'half a reply ▌' });
+    dead = true;
+    if (how === 'expired') at(CREATED + INTERACTION_TOKEN_TTL_MS + 5 * 60_000);
+    await webhook.editOriginal({ content: 'half a reply, more ▌' });
+    const before = routes().length;
+    await boundary(setup, 'deferred')('⚠️ Something went wrong');
+    expect(routes().slice(before)).toEqual(['PATCH /channels/chan/messages/original-id']);
+  });
+
+  it('a private follow-up leaves no lookup of the first message behind', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const setup = setUp();
+    await boundary(setup, 'replied')('⚠️ Something went wrong');
+    setup.at(SWITCH_AT);
+    await vi.advanceTimersByTimeAsync(INTERACTION_TOKEN_TTL_MS);
+    expect(setup.routes()).toEqual([`POST ${TOKEN_ROUTE}`]);
+    expect(vi.getTimerCount()).toBe(0);
   });
 });
 
