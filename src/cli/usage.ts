@@ -1,8 +1,12 @@
 /**
  * `npm run usage -- [--month YYYY-MM] [--csv] [--dm-users]`: the operator's report of what the
  * bot spent in a month across every server and DM, read from the store named by DATABASE_URL
- * (and the currency from PRICES_FILE). It does not connect to Discord, reads no secret, writes
- * nothing, and works whether the bot is running or stopped.
+ * (and the currency from PRICES_FILE). It does not connect to Discord, reads no secret, writes no
+ * record (the ledger's keys and the spill file are only read), and works whether the bot is
+ * running or stopped. It opens the store as the bot does (@keyv/sqlite cannot open read-only),
+ * which on a database the bot made changes nothing but SQLite's own -wal/-shm files; on another
+ * SQLite file it would add keyv's table and switch it to WAL. A missing database is refused, not
+ * created.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -122,7 +126,7 @@ async function main(): Promise<void> {
     fail(`usage: DATABASE_URL cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
-    const report = await readMonthReport(store, args.month, priced.prices, spillPathFor(loaded.databaseUrl));
+    const report = await readMonthReport(store, args.month, spillPathFor(loaded.databaseUrl));
     process.stdout.write(
       args.csv ? reportCsv(report) : reportText(report, priced.prices.currency, args.dmUsers, path),
     );

@@ -13,7 +13,7 @@ import { createKeyedQueue } from '../lib/keyedQueue.js';
 import type { Store } from '../lib/store.js';
 import { formatMoney } from './cost.js';
 import type { Ledger } from './ledger.js';
-import { utcDay } from './records.js';
+import { usageScope, utcDay } from './records.js';
 
 export interface GuildSettings {
   readonly monthlyCapMicros: number | null;
@@ -135,7 +135,7 @@ export function createBudgets(
   async function dmRefusal(userId: string, amountMicros: number, now: number): Promise<string | undefined> {
     const cap = operator.dmDailyCapMicros;
     if (cap === null) return undefined;
-    const scope = `dm-${userId}`;
+    const scope = usageScope({ guildId: null, userId });
     const spent = await ledger.userDaySpendMicros(scope, userId, now);
     const pending = inFlightByUser.get(`${scope}:${userId}`) ?? 0;
     return spent + pending + amountMicros > cap ? dmCapReached(spent, cap, currency) : undefined;
@@ -171,7 +171,7 @@ export function createBudgets(
       });
     },
     reserve(guildId, userId, amountMicros, now) {
-      const scope = guildId ?? `dm-${userId}`;
+      const scope = usageScope({ guildId, userId });
       return queue.run(`budget:${scope}`, async (): Promise<Reservation> => {
         const refusal =
           guildId === null

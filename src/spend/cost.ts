@@ -9,6 +9,7 @@
 import type { ChatModel } from '../service/models.js';
 import type { ImageSize } from '../service/types.js';
 import type { PriceList } from './prices.js';
+import type { UsageRecord } from './records.js';
 
 const MILLION = 1_000_000n;
 
@@ -31,6 +32,13 @@ export function imagePriceMicros(prices: PriceList, size: ImageSize): number {
 
 export function imageCostMicros(prices: PriceList, size: ImageSize, n: number): number {
   return n * imagePriceMicros(prices, size);
+}
+
+/** What one billed request costs at these prices. */
+export function recordCostMicros(prices: PriceList, record: UsageRecord): number {
+  return record.kind === 'chat'
+    ? chatCostMicros(prices, record.model as ChatModel, record.inputTokens, record.outputTokens)
+    : imageCostMicros(prices, record.size as ImageSize, record.n);
 }
 
 /** Money for people: the currency code and up to 6 decimals, trailing zeros trimmed to 2. */

@@ -11,8 +11,10 @@
  * Store failures are never silent and lose nothing:
  * - a charge whose entry cannot be written is kept in memory (counted in budget checks), logged
  *   with its id, and written again every `retryMs` until the store takes it; at shutdown the ones
- *   still waiting go to a spill file beside the database, which the next start applies exactly
- *   once (it checks the scope's newest entries for their ids first);
+ *   still waiting go to a spill file beside the database (spill.ts), which the next start applies
+ *   exactly once at the cost they were charged (it checks the scope's newest entries for their ids
+ *   first, and drops each from the file as it lands); a charge refused after shutdown goes to the
+ *   file at once;
  * - an aggregate that cannot be written stays current in memory and is written before anything
  *   newer of its scope, oldest first, so the reconciliation above still finds what it missed.
  *
@@ -23,14 +25,13 @@
  */
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
-import type { ChatModel } from '../service/models.js';
-import type { ImageSize } from '../service/types.js';
 import { daysBetween, type LedgerEntry, type PricedRecord, type Summary, summarize } from './aggregate.js';
-import { chatCostMicros, imageCostMicros } from './cost.js';
+import { recordCostMicros } from './cost.js';
 import { createLedgerBook, entryKey } from './ledgerBook.js';
 import type { PriceList } from './prices.js';
 import { type UsageRecord, usageScope, utcDay } from './records.js';
-import { readSpill, writeSpill } from './spill.js';
+import { spilledAlreadyIn } from './spill.js';
+import { createSpillKeeper, type SpillKeeper } from './spillKeeper.js';
 
 /** A charge as recorded: its entry's seq, or null while it waits for the store. */
 export type Charge = PricedRecord & { readonly seq: number | null };
@@ -52,7 +53,7 @@ export interface Ledger {
   charge(record: UsageRecord): Promise<Charge>;
   /** Charges waiting for the store. */
   pending(): readonly PricedRecord[];
-  /** Writes what it can, and spills the charges still waiting. */
+  /** Writes what it can, and spills the charges still waiting. Never throws. */
   close(): Promise<void>;
   costOf(record: UsageRecord): number;
   summary(scope: string, from: string, to: string): Promise<Summary>;
@@ -77,7 +78,11 @@ export function createLedger(
   options: LedgerOptions = {},
 ): Ledger {
   const book = createLedgerBook(store, logger);
+  const spill = createSpillKeeper(options.spillPath, logger);
   const waiting: PricedRecord[] = [];
+  /** Set when close starts; `closed` once it has spilled what was waiting. */
+  let closing: Promise<void> | undefined;
+  let closed = false;
   let retryTimer: NodeJS.Timeout | undefined;
   let retrying: Promise<void> | undefined;
   const retryMs = options.retryMs ?? 5_000;
@@ -108,14 +113,10 @@ export function createLedger(
     return total;
   }
 
-  function costOf(record: UsageRecord): number {
-    return record.kind === 'chat'
-      ? chatCostMicros(prices, record.model as ChatModel, record.inputTokens, record.outputTokens)
-      : imageCostMicros(prices, record.size as ImageSize, record.n);
-  }
+  const costOf = (record: UsageRecord) => recordCostMicros(prices, record);
 
   function scheduleRetry(): void {
-    if (retryTimer || waiting.length === 0) return;
+    if (retryTimer || waiting.length === 0 || closing) return;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       void retryWaiting().finally(scheduleRetry);
@@ -144,29 +145,25 @@ export function createLedger(
         return;
       }
       waiting.shift();
+      spill.landed(next);
       logger.info({ entryId: next.id, scope: usageScope(next) }, 'ledger: a waiting charge was recorded');
     }
   }
 
   /** Applies a previous run's spilled charges, skipping any that already reached the store. */
-  async function applySpill(path: string): Promise<void> {
-    const spilled = readSpill(path);
-    if (spilled.length === 0) return;
-    const byScope = new Map<string, number>();
-    for (const charge of spilled) byScope.set(usageScope(charge), (byScope.get(usageScope(charge)) ?? 0) + 1);
-    // A crash after applying some of them leaves them as the newest entries of their scope.
-    const alreadyIn = new Set<string>();
-    for (const [scope, count] of byScope) {
-      const head = await book.inScope(scope, async (state) => state.head);
-      const seqs = Array.from({ length: Math.min(count, head) }, (_, i) => head - i);
-      const found = seqs.length > 0 ? await store.getMany(seqs.map((seq) => entryKey(scope, seq))) : [];
-      for (const entry of found as (LedgerEntry | undefined)[]) if (entry) alreadyIn.add(entry.id);
-    }
+  async function applySpill(keeper: SpillKeeper): Promise<void> {
+    const spilled = keeper.read();
+    const alreadyIn = await spilledAlreadyIn(store, spilled, (scope) =>
+      book.inScope(scope, async (state) => state.head),
+    );
+    // A close meanwhile kept the file's charges in it, for the next start.
+    if (closing) return;
     const toApply = spilled.filter((charge) => !alreadyIn.has(charge.id));
-    waiting.push(...toApply.map((charge) => ({ ...charge, costMicros: costOf(charge) })));
+    keeper.taken(toApply);
+    if (spilled.length === 0) return;
+    waiting.push(...toApply);
+    // Each one that lands leaves the file; what did not stays waiting, and is spilled at close.
     await retryWaiting();
-    // What did not land stays waiting, and is spilled again at close.
-    writeSpill(path, waiting);
     logger.warn(
       { spilled: spilled.length, applied: toApply.length - waiting.length, alreadyIn: alreadyIn.size },
       'ledger: applied the charges the previous run could not write',
@@ -179,18 +176,24 @@ export function createLedger(
       const list = await book.scopeList();
       const before = book.reconciled();
       await loadAll();
-      if (options.spillPath) await applySpill(options.spillPath);
+      await applySpill(spill);
       return { scopes: list.size, reconciled: book.reconciled() - before };
     },
     costOf,
     async charge(usage) {
       const priced: PricedRecord = { ...usage, costMicros: costOf(usage) };
-      // Charges already waiting go first: the store takes them in order once it is back.
-      if (waiting.length > 0) await retryWaiting();
-      if (waiting.length === 0) {
+      // Charges already waiting go first: the store takes them in order once it is back. After
+      // close they are in the spill file, and are not written again.
+      if (waiting.length > 0 && !closed) await retryWaiting();
+      if (waiting.length === 0 || closed) {
         try {
           return await book.record(priced);
         } catch (error) {
+          // After close, a refused charge goes to the spill file at once.
+          if (closed) {
+            spill.add(priced, error);
+            return { ...priced, seq: null };
+          }
           logger.error(
             { err: error, entryId: priced.id, scope: usageScope(priced), costMicros: priced.costMicros },
             'ledger: could not record a charge; it is kept and written again until the store takes it',
@@ -207,25 +210,20 @@ export function createLedger(
       return { ...priced, seq: null };
     },
     pending: () => waiting,
-    async close() {
-      clearTimeout(retryTimer);
-      retryTimer = undefined;
-      await retryWaiting();
-      await book.flushAll();
-      if (waiting.length === 0) {
-        if (options.spillPath) writeSpill(options.spillPath, []);
-        return;
-      }
-      const ids = waiting.map((entry) => entry.id);
-      if (!options.spillPath) {
-        logger.error({ entryIds: ids }, 'ledger: charges the store never took are lost (no spill file)');
-        return;
-      }
-      writeSpill(options.spillPath, waiting);
-      logger.error(
-        { entryIds: ids, path: options.spillPath },
-        'ledger: charges the store did not take are kept in the spill file for the next start',
-      );
+    close() {
+      closing ??= (async () => {
+        clearTimeout(retryTimer);
+        retryTimer = undefined;
+        try {
+          await retryWaiting();
+          await book.flushAll();
+        } catch (error) {
+          logger.error({ err: error }, 'ledger: could not write everything at shutdown');
+        }
+        closed = true;
+        spill.close(waiting);
+      })();
+      return closing;
     },
     summary(scope, from, to) {
       return book.inScope(scope, async (state) => summarize(daysBetween(from, to), state.aggregates));

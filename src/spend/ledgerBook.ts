@@ -1,7 +1,9 @@
 /**
  * The ledger as stored, per scope: numbered entries and day aggregates, each scope's writes in
  * its own queue. An aggregate the store refuses stays current in memory and is written before
- * anything newer of its scope (see ledger.ts for why that keeps reconciliation exact).
+ * anything newer of its scope (see ledger.ts for why that keeps reconciliation exact). A new scope
+ * is added to the list of scopes before its first entry is written, so the list may name a scope
+ * without entries but never misses one that has some.
  */
 import { createKeyedQueue } from '../lib/keyedQueue.js';
 import type { Logger } from '../lib/logger.js';
@@ -65,7 +67,10 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
     return listRead;
   }
 
-  /** Folds an entry into the in-memory aggregates; the store gets them at the next flush. */
+  /**
+   * Folds an entry into the in-memory aggregates (not into the month totals); the store gets
+   * them at the next flush.
+   */
   function applyInMemory(state: ScopeState, entry: LedgerEntry): void {
     const day = utcDay(entry.time);
     let aggregate = state.aggregates.get(day);
@@ -76,7 +81,6 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
       state.daysDirty = true;
     }
     applyEntry(aggregate, entry);
-    addToMonth(day, entry.costMicros);
     state.dirtyDays.add(day);
   }
 
@@ -118,7 +122,12 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
     }
   }
 
-  /** Loads a scope (inside its queue): aggregates, then any entry they have not folded in. */
+  /**
+   * Loads a scope (inside its queue): aggregates, then any entry they have not folded in. Only a
+   * scope read in full counts in the month totals, and it is cached before anything is written,
+   * so a load that fails or is retried counts nothing twice. What it rebuilt and could not write
+   * stays dirty (logged), written before anything newer of the scope: a load never fails for it.
+   */
   async function load(scope: string): Promise<ScopeState> {
     const cached = scopes.get(scope);
     if (cached) return cached;
@@ -129,29 +138,41 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
         ? ((await store.getMany(days.map((day) => dayKey(scope, day)))) as (DayAggregate | undefined)[])
         : [];
     days.forEach((day, i) => {
-      const aggregate = stored[i] ?? emptyDay(day);
-      aggregates.set(day, aggregate);
-      addToMonth(day, aggregate.costMicros);
+      aggregates.set(day, stored[i] ?? emptyDay(day));
     });
     const state: ScopeState = { head: 0, days, aggregates, daysDirty: false, dirtyDays: new Set() };
     for (const aggregate of aggregates.values()) state.head = Math.max(state.head, aggregate.appliedThrough);
+    let orphans = 0;
     for (;;) {
       const orphan = (await store.get(entryKey(scope, state.head + 1))) as LedgerEntry | undefined;
       if (!orphan) break;
       logger.warn({ scope, seq: orphan.seq }, 'ledger: applying an entry whose aggregate update was lost');
       state.head = orphan.seq;
       applyInMemory(state, orphan);
-      reconciled += 1;
+      orphans += 1;
     }
-    await flush(scope, state);
+    for (const [day, aggregate] of aggregates) addToMonth(day, aggregate.costMicros);
+    reconciled += orphans;
     scopes.set(scope, state);
+    try {
+      await flush(scope, state);
+    } catch (error) {
+      logger.error(
+        { err: error, scope },
+        'ledger: could not save what loading a scope rebuilt; it is saved before the next write, or rebuilt at start',
+      );
+    }
     return state;
   }
 
   const inScope = <T>(scope: string, task: (state: ScopeState) => Promise<T>) =>
     queue.run(scope, async () => task(await load(scope)));
 
-  /** Spend of charges still waiting for the store: budgets count them as spent. */
+  /**
+   * Writes one charge as its scope's next entry: first what is unwritten (older aggregates, the
+   * list of scopes, with this scope when it is new), then the entry, then its day total. Throws
+   * when the entry was not written; a day total the store refuses is logged and written later.
+   */
   function record(priced: PricedRecord): Promise<LedgerEntry> {
     const scope = usageScope(priced);
     return inScope(scope, async (state) => {
@@ -161,11 +182,13 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
       if (!list.has(scope)) {
         list.add(scope);
         scopesDirty = true;
+        await writeScopeList();
       }
       const entry: LedgerEntry = { ...priced, seq: state.head + 1, scope };
       await store.set(entryKey(scope, entry.seq), entry);
       state.head = entry.seq;
       applyInMemory(state, entry);
+      addToMonth(utcDay(entry.time), entry.costMicros);
       try {
         await flush(scope, state);
       } catch (error) {

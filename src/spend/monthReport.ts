@@ -3,17 +3,14 @@
  * from the store, for the command-line report (src/cli/usage.ts). It only reads, so it is safe
  * beside a running bot (SQLite in WAL mode: readers and the writer do not block each other), and
  * it counts what the ledger counts: the day aggregates, the entries whose aggregate update was
- * lost (the ledger applies those at its next start), and the charges waiting in the spill file.
+ * lost (the ledger applies those at its next start), and the charges waiting in the spill file,
+ * at the cost they were charged.
  */
 import type { Store } from '../lib/store.js';
-import type { ChatModel } from '../service/models.js';
-import type { ImageSize } from '../service/types.js';
 import type { DayAggregate, LedgerEntry } from './aggregate.js';
-import { chatCostMicros, imageCostMicros } from './cost.js';
 import { dayKey, daysKey, entryKey, SCOPES_KEY } from './ledgerBook.js';
-import type { PriceList } from './prices.js';
-import { type UsageRecord, usageScope, utcDay } from './records.js';
-import { readSpill } from './spill.js';
+import { usageScope, utcDay } from './records.js';
+import { readSpill, spilledAlreadyIn } from './spill.js';
 
 export interface ScopeTotals {
   /** A guild id, or `dm-<user id>`. */
@@ -66,38 +63,20 @@ async function readScope(store: Store, scope: string, month: string): Promise<Sc
   return { totals, head };
 }
 
-function costOf(prices: PriceList, record: UsageRecord): number {
-  return record.kind === 'chat'
-    ? chatCostMicros(prices, record.model as ChatModel, record.inputTokens, record.outputTokens)
-    : imageCostMicros(prices, record.size as ImageSize, record.n);
-}
-
-export async function readMonthReport(
-  store: Store,
-  month: string,
-  prices: PriceList,
-  spillPath: string,
-): Promise<MonthReport> {
+export async function readMonthReport(store: Store, month: string, spillPath: string): Promise<MonthReport> {
   const spilled = readSpill(spillPath);
   const known = ((await store.get(SCOPES_KEY)) as string[] | undefined) ?? [];
   const scopes = [...new Set([...known, ...spilled.map(usageScope)])];
   const reads = new Map<string, ScopeRead>();
   for (const scope of scopes) reads.set(scope, await readScope(store, scope, month));
 
-  // Spilled charges a crash left half applied are already the newest entries of their scope.
-  const alreadyIn = new Set<string>();
-  for (const scope of new Set(spilled.map(usageScope))) {
-    const head = reads.get(scope)?.head ?? 0;
-    const count = Math.min(head, spilled.filter((charge) => usageScope(charge) === scope).length);
-    const seqs = Array.from({ length: count }, (_, i) => head - i);
-    const found = seqs.length > 0 ? await store.getMany(seqs.map((seq) => entryKey(scope, seq))) : [];
-    for (const entry of found as (LedgerEntry | undefined)[]) if (entry) alreadyIn.add(entry.id);
-  }
+  // A spilled charge a crash left recorded is already among its scope's entries.
+  const alreadyIn = await spilledAlreadyIn(store, spilled, async (scope) => reads.get(scope)?.head ?? 0);
   const waiting = { requests: 0, costMicros: 0 };
   for (const charge of spilled) {
     if (alreadyIn.has(charge.id) || !utcDay(charge.time).startsWith(month)) continue;
     waiting.requests += 1;
-    waiting.costMicros += costOf(prices, charge);
+    waiting.costMicros += charge.costMicros;
   }
 
   const totals = [...reads]

@@ -2,7 +2,7 @@
  * The operator's command-line report (`npm run usage`), run as its own process against a store
  * this test fills through the real ledger: totals per server, DMs and overall equal the ledger's
  * to the micro-unit (entries whose day total was lost and charges waiting in the spill file
- * included), while another connection keeps writing; it writes nothing, prints no secret, and
+ * included), while another connection keeps writing; it writes no record, prints no secret, and
  * says so when there is no database.
  */
 import { spawn } from 'node:child_process';
@@ -122,7 +122,7 @@ describe('npm run usage (the command-line report)', () => {
     await createLedger(crashing, prices, logger).charge(lostTotal);
     const dayBefore = await store.get(dayKey(G2, '2026-11-30'));
     const spilled = record(null, 'd9', '2026-11-20T00:00:00Z', 'chat');
-    writeFileSync(spillPathFor(url), JSON.stringify([spilled]));
+    writeFileSync(spillPathFor(url), JSON.stringify([{ ...spilled, costMicros: ledger.costOf(spilled) }]));
 
     // The bot keeps writing (December) while the report reads November.
     const writer = createLedger(store, prices, logger);
