@@ -22,6 +22,8 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createKeyedQueue } from './lib/keyedQueue.js';
 import { createRedactor, type Logger } from './lib/logger.js';
 import { type Store, spillPathFor } from './lib/store.js';
+import { countWaiting } from './ops/countedQueue.js';
+import { createOperations, type Operations } from './ops/operations.js';
 import type { ServiceClient } from './service/client.js';
 import { createSettings } from './settings/settingsStore.js';
 import { createBudgets } from './spend/budgets.js';
@@ -51,6 +53,8 @@ export interface Bot {
   readonly context: BotContext;
   /** Invalid Discord answers (401/403/429) from every REST client of the bot, per 10 minutes. */
   readonly restHealth: RestHealth;
+  /** Metrics, health, and the METRICS_PORT endpoint (closed by `stop`). */
+  readonly operations: Operations;
   /** Logs in; resolves once the gateway is ready and the commands are registered. */
   start(): Promise<void>;
   /** Ends in-flight replies with a note, waits for them (up to `graceMs`), then disconnects. */
@@ -78,13 +82,24 @@ export function createBot(options: BotOptions): Bot {
     ...(config.discordApiUrl !== undefined && { rest: { api: config.discordApiUrl } }),
   });
 
+  const clock = options.clock ?? systemClock;
+  const restHealth = createRestHealth({ logger, clock });
+  const channelQueue = countWaiting(createKeyedQueue());
+  const operations = createOperations({
+    config,
+    client,
+    store: options.store,
+    logger,
+    queue: channelQueue,
+    discordInvalid: () => ({ totals: restHealth.totals(), window: restHealth.count() }),
+  });
   const ledger = createLedger(options.store, options.prices, logger, {
     spillPath: spillPathFor(config.databaseUrl),
   });
   const context: BotContext = {
     config,
     logger,
-    clock: options.clock ?? systemClock,
+    clock,
     service: options.service,
     conversations: createConversationStore(options.store, logger),
     prices: options.prices,
@@ -95,13 +110,13 @@ export function createBot(options: BotOptions): Bot {
         body: { content, allowed_mentions: NO_PINGS_API },
       });
     },
-    channelQueue: createKeyedQueue(),
+    channelQueue,
     shutdown: shutdown.signal,
     redact: createRedactor([config.discordToken, config.serviceApiKey]),
     interactionRest: createInteractionRest(config.discordApiUrl, {
       rest: client.rest,
       tokenTtlMs: options.interactionTokenTtlMs,
-      clock: options.clock ?? systemClock,
+      clock,
       logger,
     }),
     discordRest: client.rest,
@@ -115,8 +130,9 @@ export function createBot(options: BotOptions): Bot {
       logger,
     }),
     imagineRequests: createImagineRequests(options.store),
+    metrics: operations.metrics,
+    shardOf: (guildId) => operations.shardOf(guildId),
   };
-  const restHealth = createRestHealth({ logger, clock: context.clock });
   restHealth.watch(client.rest);
   restHealth.watch(context.interactionRest);
   const runtime: EventRuntime = {
@@ -142,7 +158,10 @@ export function createBot(options: BotOptions): Bot {
     client,
     context,
     restHealth,
+    operations,
     async start() {
+      // First, so /healthz answers (503 until every shard is ready) while the bot connects.
+      await operations.start();
       // Reconcile the ledger before any new charge: entries whose aggregate update was lost.
       const opened = await ledger.open();
       logger.info(opened, 'ledger open');
@@ -187,6 +206,7 @@ export function createBot(options: BotOptions): Bot {
         context.interactionRest.clearHandlerSweeper();
         await context.images.close();
         await client.destroy();
+        await operations.close();
       }
     },
   };

@@ -123,6 +123,22 @@ const schema = z.object({
   // 0.25 a day: a few dozen chat replies or a few images per person, never hundreds of requests.
   DM_DAILY_CAP_PER_USER: capAmount(250_000),
   OPERATOR_MONTHLY_CAP: capAmount(null),
+  // Off unless set; 0 listens on any free port (tests read the port the bot bound).
+  METRICS_PORT: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { error: 'must be a port number from 0 to 65535' })
+      .transform(Number)
+      .pipe(z.number().max(65_535, { error: 'must be a port number from 0 to 65535' }))
+      .optional(),
+  ),
+  METRICS_HOST: optionalText
+    .transform((value) => value ?? '127.0.0.1')
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.:_-]+$/, { error: 'must be a host name or address, e.g. 127.0.0.1 or 0.0.0.0' }),
+    ),
   LOG_LEVEL: optionalText
     .transform((value) => value ?? 'info')
     .pipe(
@@ -169,6 +185,9 @@ export interface Config {
   /** Most the bot may spend a UTC month across every server and DM, in micro-units; null: no cap. */
   readonly operatorMonthlyCapMicros: number | null;
   readonly logLevel: string;
+  /** Where /metrics and /healthz are served; undefined: not at all; 0: any free port. */
+  readonly metricsPort: number | undefined;
+  readonly metricsHost: string;
 }
 
 /** What the command-line usage report needs: the store and the price list, nothing secret. */
@@ -221,6 +240,8 @@ export function loadConfig(env: Env): ConfigResult {
       dmDailyCapMicros: value.DM_DAILY_CAP_PER_USER,
       operatorMonthlyCapMicros: value.OPERATOR_MONTHLY_CAP,
       logLevel: value.LOG_LEVEL,
+      metricsPort: value.METRICS_PORT,
+      metricsHost: value.METRICS_HOST,
     },
   };
 }

@@ -9,6 +9,7 @@ import type { ImagineRequests } from './images/imagineRequests.js';
 import type { Clock } from './lib/clock.js';
 import type { KeyedQueue } from './lib/keyedQueue.js';
 import type { Logger } from './lib/logger.js';
+import type { Metrics } from './ops/metrics.js';
 import type { ServiceClient } from './service/client.js';
 import type { Settings } from './settings/settingsStore.js';
 import type { Budgets } from './spend/budgets.js';
@@ -49,4 +50,8 @@ export interface BotContext {
   readonly editPacing: EditPacing;
   /** Replies being streamed or queued, by the id in their Stop button. */
   readonly activeReplies: Map<string, ActiveReply>;
+  /** The bot's Prometheus metrics (its own registry); requests are recorded where they end. */
+  readonly metrics: Metrics;
+  /** The shard that receives a guild's events; 0 for DMs. */
+  readonly shardOf: (guildId: string | null) => number;
 }

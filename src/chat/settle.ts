@@ -8,6 +8,8 @@ import type { BotContext } from '../context.js';
 import { removeButtons } from '../discord/messages.js';
 import type { StreamRenderer } from '../discord/render/streamRenderer.js';
 import { estimateTokens } from '../lib/tokens.js';
+import type { ReplyTrace } from '../ops/replyTrace.js';
+import { requestEnded } from '../ops/requestEnd.js';
 import { costLine } from '../spend/costLine.js';
 import { regenerateControls } from './controls.js';
 import { contextPercent } from './history.js';
@@ -20,11 +22,13 @@ export async function settleTurn(
   prepared: PreparedTurn,
   renderer: StreamRenderer,
   ending: Ending,
+  trace: ReplyTrace,
 ): Promise<void> {
   const { settings } = turn;
   const facts = endingFacts(ending, renderer.text(), settings.maxTokens);
   const firstDrop = prepared.history.dropped > 0 && !prepared.conversation.trimNoticeShown;
 
+  let costMicros = 0;
   let cost: string | undefined;
   let savedTurnId: string | undefined;
   let storageFailed = false;
@@ -43,6 +47,7 @@ export async function settleTurn(
         estimated: facts.usage.estimated,
         outcome: facts.outcome,
       });
+      costMicros = entry.costMicros;
       if (settings.showCost) cost = costLine(entry, context.prices.currency);
     }
     if (facts.remembered && facts.text.trim() !== '') {
@@ -70,10 +75,43 @@ export async function settleTurn(
   ]
     .filter(Boolean)
     .join('\n');
-  const lastId = await renderer.finish(
-    notes || undefined,
-    savedTurnId ? regenerateControls(turn.channelId, savedTurnId) : [],
-  );
+  let lastId: string;
+  try {
+    lastId = await renderer.finish(
+      notes || undefined,
+      savedTurnId ? regenerateControls(turn.channelId, savedTurnId) : [],
+    );
+  } finally {
+    // The request's one line and its metrics, also when the final write failed.
+    trace.end();
+    requestEnded(
+      context,
+      prepared.log,
+      {
+        kind: 'chat',
+        outcome: ending.kind === 'failed' ? ending.error.kind : ending.kind,
+        guildId: turn.guildId,
+        channelId: turn.channelId,
+        userId: turn.userId,
+        model: settings.model,
+        inputTokens: facts.usage?.inputTokens ?? 0,
+        outputTokens: facts.usage?.outputTokens ?? 0,
+        costMicros,
+        firstTokenMs: trace.firstTokenMs(),
+        totalMs: trace.elapsedMs(),
+        edits: trace.edits(),
+      },
+      {
+        ledgerOutcome: facts.usage ? facts.outcome : null,
+        estimated: facts.usage?.estimated ?? null,
+        ...(ending.kind === 'completed' && { serviceModel: ending.result.model }),
+        ...(ending.kind === 'stopped' && { stoppedBy: ending.stoppedBy }),
+        historyTurns: prepared.history.turns.length,
+        droppedTurns: prepared.history.dropped,
+        ...(storageFailed && { storageFailed }),
+      },
+    );
+  }
   if (savedTurnId) await pointToLatestReply(context, turn, prepared, lastId);
 }
 

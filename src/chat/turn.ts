@@ -10,6 +10,8 @@ import {
   type StreamRenderer,
 } from '../discord/render/streamRenderer.js';
 import { estimateTokens } from '../lib/tokens.js';
+import { startReplyTrace } from '../ops/replyTrace.js';
+import { type RequestEnd, requestEnded } from '../ops/requestEnd.js';
 import { formatWait, ServiceError } from '../service/errors.js';
 import type { ChatMessage, ChatResult } from '../service/types.js';
 import { announceBudgetAlerts } from '../spend/alerts.js';
@@ -33,6 +35,12 @@ export async function runChatTurn(
   sink: ReplySink,
 ): Promise<void> {
   if (stop.signal.aborted) {
+    const log = context.logger.child({
+      channelId: turn.channelId,
+      guildId: turn.guildId,
+      userId: turn.userId,
+    });
+    requestEnded(context, log, unserved(turn, 'cancelled'));
     await sink.editOriginal(CANCELLED_IN_LINE, []);
     return;
   }
@@ -51,7 +59,7 @@ export async function runChatTurn(
     context.clock.now(),
   );
   if (!reservation.ok) {
-    prepared.log.info({ worstCase }, 'refused by budget');
+    requestEnded(context, prepared.log, unserved(turn, 'refused'), { refusedBy: 'budget', worstCase });
     await sink.refuse(`⛔ ${reservation.message}`);
     return;
   }
@@ -61,6 +69,22 @@ export async function runChatTurn(
     reservation.release();
   }
   if (turn.guildId) await announceBudgetAlerts(context, turn.guildId);
+}
+
+/** A turn that ended without the service's answer: nothing charged. */
+function unserved(turn: ChatTurn, outcome: string): RequestEnd {
+  const { guildId, channelId, userId } = turn;
+  return {
+    kind: 'chat',
+    outcome,
+    guildId,
+    channelId,
+    userId,
+    model: turn.settings.model,
+    inputTokens: 0,
+    outputTokens: 0,
+    costMicros: 0,
+  };
 }
 
 /** Reads the conversation once and builds the request; undefined when a regeneration is stale. */
@@ -112,7 +136,9 @@ async function streamTurn(
   const pacing = context.editPacing;
   // Bot-token replies share Discord's global limit: their edits are spaced by how many stream.
   const endPacing = sink.botToken ? pacing.start() : undefined;
-  const renderer = createStreamRenderer(sink, {
+  // Time to first text, total time and Discord writes, for the request's line and metrics.
+  const trace = startReplyTrace(clock);
+  const renderer = createStreamRenderer(trace.sink(sink), {
     intervalMs: endPacing
       ? () => pacing.intervalMs(config.streamEditIntervalMs)
       : config.streamEditIntervalMs,
@@ -124,9 +150,12 @@ async function streamTurn(
       prepared.log.warn({ err: error, delayMs }, 'the final write failed; writing it again'),
   });
   try {
-    const ending = await streamReply(context, turn, prepared, stop, sink, renderer);
-    await settleTurn(context, turn, prepared, renderer, ending);
+    const ending = await streamReply(context, turn, prepared, stop, sink, trace.renderer(renderer));
+    await settleTurn(context, turn, prepared, renderer, ending, trace);
   } catch (error) {
+    // settle.ts did not record it (or failed writing it); the error boundary reports the rest.
+    if (!trace.ended())
+      requestEnded(context, prepared.log, { ...unserved(turn, 'error'), totalMs: trace.elapsedMs() });
     // The error boundary reports it; a pending edit must not paint the stream back over that.
     await renderer.cancel();
     throw error;
@@ -177,23 +206,13 @@ async function streamReply(
     const shuttingDown = error.kind === 'aborted' && context.shutdown.aborted;
     const reason: unknown = stop.signal.reason;
     if (error.kind === 'aborted' && reason instanceof StoppedByMember && !shuttingDown) {
-      log.info({ stoppedBy: reason.memberName, chars: renderer.text().length }, 'reply stopped');
+      // Who stopped it is in the request's line (settle.ts).
       return { kind: 'stopped', stoppedBy: reason.memberName, usage: error.usage };
     }
     log.warn({ err: error, kind: error.kind }, 'service request failed');
     return { kind: 'failed', error, shuttingDown };
   }
   if (!result) throw new Error('service stream ended without a result');
-  log.info(
-    {
-      model: result.model,
-      inputTokens: result.usage.inputTokens,
-      outputTokens: result.usage.outputTokens,
-      estimated: result.usage.estimated,
-      historyTurns: prepared.history.turns.length,
-      droppedTurns: prepared.history.dropped,
-    },
-    'reply completed',
-  );
+  // Its line ('request ended') is written by settle.ts, the one ending of every turn.
   return { kind: 'completed', result };
 }

@@ -33,6 +33,8 @@ export interface RestHealth {
   count(): number;
   /** The same, by status. */
   counts(): Record<InvalidStatus, number>;
+  /** Invalid answers since the bot started, by status (for the metrics, which never go down). */
+  totals(): Record<InvalidStatus, number>;
 }
 
 const isInvalid = (status: number): status is InvalidStatus =>
@@ -48,6 +50,7 @@ export function createRestHealth(options: RestHealthOptions): RestHealth {
   const statuses: InvalidStatus[] = [];
   let head = 0;
   let warnedAt = Number.NEGATIVE_INFINITY;
+  const totals: Record<InvalidStatus, number> = { 401: 0, 403: 0, 429: 0 };
 
   const prune = (now: number) => {
     while (head < times.length && (times[head] as number) <= now - windowMs) head += 1;
@@ -72,6 +75,7 @@ export function createRestHealth(options: RestHealthOptions): RestHealth {
       const { status } = response;
       if (!isInvalid(status)) return;
       if (status === 429 && response.headers.get('x-ratelimit-scope') === 'shared') return;
+      totals[status] += 1;
       const now = clock.now();
       times.push(now);
       statuses.push(status);
@@ -87,6 +91,7 @@ export function createRestHealth(options: RestHealthOptions): RestHealth {
       return times.length - head;
     },
     counts,
+    totals: () => ({ ...totals }),
   };
   return health;
 }

@@ -12,6 +12,8 @@ import { buttonId, buttonRow } from '../discord/buttons.js';
 import { discordReason } from '../discord/errorBoundary.js';
 import type { InteractionWebhook } from '../discord/interactionWebhook.js';
 import { quote } from '../discord/messages.js';
+import type { Logger } from '../lib/logger.js';
+import { type RequestEnd, requestEnded } from '../ops/requestEnd.js';
 import { formatWait, ServiceError } from '../service/errors.js';
 import { IMAGE_MODEL } from '../service/types.js';
 import { announceBudgetAlerts } from '../spend/alerts.js';
@@ -66,30 +68,58 @@ export async function runImagine(
     imageCostMicros(context.prices, request.size, request.n),
     context.clock.now(),
   );
+  const log = context.logger.child({
+    channelId: input.channelId,
+    guildId: input.guildId,
+    userId: request.userId,
+  });
   if (!reservation.ok) {
+    requestEnded(context, log, unserved(input, 'refused'), { refusedBy: 'budget' });
     await webhook.withdraw(`⛔ ${reservation.message}`);
     return;
   }
+  const ending = { started: context.clock.now(), ended: false };
   try {
-    await generateAndPost(context, webhook, input);
+    await generateAndPost(context, webhook, input, log, ending);
+  } catch (error) {
+    // Failed before its line was written (the error boundary reports the error itself).
+    if (!ending.ended)
+      requestEnded(context, log, {
+        ...unserved(input, 'error'),
+        totalMs: context.clock.now() - ending.started,
+      });
+    throw error;
   } finally {
     reservation.release();
   }
   if (input.guildId) await announceBudgetAlerts(context, input.guildId);
 }
 
+/** An image request that ended without images being billed. */
+function unserved(input: ImagineInput, outcome: string): RequestEnd {
+  const { guildId, channelId } = input;
+  return {
+    kind: 'image',
+    outcome,
+    guildId,
+    channelId,
+    userId: input.request.userId,
+    model: IMAGE_MODEL,
+    inputTokens: 0,
+    outputTokens: 0,
+    costMicros: 0,
+  };
+}
+
 async function generateAndPost(
   context: BotContext,
   webhook: InteractionWebhook,
   input: ImagineInput,
+  log: Logger,
+  ending: { readonly started: number; ended: boolean },
 ): Promise<void> {
   const { request } = input;
-  const log = context.logger.child({
-    channelId: input.channelId,
-    guildId: input.guildId,
-    userId: request.userId,
-  });
-  const started = context.clock.now();
+  const { started } = ending;
   const components = [rerollRow(input.requestId)];
   const progress = showProgress((content) => webhook.editOriginal({ content }), request, {
     clock: context.clock,
@@ -112,6 +142,8 @@ async function generateAndPost(
     await progress.stop();
     if (!(error instanceof ServiceError)) throw error;
     log.warn({ err: error, kind: error.kind }, 'image generation failed');
+    ending.ended = true;
+    requestEnded(context, log, { ...unserved(input, error.kind), totalMs: context.clock.now() - started });
     const message =
       error.kind === 'aborted' && context.shutdown.aborted
         ? 'The bot is restarting; nothing was generated.'
@@ -153,62 +185,77 @@ async function generateAndPost(
     estimated: false,
     outcome: delivered === request.n ? 'completed' : 'partial',
   });
-  await progressStopped;
+  // Its line is written from here on, whatever happens to the posting.
+  ending.ended = true;
+  let uploadStarted: number | undefined;
+  let messageCount = 0;
+  try {
+    await progressStopped;
 
-  const files = downloaded.flatMap((entry) =>
-    entry.result.ok
-      ? [{ index: entry.index, size: entry.result.bytes.length, bytes: entry.result.bytes }]
-      : [],
-  );
-  const messages = packImages(files, sizeLimit);
-  const notes: string[] = [];
-  if (urls.length < request.n) notes.push(`The service returned ${urls.length} of ${request.n} images.`);
-  for (const entry of downloaded) {
-    if (entry.result.ok) continue;
-    if (entry.result.tooLarge) {
-      notes.push(
-        `Image ${entry.index} is too large to upload here (over ${megabytes(sizeLimit)}): <${entry.url}> (the link may expire).`,
-      );
-    } else {
-      notes.push(`Image ${entry.index} could not be downloaded: ${entry.result.reason}.`);
-    }
-  }
-  const cost = input.showCost ? costLine(entry, context.prices.currency) : undefined;
-  const header = `${quote(request.prompt, QUOTED_PROMPT_MAX)}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${cost ? ` · ${cost}` : ''}`;
-  const content = [header, ...notes.map((note) => `-# ⚠️ ${note}`)].join('\n').slice(0, 2000);
-  const toFiles = (pack: typeof files) =>
-    pack.map((file) => ({ data: file.bytes, name: `image-${file.index}.png` }));
-
-  const uploadStarted = context.clock.now();
-  const [first, ...rest] = messages;
-  await webhook.editOriginal({ content, files: toFiles(first ?? []), components });
-  for (const pack of rest) {
-    const numbers = pack.map((file) => file.index).join(', ');
-    try {
-      await webhook.followUp({ content: `-# Images ${numbers} of ${request.n}`, files: toFiles(pack) });
-    } catch (error) {
-      // The first message already shows the result: it stays, and the member learns what is missing.
-      log.warn({ err: error, images: numbers }, 'could not post images');
-      await webhook
-        .followUp({
-          content: `⚠️ Images ${numbers} could not be posted (${discordReason(error)}).`,
-          private: true,
-        })
-        .catch((noteError: unknown) =>
-          log.warn({ err: noteError }, 'could not say which images are missing'),
+    const files = downloaded.flatMap((entry) =>
+      entry.result.ok
+        ? [{ index: entry.index, size: entry.result.bytes.length, bytes: entry.result.bytes }]
+        : [],
+    );
+    const messages = packImages(files, sizeLimit);
+    const notes: string[] = [];
+    if (urls.length < request.n) notes.push(`The service returned ${urls.length} of ${request.n} images.`);
+    for (const entry of downloaded) {
+      if (entry.result.ok) continue;
+      if (entry.result.tooLarge) {
+        notes.push(
+          `Image ${entry.index} is too large to upload here (over ${megabytes(sizeLimit)}): <${entry.url}> (the link may expire).`,
         );
+      } else {
+        notes.push(`Image ${entry.index} could not be downloaded: ${entry.result.reason}.`);
+      }
     }
+    const cost = input.showCost ? costLine(entry, context.prices.currency) : undefined;
+    const header = `${quote(request.prompt, QUOTED_PROMPT_MAX)}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${cost ? ` · ${cost}` : ''}`;
+    const content = [header, ...notes.map((note) => `-# ⚠️ ${note}`)].join('\n').slice(0, 2000);
+    const toFiles = (pack: typeof files) =>
+      pack.map((file) => ({ data: file.bytes, name: `image-${file.index}.png` }));
+
+    uploadStarted = context.clock.now();
+    messageCount = messages.length;
+    const [first, ...rest] = messages;
+    await webhook.editOriginal({ content, files: toFiles(first ?? []), components });
+    for (const pack of rest) {
+      const numbers = pack.map((file) => file.index).join(', ');
+      try {
+        await webhook.followUp({ content: `-# Images ${numbers} of ${request.n}`, files: toFiles(pack) });
+      } catch (error) {
+        // The first message already shows the result: it stays, and the member learns what is missing.
+        log.warn({ err: error, images: numbers }, 'could not post images');
+        await webhook
+          .followUp({
+            content: `⚠️ Images ${numbers} could not be posted (${discordReason(error)}).`,
+            private: true,
+          })
+          .catch((noteError: unknown) =>
+            log.warn({ err: noteError }, 'could not say which images are missing'),
+          );
+      }
+    }
+  } finally {
+    const now = context.clock.now();
+    requestEnded(
+      context,
+      log,
+      {
+        ...unserved(input, entry.outcome),
+        costMicros: entry.costMicros,
+        totalMs: now - started,
+      },
+      {
+        n: request.n,
+        size: request.size,
+        delivered,
+        messages: messageCount,
+        serviceMs,
+        downloadMs: (uploadStarted ?? now) - started - serviceMs,
+        uploadMs: uploadStarted === undefined ? null : now - uploadStarted,
+      },
+    );
   }
-  log.info(
-    {
-      n: request.n,
-      size: request.size,
-      delivered,
-      messages: messages.length,
-      serviceMs,
-      downloadMs: uploadStarted - started - serviceMs,
-      uploadMs: context.clock.now() - uploadStarted,
-    },
-    'images delivered',
-  );
 }
