@@ -4,35 +4,16 @@
  * entry, so the list never misses a scope with entries.
  */
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../../src/lib/logger.js';
 import { recordCostMicros } from '../../../src/spend/cost.js';
 import { createLedger } from '../../../src/spend/ledger.js';
-import { loadPriceList } from '../../../src/spend/prices.js';
 import type { UsageRecord } from '../../../src/spend/records.js';
 import { storeFaults } from '../../helpers/faultyStore.js';
+import { chatCharge, NOW, quietLogger, shippedPrices } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
-const loaded = loadPriceList('prices.json');
-if (!loaded.ok) throw new Error('prices');
-const prices = loaded.prices;
-const logger = createLogger({ level: 'silent', secrets: [] });
-
-const NOW = Date.parse('2026-11-22T12:00:00Z');
-function chat(i: number, guildId: string): UsageRecord {
-  return {
-    id: `r${i}`,
-    time: NOW,
-    guildId,
-    channelId: 'c',
-    userId: `u${i % 3}`,
-    kind: 'chat',
-    model: 'service-v1-pro',
-    inputTokens: 1000 + i,
-    outputTokens: 500 + i,
-    estimated: false,
-    outcome: 'completed',
-  };
-}
+const prices = shippedPrices;
+const logger = quietLogger;
+const chat = (i: number, guildId: string): UsageRecord => chatCharge(i, guildId, 'service-v1-pro');
 const cost = (ids: number[], guildId = 'g') =>
   ids.reduce((sum, i) => sum + recordCostMicros(prices, chat(i, guildId)), 0);
 

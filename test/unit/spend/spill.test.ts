@@ -11,32 +11,14 @@ import type { PricedRecord } from '../../../src/spend/aggregate.js';
 import { recordCostMicros } from '../../../src/spend/cost.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import { readMonthReport } from '../../../src/spend/monthReport.js';
-import { loadPriceList } from '../../../src/spend/prices.js';
 import type { UsageRecord } from '../../../src/spend/records.js';
 import { storeFaults } from '../../helpers/faultyStore.js';
+import { chatCharge, NOW, quietLogger, shippedPrices } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
-const loaded = loadPriceList('prices.json');
-if (!loaded.ok) throw new Error('prices');
-const prices = loaded.prices;
-const logger = createLogger({ level: 'silent', secrets: [] });
-
-const NOW = Date.parse('2026-11-22T12:00:00Z');
-function chat(i: number, guildId: string): UsageRecord {
-  return {
-    id: `r${i}`,
-    time: NOW,
-    guildId,
-    channelId: 'c',
-    userId: `u${i % 3}`,
-    kind: 'chat',
-    model: 'service-v1-flash',
-    inputTokens: 1000 + i,
-    outputTokens: 500 + i,
-    estimated: false,
-    outcome: 'completed',
-  };
-}
+const prices = shippedPrices;
+const logger = quietLogger;
+const chat = (i: number, guildId: string): UsageRecord => chatCharge(i, guildId);
 const priced = (record: UsageRecord): PricedRecord => ({
   ...record,
   costMicros: recordCostMicros(prices, record),
