@@ -14,6 +14,7 @@ import { createInteractionRest } from './discord/interactionWebhook.js';
 import { NO_PINGS, NO_PINGS_API } from './discord/messages.js';
 import { createEditPacing } from './discord/render/editPacing.js';
 import { createRestHealth, type RestHealth } from './discord/restHealth.js';
+import { allShards, ownsGuild, type ShardSet, shardLabel } from './discord/shards.js';
 import type { Event, EventRuntime } from './events/event.js';
 import { events } from './events/index.js';
 import { createImageDownloader } from './images/download.js';
@@ -28,6 +29,7 @@ import type { ServiceClient } from './service/client.js';
 import { createSettings } from './settings/settingsStore.js';
 import { createBudgets } from './spend/budgets.js';
 import { createLedger } from './spend/ledger.js';
+import { isDmScope } from './spend/monthReport.js';
 import type { PriceList } from './spend/prices.js';
 
 export interface BotOptions {
@@ -36,6 +38,8 @@ export interface BotOptions {
   readonly store: Store;
   readonly service: ServiceClient;
   readonly prices: PriceList;
+  /** The shards this process runs (src/discord/shardPlan.ts); default: shard 0 of 1. */
+  readonly shards?: ShardSet;
   readonly clock?: Clock;
   /** How long interaction tokens live (default: Discord's 15 minutes); tests shorten it. */
   readonly interactionTokenTtlMs?: number;
@@ -63,6 +67,7 @@ export interface Bot {
 
 export function createBot(options: BotOptions): Bot {
   const { config, logger } = options;
+  const shards = options.shards ?? allShards(1);
   const commands = options.commands ?? allCommands;
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
@@ -79,6 +84,8 @@ export function createBot(options: BotOptions): Bot {
     // DM channels are not cached until used; without this partial their messages are dropped.
     partials: [Partials.Channel],
     allowedMentions: NO_PINGS,
+    shards: [...shards.ids],
+    shardCount: shards.count,
     ...(config.discordApiUrl !== undefined && { rest: { api: config.discordApiUrl } }),
   });
 
@@ -91,10 +98,13 @@ export function createBot(options: BotOptions): Bot {
     store: options.store,
     logger,
     queue: channelQueue,
+    shardCount: shards.count,
     discordInvalid: () => ({ totals: restHealth.totals(), window: restHealth.count() }),
   });
   const ledger = createLedger(options.store, options.prices, logger, {
-    spillPath: spillPathFor(config.databaseUrl),
+    spillPath: spillPathFor(config.databaseUrl, shardLabel(shards)),
+    // Only the process whose shards receive a guild's events (DMs: shard 0) writes its spend.
+    owns: (scope) => ownsGuild(shards, isDmScope(scope) ? null : scope),
   });
   const context: BotContext = {
     config,
@@ -171,9 +181,16 @@ export function createBot(options: BotOptions): Bot {
       await client.login(config.discordToken);
       const readyClient = await ready;
       logger.info(
-        { user: readyClient.user.tag, guilds: readyClient.guilds.cache.size },
+        {
+          user: readyClient.user.tag,
+          guilds: readyClient.guilds.cache.size,
+          shards: shards.ids,
+          shardCount: shards.count,
+        },
         'connected to Discord',
       );
+      // Commands are the bot's, not a shard's: one process registers them, the one with shard 0.
+      if (!shards.ids.includes(0)) return;
       await syncCommands({
         rest: client.rest,
         applicationId: readyClient.application.id,

@@ -3,6 +3,8 @@
  * line per variable, without a stack trace, and the bot exits non-zero.
  */
 import { z } from 'zod';
+import { parseShardIds } from './discord/shards.js';
+import { storeKind } from './lib/stores/backend.js';
 import { CHAT_MODELS } from './service/models.js';
 
 const optionalText = z
@@ -77,8 +79,39 @@ const schema = z.object({
   DATABASE_URL: optionalText
     .transform((value) => value ?? 'sqlite://data/bot.sqlite')
     .pipe(
-      z.string().startsWith('sqlite://', { error: 'must be a sqlite:// URL, e.g. sqlite://data/bot.sqlite' }),
+      z
+        .string()
+        .refine(
+          (value) =>
+            storeKind(value) === 'sqlite' ||
+            (storeKind(value) !== undefined && URL.canParse(value) && new URL(value).hostname !== ''),
+          {
+            error:
+              'must be a sqlite://, postgres:// or redis:// URL, e.g. sqlite://data/bot.sqlite or postgres://bot:secret@db.example/bot',
+          },
+        ),
     ),
+  SHARD_COUNT: optionalText
+    .transform((value) => value ?? 'auto')
+    .pipe(
+      z.union(
+        [
+          z.literal('auto'),
+          z
+            .string()
+            .regex(/^\d{1,5}$/, { error: 'must be auto or a whole number of shards from 1' })
+            .transform(Number)
+            .pipe(z.number().min(1, { error: 'must be auto or a whole number of shards from 1' })),
+        ],
+        { error: 'must be auto or a whole number of shards from 1' },
+      ),
+    ),
+  SHARD_IDS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, { error: 'must list shard ids and ranges, e.g. 0-3 or 0,2,4-5' })
+      .optional(),
+  ),
   DISCORD_API_URL: optionalText.pipe(
     z
       .string()
@@ -188,6 +221,11 @@ export interface Config {
   /** Where /metrics and /healthz are served; undefined: not at all; 0: any free port. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  /**
+   * The bot's shard count (`auto`: the count Discord recommends, fetched at start) and the shard
+   * ids this process runs (undefined: every one).
+   */
+  readonly shards: { readonly count: number | 'auto'; readonly ids: readonly number[] | undefined };
 }
 
 /** What the command-line usage report needs: the store and the price list, nothing secret. */
@@ -214,6 +252,22 @@ export function loadConfig(env: Env): ConfigResult {
     return { ok: false, problems: [...new Set(problems)] };
   }
   const value = parsed.data;
+  // Under discord.js's ShardingManager (npm run start:cluster) each process is told its shard.
+  const idsText = env.SHARDING_MANAGER === 'true' ? env.SHARDS : value.SHARD_IDS;
+  const ids = idsText === undefined || idsText === '' ? undefined : parseShardIds(idsText);
+  if (ids !== undefined) {
+    if (value.SHARD_COUNT === 'auto')
+      return {
+        ok: false,
+        problems: ['SHARD_IDS needs SHARD_COUNT set to a number: the processes split one shard count'],
+      };
+    const count = value.SHARD_COUNT;
+    if (ids.some((id) => id >= count))
+      return {
+        ok: false,
+        problems: [`SHARD_IDS must be below SHARD_COUNT (${count}): shard ids run from 0 to ${count - 1}`],
+      };
+  }
   return {
     ok: true,
     config: {
@@ -240,8 +294,13 @@ export function loadConfig(env: Env): ConfigResult {
       dmDailyCapMicros: value.DM_DAILY_CAP_PER_USER,
       operatorMonthlyCapMicros: value.OPERATOR_MONTHLY_CAP,
       logLevel: value.LOG_LEVEL,
-      metricsPort: value.METRICS_PORT,
+      // Under start:cluster every process would ask for the same port: each adds its shard id.
+      metricsPort:
+        env.SHARDING_MANAGER === 'true' && value.METRICS_PORT !== undefined && value.METRICS_PORT > 0
+          ? value.METRICS_PORT + (ids?.[0] ?? 0)
+          : value.METRICS_PORT,
       metricsHost: value.METRICS_HOST,
+      shards: { count: value.SHARD_COUNT, ids },
     },
   };
 }

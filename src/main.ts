@@ -4,10 +4,21 @@
  */
 import { createBot } from './bot.js';
 import { loadConfig } from './config.js';
+import { recommendedShardCount, resolveShards } from './discord/shardPlan.js';
+import type { ShardSet } from './discord/shards.js';
 import { createLogger, createRedactor } from './lib/logger.js';
-import { openStore } from './lib/store.js';
+import { databasePassword, describeStore, openStore, type Store } from './lib/store.js';
 import { createServiceClient } from './service/client.js';
 import { loadPriceList } from './spend/prices.js';
+
+/** Why the bot could not start, in words an operator can act on. */
+function startFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  // discord.js reports Discord's close code 4011 so: the bot is in too many servers for its shards.
+  if (/sharding is required/i.test(message))
+    return 'Discord requires more shards for this bot (close code 4011): set SHARD_COUNT=auto, or a higher count';
+  return message;
+}
 
 async function main(): Promise<void> {
   const loaded = loadConfig(process.env);
@@ -25,7 +36,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const secrets = [config.discordToken, config.serviceApiKey];
+  // A password in DATABASE_URL is a secret too (a driver's error may quote the URL).
+  const secrets = [config.discordToken, config.serviceApiKey, ...databasePassword(config.databaseUrl)];
   const logger = createLogger({ level: config.logLevel, secrets });
   const redact = createRedactor(secrets);
 
@@ -37,14 +49,32 @@ async function main(): Promise<void> {
     logger.info({ memory: process.memoryUsage() }, 'memory in use');
   });
 
-  let store: Awaited<ReturnType<typeof openStore>>;
+  let store: Store;
   try {
-    store = await openStore(config.databaseUrl);
+    store = await openStore(config.databaseUrl, {
+      onError: (error) => logger.error({ err: error }, 'the store reported an error'),
+    });
   } catch (error) {
-    process.stderr.write(`config: DATABASE_URL cannot be opened: ${redact(String(error))}\n`);
+    process.stderr.write(
+      `config: DATABASE_URL cannot be opened (${describeStore(config.databaseUrl)}): ${redact(String(error))}\n`,
+    );
     process.exitCode = 1;
     return;
   }
+  let shards: ShardSet;
+  try {
+    shards = await resolveShards(config.shards, () =>
+      recommendedShardCount(config.discordApiUrl, config.discordToken),
+    );
+  } catch (error) {
+    process.stderr.write(
+      `start: could not ask Discord for the recommended shard count (SHARD_COUNT=auto; set a number to skip it): ${redact(String(error))}\n`,
+    );
+    await store.disconnect();
+    process.exitCode = 1;
+    return;
+  }
+
   const service = createServiceClient({
     baseUrl: config.serviceBaseUrl,
     apiKey: config.serviceApiKey,
@@ -52,7 +82,7 @@ async function main(): Promise<void> {
     redact,
     timeouts: { replyMs: config.replyMaxDurationMs },
   });
-  const bot = createBot({ config, logger, store, service, prices: priced.prices });
+  const bot = createBot({ config, logger, store, service, prices: priced.prices, shards });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -77,7 +107,7 @@ async function main(): Promise<void> {
     await bot.start();
   } catch (error) {
     logger.fatal({ err: error }, 'could not start');
-    process.stderr.write(`start: ${redact(error instanceof Error ? error.message : String(error))}\n`);
+    process.stderr.write(`start: ${redact(startFailure(error))}\n`);
     await stop('start failure');
     process.exitCode = 1;
   }

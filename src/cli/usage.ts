@@ -11,7 +11,7 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadReportConfig } from '../config.js';
-import { openStore, spillPathFor, sqlitePath } from '../lib/store.js';
+import { describeStore, openStore, spillPathsFor, sqlitePath, storeKind } from '../lib/store.js';
 import { formatMoney } from '../spend/cost.js';
 import { isDmScope, type MonthReport, readMonthReport } from '../spend/monthReport.js';
 import { loadPriceList } from '../spend/prices.js';
@@ -116,19 +116,22 @@ async function main(): Promise<void> {
   const priced = loadPriceList(loaded.pricesFile);
   if (!priced.ok)
     fail(priced.problems.map((problem) => `prices (${loaded.pricesFile}): ${problem}`).join('\n'));
-  const path = sqlitePath(loaded.databaseUrl);
-  // Opening would create an empty database: say there is none instead.
-  if (!existsSync(path)) fail(`usage: there is no database at ${path} (DATABASE_URL)`);
+  // Opening would create an empty SQLite file: say there is none instead.
+  if (storeKind(loaded.databaseUrl) === 'sqlite' && !existsSync(sqlitePath(loaded.databaseUrl)))
+    fail(`usage: there is no database at ${sqlitePath(loaded.databaseUrl)} (DATABASE_URL)`);
+  const where = describeStore(loaded.databaseUrl);
   let store: Awaited<ReturnType<typeof openStore>>;
   try {
     store = await openStore(loaded.databaseUrl);
   } catch (error) {
-    fail(`usage: DATABASE_URL cannot be opened: ${error instanceof Error ? error.message : String(error)}`);
+    fail(
+      `usage: DATABASE_URL cannot be opened (${where}): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   try {
-    const report = await readMonthReport(store, args.month, spillPathFor(loaded.databaseUrl));
+    const report = await readMonthReport(store, args.month, spillPathsFor(loaded.databaseUrl));
     process.stdout.write(
-      args.csv ? reportCsv(report) : reportText(report, priced.prices.currency, args.dmUsers, path),
+      args.csv ? reportCsv(report) : reportText(report, priced.prices.currency, args.dmUsers, where),
     );
   } finally {
     await store.disconnect();

@@ -1,44 +1,127 @@
 /**
- * The keyv store: SQLite through @keyv/sqlite by default. One Keyv instance; each kind of record
- * has its own key prefix (`conversation:`, `ledger:`…), so one file holds everything.
+ * The keyv store, chosen by DATABASE_URL: SQLite (`sqlite://`, the default, @keyv/sqlite),
+ * PostgreSQL (`postgres://`, @keyv/postgres) or Redis (`redis://`, @keyv/redis). One Keyv
+ * instance; each kind of record has its own key prefix (`conversation:`, `ledger:`…), so one
+ * database holds everything.
  *
  * keyv swallows store errors by default (`set` returns false, `get` returns undefined); this
- * store throws them instead, so a failing disk is never mistaken for "saved" or "empty".
+ * store throws them instead, so a failing disk or server is never mistaken for "saved" or "empty".
  */
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
-import KeyvSqlite from '@keyv/sqlite';
+import { readdirSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
+import { type Backend, type StoreKind, storeKind } from './stores/backend.js';
+import { postgresBackend } from './stores/postgres.js';
+import { redisBackend } from './stores/redis.js';
+import { sqliteBackend, sqlitePath } from './stores/sqlite.js';
 
-export type Store = Keyv;
+export { type StoreKind, sqlitePath, storeKind };
 
-/** `sqlite://data/bot.sqlite` → `data/bot.sqlite` (relative to the working directory). */
-export function sqlitePath(databaseUrl: string): string {
-  const path = databaseUrl.replace(/^sqlite:\/\//, '');
-  if (path === '' || path === ':memory:') throw new Error('DATABASE_URL must name a SQLite file');
-  return path;
+export type Store = Keyv & {
+  readonly kind: StoreKind;
+  /** Every key starting with `prefix` (as the bot names keys), a page at a time. */
+  keys(prefix: string, pageSize?: number): AsyncGenerator<string[]>;
+};
+
+/** keyv's namespace: adapters store `<namespace>:<key>` (Redis adds its own `keyv::` first). */
+const NAMESPACE = 'keyv';
+
+/**
+ * Where charges the store did not take before the bot stopped are kept (spend/spill.ts): beside
+ * a SQLite file, else in `data/`. A process running only some shards has its own file.
+ */
+export function spillPathFor(databaseUrl: string, shardLabel = ''): string {
+  const suffix = shardLabel === '' ? '' : `.${shardLabel}`;
+  return storeKind(databaseUrl) === 'sqlite'
+    ? `${sqlitePath(databaseUrl)}.pending${suffix}.json`
+    : `data/ledger.pending${suffix}.json`;
 }
 
-/** Beside the database: charges the store did not take before the bot stopped (spend/spill.ts). */
-export function spillPathFor(databaseUrl: string): string {
-  return `${sqlitePath(databaseUrl)}.pending.json`;
+/** Every process's spill file for this store (one per group of shards), those that exist. */
+export function spillPathsFor(databaseUrl: string): string[] {
+  const base = spillPathFor(databaseUrl);
+  const dir = dirname(base);
+  const stem = basename(base, '.json');
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  return names
+    .filter((name) => name.startsWith(stem) && name.endsWith('.json'))
+    .sort()
+    .map((name) => join(dir, name));
+}
+
+/** The store as it may be shown: a SQLite path, or a server URL without its credentials. */
+export function describeStore(databaseUrl: string): string {
+  if (storeKind(databaseUrl) === 'sqlite') return sqlitePath(databaseUrl);
+  const url = new URL(databaseUrl);
+  url.username = '';
+  url.password = '';
+  return url.toString();
+}
+
+/** The password in a server URL, if any (to keep it out of logs). */
+export function databasePassword(databaseUrl: string): string[] {
+  if (storeKind(databaseUrl) === 'sqlite') return [];
+  const password = URL.canParse(databaseUrl) ? new URL(databaseUrl).password : '';
+  return password === '' ? [] : [password, decodeURIComponent(password)];
 }
 
 export interface StoreOptions {
-  /** Wraps the SQLite adapter (tests put a fault injector here). */
-  readonly adapter?: (sqlite: KeyvStoreAdapter) => KeyvStoreAdapter;
+  /** Wraps the adapter (tests put a fault injector here). */
+  readonly adapter?: (real: KeyvStoreAdapter) => KeyvStoreAdapter;
+  /** Errors the store reports outside any call (a connection lost while idle). */
+  readonly onError?: (error: unknown) => void;
+}
+
+function backendFor(databaseUrl: string, onError: (error: unknown) => void): Backend {
+  switch (storeKind(databaseUrl)) {
+    case 'sqlite':
+      return sqliteBackend(databaseUrl);
+    case 'postgres':
+      return postgresBackend(databaseUrl, onError);
+    case 'redis':
+      return redisBackend(databaseUrl);
+    default:
+      throw new Error('DATABASE_URL must start with sqlite://, postgres:// or redis://');
+  }
 }
 
 export async function openStore(databaseUrl: string, options: StoreOptions = {}): Promise<Store> {
-  const path = sqlitePath(databaseUrl);
-  mkdirSync(dirname(resolve(path)), { recursive: true });
-  const sqlite = new KeyvSqlite({ uri: `sqlite://${path}`, busyTimeout: 10_000 });
-  const store = new Keyv({ store: options.adapter ? options.adapter(sqlite) : sqlite, throwOnErrors: true });
-  // Surface a file that cannot be opened now, at start, not on the first request.
-  await store.get('health:open');
-  // WAL with synchronous=NORMAL: every write survives a crash of the process (what the ledger
-  // relies on) at a fraction of the default's fsync cost; only a power cut can lose the last ones.
-  await sqlite.query('PRAGMA journal_mode=WAL');
-  await sqlite.query('PRAGMA synchronous=NORMAL');
+  // The first error a store reports while opening says why (Redis throws a generic one after).
+  let opening = true;
+  let reported: unknown;
+  const onError = (error: unknown) => {
+    if (opening) reported ??= error;
+    else options.onError?.(error);
+  };
+  const backend = backendFor(databaseUrl, onError);
+  const keyv = new Keyv({
+    store: options.adapter ? options.adapter(backend.adapter) : backend.adapter,
+    namespace: NAMESPACE,
+    throwOnErrors: true,
+  });
+  // Errors are thrown to the caller; the events keyv also emits would otherwise be unhandled.
+  keyv.on('error', onError);
+  const fullPrefix = backend.kind === 'redis' ? `${NAMESPACE}::${NAMESPACE}:` : `${NAMESPACE}:`;
+  const store = Object.assign(keyv, {
+    kind: backend.kind,
+    async *keys(prefix: string, pageSize = 1000) {
+      for await (const page of backend.scan(`${fullPrefix}${prefix}`, pageSize))
+        yield page.map((key) => key.slice(fullPrefix.length));
+    },
+  });
+  try {
+    // Surface a store that cannot be opened now, at start, not on the first request.
+    await store.get('health:open');
+    await backend.prepare?.();
+  } catch (error) {
+    await store.disconnect().catch(() => undefined);
+    throw reported instanceof Error ? reported : error;
+  }
+  opening = false;
   return store;
 }

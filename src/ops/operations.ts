@@ -2,8 +2,9 @@
  * The operations side of one bot: its metrics (read from the client, the channel queue and the
  * REST health counter), the health check, and the HTTP server when METRICS_PORT is set.
  */
-import { type Client, ShardClientUtil, Status } from 'discord.js';
+import { type Client, Status } from 'discord.js';
 import type { Config } from '../config.js';
+import { shardOfGuild } from '../discord/shards.js';
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import type { CountedQueue } from './countedQueue.js';
@@ -19,6 +20,8 @@ export interface OperationsOptions {
   readonly store: Store;
   readonly logger: Logger;
   readonly queue: CountedQueue;
+  /** The bot's shard count (all processes). */
+  readonly shardCount: number;
   readonly discordInvalid: MetricSources['discordInvalid'];
 }
 
@@ -71,7 +74,7 @@ export function createOperations(options: OperationsOptions): Operations {
     shardOf(guildId) {
       if (guildId === null) return 0;
       const cached = client.guilds.cache.get(guildId)?.shardId;
-      return cached ?? ShardClientUtil.shardIdForGuildId(guildId, Math.max(1, client.ws.shards.size));
+      return cached ?? shardOfGuild(guildId, options.shardCount);
     },
     async health() {
       const shards = shardList();

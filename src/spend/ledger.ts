@@ -19,15 +19,17 @@
  *   newer of its scope, oldest first, so the reconciliation above still finds what it missed.
  *
  * Concurrency: keyv has no atomic increment, so every write for a scope runs in that scope's
- * in-process queue. This is correct when sharded because Discord delivers a guild's events to
- * exactly one shard and all shards of this bot run in this one process: no other process ever
- * writes the same scope. (Running several processes against one database would break this.)
+ * in-process queue. This stays correct with several processes on one database because Discord
+ * delivers a guild's events to exactly one shard (DMs to shard 0), and a process writes only the
+ * scopes of the shards it runs (`owns`): no other process ever writes the same scope. Other
+ * processes' spend, which the operator's monthly cap counts too, is read from the store.
  */
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import { daysBetween, type LedgerEntry, type PricedRecord, type Summary, summarize } from './aggregate.js';
 import { recordCostMicros } from './cost.js';
 import { createLedgerBook, entryKey } from './ledgerBook.js';
+import { readScope } from './monthReport.js';
 import type { PriceList } from './prices.js';
 import { type UsageRecord, usageScope, utcDay } from './records.js';
 import { spilledAlreadyIn } from './spill.js';
@@ -41,12 +43,20 @@ export interface LedgerOptions {
   readonly spillPath?: string | undefined;
   /** How often charges waiting for the store are written again. */
   readonly retryMs?: number;
+  /**
+   * Whether this process writes the scope (its guild is on one of this process's shards; DMs:
+   * shard 0). Default: every scope.
+   */
+  readonly owns?: (scope: string) => boolean;
+  /** How long other processes' month spend, read from the store, is reused (default 30 s). */
+  readonly othersRefreshMs?: number;
+  readonly now?: () => number;
 }
 
 export interface Ledger {
   /**
-   * Loads every known scope, applying entries whose aggregate update was lost, then the charges
-   * a previous run spilled.
+   * Loads every known scope this process owns, applying entries whose aggregate update was lost,
+   * then the charges a previous run spilled.
    */
   open(): Promise<{ scopes: number; reconciled: number }>;
   /** Prices and records one billed request. Never throws for a store failure (see above). */
@@ -64,7 +74,8 @@ export interface Ledger {
   userDaySpendMicros(scope: string, userId: string, now: number): Promise<number>;
   /**
    * Spend of every scope (all guilds and DMs) from the first of `now`'s month through now,
-   * waiting charges included: a running total, every known scope loaded first (once).
+   * waiting charges included: a running total of the scopes this process owns (every one loaded
+   * first, once), plus the others as read from the store at most `othersRefreshMs` ago.
    */
   allScopesMonthSpendMicros(now: number): Promise<number>;
   /** Raw entries with a time in the day range, in order. */
@@ -87,12 +98,26 @@ export function createLedger(
   let retrying: Promise<void> | undefined;
   const retryMs = options.retryMs ?? 5_000;
   let allLoaded: Promise<void> | undefined;
+  const owns = options.owns ?? (() => true);
+  const now = options.now ?? Date.now;
+  const othersRefreshMs = options.othersRefreshMs ?? 30_000;
+  let others: { month: string; at: number; micros: Promise<number> } | undefined;
 
-  /** Loads every scope the store knows of (once), so running totals cover all of them. */
+  /**
+   * Loads every scope of this process the store knows of (once), so running totals cover all of
+   * them; scopes of the legacy list get their marker.
+   */
   function loadAll(): Promise<void> {
     allLoaded ??= book
       .scopeList()
-      .then((list) => Promise.all([...list].map((scope) => book.inScope(scope, async () => undefined))))
+      .then((list) =>
+        Promise.all(
+          [...list].filter(owns).map(async (scope) => {
+            await book.inScope(scope, async () => undefined);
+            await book.mark(scope);
+          }),
+        ),
+      )
       .then(
         () => undefined,
         (error: unknown) => {
@@ -101,6 +126,22 @@ export function createLedger(
         },
       );
     return allLoaded;
+  }
+
+  /** Month spend of the scopes other processes own, read from the store (refreshed when stale). */
+  function othersMonthMicros(month: string): Promise<number> {
+    if (others && others.month === month && now() - others.at < othersRefreshMs) return others.micros;
+    const read = book.scopeList().then(async (list) => {
+      let total = 0;
+      for (const scope of list)
+        if (!owns(scope)) total += (await readScope(store, scope, month)).totals.costMicros;
+      return total;
+    });
+    others = { month, at: now(), micros: read };
+    read.catch(() => {
+      if (others?.micros === read) others = undefined;
+    });
+    return read;
   }
 
   /** Spend of charges still waiting for the store: budgets count them as spent. */
@@ -177,7 +218,7 @@ export function createLedger(
       const before = book.reconciled();
       await loadAll();
       await applySpill(spill);
-      return { scopes: list.size, reconciled: book.reconciled() - before };
+      return { scopes: [...list].filter(owns).length, reconciled: book.reconciled() - before };
     },
     costOf,
     async charge(usage) {
@@ -249,12 +290,12 @@ export function createLedger(
           waitingMicros(scope, (day) => day === today, userId),
       );
     },
-    async allScopesMonthSpendMicros(now) {
+    async allScopesMonthSpendMicros(at) {
       await loadAll();
-      const month = utcDay(now).slice(0, 7);
+      const month = utcDay(at).slice(0, 7);
       let total = book.monthTotal(month);
       for (const charge of waiting) if (utcDay(charge.time).startsWith(month)) total += charge.costMicros;
-      return total;
+      return total + (await othersMonthMicros(month));
     },
     async entries(scope, from, to) {
       const ranges = await book.inScope(scope, async (state) =>

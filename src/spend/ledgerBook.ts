@@ -2,7 +2,7 @@
  * The ledger as stored, per scope: numbered entries and day aggregates, each scope's writes in
  * its own queue. An aggregate the store refuses stays current in memory and is written before
  * anything newer of its scope (see ledger.ts for why that keeps reconciliation exact). A new scope
- * is added to the list of scopes before its first entry is written, so the list may name a scope
+ * is marked (scopes.ts) before its first entry is written, so the list of scopes may name a scope
  * without entries but never misses one that has some.
  */
 import { createKeyedQueue } from '../lib/keyedQueue.js';
@@ -10,6 +10,7 @@ import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import { applyEntry, type DayAggregate, emptyDay, type LedgerEntry, type PricedRecord } from './aggregate.js';
 import { usageScope, utcDay } from './records.js';
+import { listScopes, markedScopes, scopeMarkerKey } from './scopes.js';
 
 export interface ScopeState {
   head: number;
@@ -20,7 +21,6 @@ export interface ScopeState {
   readonly dirtyDays: Set<string>;
 }
 
-export const SCOPES_KEY = 'ledger:scopes';
 export const daysKey = (scope: string) => `ledger:${scope}:days`;
 export const dayKey = (scope: string, day: string) => `ledger:${scope}:day:${day}`;
 export const entryKey = (scope: string, seq: number) => `ledger:${scope}:entry:${seq}`;
@@ -30,8 +30,10 @@ export interface LedgerBook {
   inScope<T>(scope: string, task: (state: ScopeState) => Promise<T>): Promise<T>;
   /** Writes one charge as its scope's next entry; throws when the store did not take it. */
   record(priced: PricedRecord): Promise<LedgerEntry>;
-  /** Every scope the store knows of. */
+  /** Every scope the store knows of (read from the store at each call). */
   scopeList(): Promise<Set<string>>;
+  /** Marks the scope (once per process) unless it already is: for scopes of the legacy list. */
+  mark(scope: string): Promise<void>;
   /** Spend of a month (YYYY-MM) in every scope loaded so far, kept current: no scan. */
   monthTotal(month: string): number;
   /** Entries applied at load because their aggregate update had been lost. */
@@ -43,28 +45,26 @@ export interface LedgerBook {
 export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
   const queue = createKeyedQueue();
   const scopes = new Map<string, ScopeState>();
-  let knownScopes: Set<string> | undefined;
-  let scopesDirty = false;
   let reconciled = 0;
   const monthTotals = new Map<string, number>();
   const addToMonth = (day: string, micros: number) =>
     monthTotals.set(day.slice(0, 7), (monthTotals.get(day.slice(0, 7)) ?? 0) + micros);
 
-  let listRead: Promise<Set<string>> | undefined;
+  /** Scopes known to carry a marker: read once, then each marked here is added. */
+  let marked: Promise<Set<string>> | undefined;
+  const markedNow = () => {
+    marked ??= markedScopes(store).catch((error: unknown) => {
+      marked = undefined;
+      throw error;
+    });
+    return marked;
+  };
 
-  /** Read once, by the first caller: scopes first charged together all land in the same set. */
-  function scopeList(): Promise<Set<string>> {
-    listRead ??= store.get(SCOPES_KEY).then(
-      (stored) => {
-        knownScopes = new Set((stored as string[] | undefined) ?? []);
-        return knownScopes;
-      },
-      (error: unknown) => {
-        listRead = undefined;
-        throw error;
-      },
-    );
-    return listRead;
+  async function mark(scope: string): Promise<void> {
+    const known = await markedNow();
+    if (known.has(scope)) return;
+    await store.set(scopeMarkerKey(scope), true);
+    known.add(scope);
   }
 
   /**
@@ -85,29 +85,10 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
   }
 
   /**
-   * Writes the list of scopes, one write at a time, each with the list as it is when it starts:
-   * a scope added while a write is in flight marks the list dirty again, so none is left out
-   * (clearing the flag after the write lost scopes first charged together).
-   */
-  function writeScopeList(): Promise<void> {
-    return queue.run(SCOPES_KEY, async () => {
-      if (!scopesDirty || !knownScopes) return;
-      scopesDirty = false;
-      try {
-        await store.set(SCOPES_KEY, [...knownScopes]);
-      } catch (error) {
-        scopesDirty = true;
-        throw error;
-      }
-    });
-  }
-
-  /**
    * Writes the scope's unwritten aggregates, those that folded in older entries first, so that
    * the highest `appliedThrough` in the store never passes an entry another stored day misses.
    */
   async function flush(scope: string, state: ScopeState): Promise<void> {
-    if (scopesDirty) await writeScopeList();
     if (state.daysDirty) {
       await store.set(daysKey(scope), state.days);
       state.daysDirty = false;
@@ -170,7 +151,7 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
 
   /**
    * Writes one charge as its scope's next entry: first what is unwritten (older aggregates, the
-   * list of scopes, with this scope when it is new), then the entry, then its day total. Throws
+   * scope's marker when it is new), then the entry, then its day total. Throws
    * when the entry was not written; a day total the store refuses is logged and written later.
    */
   function record(priced: PricedRecord): Promise<LedgerEntry> {
@@ -178,12 +159,7 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
     return inScope(scope, async (state) => {
       // Older unwritten aggregates first: nothing newer may reach the store before them.
       await flush(scope, state);
-      const list = await scopeList();
-      if (!list.has(scope)) {
-        list.add(scope);
-        scopesDirty = true;
-        await writeScopeList();
-      }
+      await mark(scope);
       const entry: LedgerEntry = { ...priced, seq: state.head + 1, scope };
       await store.set(entryKey(scope, entry.seq), entry);
       state.head = entry.seq;
@@ -204,7 +180,8 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
   return {
     inScope,
     record,
-    scopeList,
+    scopeList: () => listScopes(store),
+    mark: (scope) => queue.run(scope, () => mark(scope)),
     monthTotal: (month) => monthTotals.get(month) ?? 0,
     reconciled: () => reconciled,
     async flushAll() {

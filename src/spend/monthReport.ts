@@ -8,8 +8,9 @@
  */
 import type { Store } from '../lib/store.js';
 import type { DayAggregate, LedgerEntry } from './aggregate.js';
-import { dayKey, daysKey, entryKey, SCOPES_KEY } from './ledgerBook.js';
+import { dayKey, daysKey, entryKey } from './ledgerBook.js';
 import { usageScope, utcDay } from './records.js';
+import { listScopes } from './scopes.js';
 import { readSpill, spilledAlreadyIn } from './spill.js';
 
 export interface ScopeTotals {
@@ -30,13 +31,14 @@ export interface MonthReport {
 
 export const isDmScope = (scope: string) => scope.startsWith('dm-');
 
-interface ScopeRead {
+export interface ScopeRead {
   totals: { requests: number; costMicros: number };
   /** The scope's newest entry seq, as the ledger would see it. */
   head: number;
 }
 
-async function readScope(store: Store, scope: string, month: string): Promise<ScopeRead> {
+/** A scope's totals for the month as the ledger will count them, read only. */
+export async function readScope(store: Store, scope: string, month: string): Promise<ScopeRead> {
   const days = ((await store.get(daysKey(scope))) as string[] | undefined) ?? [];
   const stored =
     days.length > 0
@@ -63,9 +65,14 @@ async function readScope(store: Store, scope: string, month: string): Promise<Sc
   return { totals, head };
 }
 
-export async function readMonthReport(store: Store, month: string, spillPath: string): Promise<MonthReport> {
-  const spilled = readSpill(spillPath);
-  const known = ((await store.get(SCOPES_KEY)) as string[] | undefined) ?? [];
+/** `spillPaths`: every process's spill file (one per group of shards). */
+export async function readMonthReport(
+  store: Store,
+  month: string,
+  spillPaths: readonly string[],
+): Promise<MonthReport> {
+  const spilled = spillPaths.flatMap((path) => readSpill(path));
+  const known = await listScopes(store);
   const scopes = [...new Set([...known, ...spilled.map(usageScope)])];
   const reads = new Map<string, ScopeRead>();
   for (const scope of scopes) reads.set(scope, await readScope(store, scope, month));
@@ -89,4 +96,12 @@ export async function readMonthReport(store: Store, month: string, spillPath: st
         a.scope.localeCompare(b.scope),
     );
   return { month, scopes: totals, waiting };
+}
+
+/** Requests and spend per scope over all time, as the ledger counts them (to verify a copy). */
+export async function ledgerTotals(store: Store): Promise<Map<string, ScopeRead['totals']>> {
+  const totals = new Map<string, ScopeRead['totals']>();
+  for (const scope of [...(await listScopes(store))].sort())
+    totals.set(scope, (await readScope(store, scope, '')).totals);
+  return totals;
 }

@@ -105,10 +105,32 @@ describe('start with bad configuration', () => {
       expect(result.status).toBe(1);
       const lines = result.stderr.trim().split('\n');
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatch(/^config: DATABASE_URL cannot be opened: /);
+      expect(lines[0]).toMatch(/^config: DATABASE_URL cannot be opened \(.+\): /);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it.each([
+    ['PostgreSQL', 'postgres://bot:hunter2-db-secret@127.0.0.1:1/bot'],
+    ['Redis', 'redis://:hunter2-db-secret@127.0.0.1:1'],
+  ])(
+    'stops with one line naming DATABASE_URL when %s does not answer, without its password',
+    (_what, url) => {
+      const result = start({
+        DISCORD_TOKEN: 'x',
+        SERVICE_BASE_URL: 'http://127.0.0.1:9',
+        SERVICE_API_KEY: 'y',
+        DATABASE_URL: url,
+      });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(
+        /^config: DATABASE_URL cannot be opened \((postgres|redis):\/\/127\.0\.0\.1:1\/?(bot)?\): /,
+      );
+      expect(result.stderr + result.stdout).not.toContain('hunter2-db-secret');
+    },
+  );
 });

@@ -8,6 +8,12 @@
  * Gateway sessions can be resumed (op 6, with the events dispatched meanwhile replayed) after a
  * test drops the connection; the bot's permissions per channel can be withheld (sent as
  * overwrites, `app_permissions` and enforced on REST like Discord: 50001, 50013).
+ *
+ * Sharding, like Discord's: GET /gateway/bot recommends `shards` (option, default 1), an IDENTIFY
+ * with fewer shards (or none) than that is closed with 4011 and an impossible `[id, count]` with
+ * 4010. There are one or more guilds (`guildsPerShard` on each shard); a guild's events go only to
+ * the sessions of its shard, `(guild_id >> 22) % count`, and DMs only to shard 0. READY and
+ * GUILD_CREATE list a session's own guilds. `deliveries` records which shard got each event.
  */
 import { EventEmitter, once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -21,6 +27,21 @@ let sequence = 0n;
 export function snowflake(): string {
   sequence += 1n;
   return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | (sequence & 0x3fffffn)).toString();
+}
+
+/** The shard of `count` that Discord sends a guild's events to: `(guild_id >> 22) % count`. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/**
+ * A fresh snowflake whose guild shard (of `count`) is `shard`: its timestamp moved back by the
+ * few milliseconds that takes (the shard depends only on the timestamp, the counter keeps it unique).
+ */
+export function snowflakeOnShard(shard: number, count: number): string {
+  const id = BigInt(snowflake());
+  const offset = ((id >> 22n) - BigInt(shard)) % BigInt(count);
+  return (id - (offset << 22n)).toString();
 }
 
 export interface FakeUser {
@@ -85,7 +106,34 @@ export interface FakeChannel {
   readonly type: number;
   readonly parentId: string | null;
   readonly ownerId: string | null;
+  /** The guild it is in (a thread: its parent's); null for the DM channel. */
+  readonly guildId: string | null;
   readonly name: string;
+}
+
+export interface FakeGuild {
+  readonly id: string;
+  /** Its text channels (`channelCount` of them). */
+  readonly channelIds: string[];
+  /** The shard its events go to when the bot runs the recommended shard count (`shards`). */
+  readonly shard: number;
+}
+
+/** A gateway event as dispatched to one session (possibly kept for its RESUME). */
+export interface GatewayDelivery {
+  readonly t: string;
+  /** The payload's id (interaction, message, channel). */
+  readonly id: string;
+  readonly guildId: string | null;
+  /** The session's `[shard_id, num_shards]`. */
+  readonly shard: [number, number];
+}
+
+/** An IDENTIFY the fake refused (4010 Invalid shard, 4011 Sharding required). */
+export interface RefusedIdentify {
+  /** The `shard` it identified with (undefined when none). */
+  readonly shard: unknown;
+  readonly code: number;
 }
 
 export interface SendMessageInput {
@@ -133,6 +181,8 @@ const NO_HISTORY = { message: 'Cannot reply without permission to read message h
 /** A gateway session: resumable after its connection drops, until it is closed with 1000/1001. */
 interface GatewaySession {
   readonly id: string;
+  /** `[shard_id, num_shards]` it identified with (`[0, 1]` without `shard`). */
+  readonly shard: readonly [number, number];
   ws: WebSocket | undefined;
   seq: number;
   /** Recent dispatches (serialized, with their seq), replayed to a RESUME. */
@@ -146,8 +196,20 @@ export interface FakeDiscordOptions {
   /** Delay before every REST response. */
   readonly restDelayMs?: number;
   readonly rateLimit?: RateLimitRule;
-  /** Channels to create in the guild (default: three text channels). */
+  /** Channels to create in each guild (default: three text channels). */
   readonly channelCount?: number;
+  /**
+   * The shard count GET /gateway/bot recommends, and the fewest Discord accepts: an IDENTIFY with
+   * fewer (or without `shard`) is closed with 4011 when it is over 1. Default 1.
+   */
+  readonly shards?: number;
+  /** Guilds on each of the `shards` shards (default: one guild in all, on shard 0). */
+  readonly guildsPerShard?: number;
+  /**
+   * `session_start_limit.max_concurrency` in GET /gateway/bot (default 1: discord.js then
+   * identifies one shard every 5 seconds).
+   */
+  readonly maxConcurrency?: number;
   /**
    * How long an interaction's token works on the webhook routes (Discord: 15 minutes); after
    * that they answer 401 Invalid Webhook Token (50027). Default: forever.
@@ -196,8 +258,15 @@ const OPTION_TYPES: Record<string, number> = { string: 3, number: 10, boolean: 5
 export class FakeDiscord extends EventEmitter {
   readonly applicationId = snowflake();
   readonly botUser: FakeUser = { id: this.applicationId, username: 'servicebot', global_name: 'Service Bot' };
-  readonly guildId = snowflake();
+  /** The first guild (on shard 0), the one tests use by default. */
+  readonly guildId: string;
+  /** The first guild's channels. */
   readonly channelIds: string[];
+  /** Every guild, the first one included. */
+  readonly guilds: readonly FakeGuild[];
+  /** The shard count GET /gateway/bot recommends (option `shards`). */
+  readonly shardCount: number;
+  readonly maxConcurrency: number;
   readonly dmChannelId = snowflake();
   readonly channels = new Map<string, FakeChannel>();
   readonly members = new Map<string, FakeUser>();
@@ -214,7 +283,14 @@ export class FakeDiscord extends EventEmitter {
     status: number;
     body: unknown;
   }[] = [];
+  /** IDENTIFY payloads accepted (each started a session). */
   readonly identifies: Record<string, unknown>[] = [];
+  /** IDENTIFY payloads refused for their `shard`, with the close code sent. */
+  readonly refusedIdentifies: RefusedIdentify[] = [];
+  /** Routed events (all but READY, GUILD_CREATE, RESUMED), one entry per session sent to. */
+  readonly deliveries: GatewayDelivery[] = [];
+  /** Routed events no live session's shard would receive. */
+  readonly undelivered: { t: string; id: string; guildId: string | null }[] = [];
   /** RESUME payloads received (op 6), and whether each resumed a live session. */
   readonly resumes: { d: Record<string, unknown>; resumed: boolean }[] = [];
   /** Authorization headers seen on REST requests (to check which token the bot used). */
@@ -243,20 +319,69 @@ export class FakeDiscord extends EventEmitter {
     this.restDelayMs = options.restDelayMs ?? 0;
     this.rateLimit = options.rateLimit;
     this.interactionTokenTtlMs = options.interactionTokenTtlMs;
-    this.channelIds = Array.from({ length: options.channelCount ?? 3 }, () => snowflake());
-    for (const [position, id] of this.channelIds.entries()) {
-      this.channels.set(id, { id, type: 0, parentId: null, ownerId: null, name: `channel-${position}` });
+    this.shardCount = options.shards ?? 1;
+    this.maxConcurrency = options.maxConcurrency ?? 1;
+    if (!Number.isInteger(this.shardCount) || this.shardCount < 1) {
+      throw new RangeError(`fake Discord: shards must be a positive integer, not ${options.shards}`);
     }
+    const perShard = options.guildsPerShard;
+    if (perShard !== undefined && (!Number.isInteger(perShard) || perShard < 1)) {
+      throw new RangeError(`fake Discord: guildsPerShard must be a positive integer, not ${perShard}`);
+    }
+    // One guild by default; else guildsPerShard per shard, shard by shard in turn (the first: 0).
+    const shardsOfGuilds =
+      perShard === undefined
+        ? [0]
+        : Array.from({ length: perShard * this.shardCount }, (_, index) => index % this.shardCount);
+    const guilds: FakeGuild[] = shardsOfGuilds.map((shard) => {
+      const id = snowflakeOnShard(shard, this.shardCount);
+      const channelIds = Array.from({ length: options.channelCount ?? 3 }, () => snowflake());
+      for (const [position, channelId] of channelIds.entries()) {
+        this.channels.set(channelId, {
+          id: channelId,
+          type: 0,
+          parentId: null,
+          ownerId: null,
+          guildId: id,
+          name: `channel-${position}`,
+        });
+      }
+      return { id, channelIds, shard };
+    });
+    this.guilds = guilds;
+    const first = guilds[0] as FakeGuild;
+    this.guildId = first.id;
+    this.channelIds = first.channelIds;
     this.channels.set(this.dmChannelId, {
       id: this.dmChannelId,
       type: 1,
       parentId: null,
       ownerId: null,
+      guildId: null,
       name: '',
     });
   }
 
-  /** Threads opened in the guild, oldest first. */
+  /** The shard of `count` (default: `shardCount`) that a guild's events go to. */
+  shardOf(guildId: string, count: number = this.shardCount): number {
+    return shardOf(guildId, count);
+  }
+
+  /** The guild a channel is in (null for the DM channel; the first guild for unknown ids). */
+  guildOf(channelId: string): string | null {
+    const channel = this.channels.get(channelId);
+    return channel ? channel.guildId : this.guildId;
+  }
+
+  /** `[shard_id, num_shards]` of each identified session with an open connection, in order. */
+  readyShards(): [number, number][] {
+    return [...this.sessions.values()]
+      .filter((session) => session.ws?.readyState === WebSocket.OPEN)
+      .map((session): [number, number] => [session.shard[0], session.shard[1]])
+      .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  }
+
+  /** Threads opened in the guilds, oldest first. */
   threads(): FakeChannel[] {
     return [...this.channels.values()].filter((channel) => channel.type === 11);
   }
@@ -341,9 +466,39 @@ export class FakeDiscord extends EventEmitter {
     if (session.ws?.readyState === WebSocket.OPEN) session.ws.send(data);
   }
 
-  /** Dispatches an event to every live session, connected or waiting to be resumed. */
-  private broadcast(t: string, d: unknown): void {
-    for (const session of this.sessions.values()) this.dispatch(session, t, d);
+  /** Whether the session's shard receives the events of `guildId` (null: DMs, shard 0's). */
+  private receives(session: GatewaySession, guildId: string | null): boolean {
+    const [id, count] = session.shard;
+    return guildId === null ? id === 0 : shardOf(guildId, count) === id;
+  }
+
+  /**
+   * Dispatches an event of a guild (null: a DM) to every live session of its shard, connected or
+   * waiting to be resumed; recorded in `deliveries`, or in `undelivered` when there is none.
+   */
+  private route(t: string, d: Record<string, unknown>, guildId: string | null): void {
+    const id = String(d.id ?? '');
+    let delivered = false;
+    for (const session of this.sessions.values()) {
+      if (!this.receives(session, guildId)) continue;
+      this.dispatch(session, t, d);
+      this.deliveries.push({ t, id, guildId, shard: [session.shard[0], session.shard[1]] });
+      delivered = true;
+    }
+    if (!delivered) this.undelivered.push({ t, id, guildId });
+  }
+
+  /** Why Discord would refuse an IDENTIFY with this `shard`, or undefined. */
+  private shardRefusal(shard: unknown): { code: number; reason: string } | undefined {
+    const required = { code: 4011, reason: 'Sharding required' };
+    const invalid = { code: 4010, reason: 'Invalid shard' };
+    if (shard === undefined || shard === null) return this.shardCount > 1 ? required : undefined;
+    if (!Array.isArray(shard) || shard.length !== 2 || !shard.every((n) => Number.isInteger(n))) {
+      return invalid;
+    }
+    const [id, count] = shard as [number, number];
+    if (count < 1 || id < 0 || id >= count) return invalid;
+    return count < this.shardCount ? required : undefined;
   }
 
   /**
@@ -393,14 +548,23 @@ export class FakeDiscord extends EventEmitter {
         this.emit('change');
       }
       if (message.op === 2) {
+        const refusal = this.shardRefusal(message.d.shard);
+        if (refusal) {
+          this.refusedIdentifies.push({ shard: message.d.shard, code: refusal.code });
+          ws.close(refusal.code, refusal.reason);
+          this.emit('change');
+          return;
+        }
         this.identifies.push(message.d);
         const shard = (message.d.shard as [number, number] | undefined) ?? [0, 1];
-        session = { id: `session-${snowflake()}`, ws, seq: 0, sent: [] };
+        session = { id: `session-${snowflake()}`, shard: [shard[0], shard[1]], ws, seq: 0, sent: [] };
         this.sessions.set(session.id, session);
+        const current = session;
+        const guilds = this.guilds.filter((guild) => this.receives(current, guild.id));
         this.dispatch(session, 'READY', {
           v: 10,
           user: { ...this.botUser, discriminator: '0', avatar: null, bot: true, flags: 0 },
-          guilds: [{ id: this.guildId, unavailable: true }],
+          guilds: guilds.map((guild) => ({ id: guild.id, unavailable: true })),
           session_id: session.id,
           resume_gateway_url: this.gatewayUrl,
           shard,
@@ -412,14 +576,15 @@ export class FakeDiscord extends EventEmitter {
           guild_join_requests: [],
           geo_ordered_rtc_regions: [],
         });
-        this.dispatch(session, 'GUILD_CREATE', this.guildPayload());
+        for (const guild of guilds) this.dispatch(session, 'GUILD_CREATE', this.guildPayload(guild));
+        this.emit('change');
       }
     });
   }
 
-  private guildPayload(): Record<string, unknown> {
+  private guildPayload(guild: FakeGuild): Record<string, unknown> {
     return {
-      id: this.guildId,
+      id: guild.id,
       name: 'Fake Guild',
       icon: null,
       splash: null,
@@ -432,7 +597,7 @@ export class FakeDiscord extends EventEmitter {
       explicit_content_filter: 0,
       roles: [
         {
-          id: this.guildId,
+          id: guild.id,
           name: '@everyone',
           color: 0,
           hoist: false,
@@ -468,11 +633,11 @@ export class FakeDiscord extends EventEmitter {
       members: [
         { ...this.memberJson(null), user: { ...this.botUser, discriminator: '0', avatar: null, bot: true } },
       ],
-      channels: this.channelIds.map((id, position) => ({
+      channels: guild.channelIds.map((id, position) => ({
         id,
         type: 0,
-        guild_id: this.guildId,
-        name: `channel-${position}`,
+        guild_id: guild.id,
+        name: this.channels.get(id)?.name ?? `channel-${position}`,
         position,
         permission_overwrites: this.overwritesJson(id),
         nsfw: false,
@@ -489,7 +654,7 @@ export class FakeDiscord extends EventEmitter {
     };
   }
 
-  /** Dispatches a slash command as INTERACTION_CREATE to every connected gateway session. */
+  /** Dispatches a slash command as INTERACTION_CREATE to the gateway sessions of its guild's shard. */
   sendCommand(input: SendCommandInput): FakeInteraction {
     const options = Object.entries(input.options ?? {}).map(([name, value]) => ({
       name,
@@ -542,6 +707,7 @@ export class FakeDiscord extends EventEmitter {
     const id = snowflake();
     const token = `aW50ZXJhY3Rpb246${id}${Math.random().toString(36).slice(2)}`.padEnd(80, 'x');
     const channelId = input.dm ? this.dmChannelId : (input.channelId ?? (this.channelIds[0] as string));
+    const guildId = input.dm ? null : (this.guildOf(channelId) ?? this.guildId);
     const apiUser = this.apiUser(user);
     const payload: Record<string, unknown> = {
       id,
@@ -567,7 +733,7 @@ export class FakeDiscord extends EventEmitter {
       });
     } else {
       Object.assign(payload, {
-        guild_id: this.guildId,
+        guild_id: guildId,
         guild_locale: 'en-US',
         member: {
           ...this.memberJson(input.nick),
@@ -575,7 +741,7 @@ export class FakeDiscord extends EventEmitter {
           permissions: input.permissions ?? MEMBER_PERMISSIONS,
         },
         channel: this.channelJson(channelId),
-        authorizing_integration_owners: { '0': this.guildId },
+        authorizing_integration_owners: { '0': guildId },
         context: 0,
       });
     }
@@ -583,7 +749,7 @@ export class FakeDiscord extends EventEmitter {
       id,
       token,
       channelId,
-      guildId: input.dm ? null : this.guildId,
+      guildId,
       userId: user.id,
       callbacks: [],
       originalId: undefined,
@@ -591,16 +757,17 @@ export class FakeDiscord extends EventEmitter {
       createdAt: performance.now(),
     };
     this.interactions.set(token, interaction);
-    this.broadcast('INTERACTION_CREATE', payload);
+    this.route('INTERACTION_CREATE', payload, guildId);
     return interaction;
   }
 
   private channelJson(channelId: string): Record<string, unknown> {
     const channel = this.channels.get(channelId);
+    const guildId = this.guildOf(channelId);
     const base = {
       id: channelId,
       type: channel?.type ?? 0,
-      guild_id: this.guildId,
+      ...(guildId !== null && { guild_id: guildId }),
       name: channel?.name ?? 'channel',
       position: 0,
       permission_overwrites: channel?.type === 11 ? [] : this.overwritesJson(channelId),
@@ -636,7 +803,7 @@ export class FakeDiscord extends EventEmitter {
    */
   withholdPermissions(channelId: string, permissions: bigint): void {
     this.withheld.set(channelId, (this.withheld.get(channelId) ?? 0n) | permissions);
-    this.broadcast('CHANNEL_UPDATE', this.channelJson(channelId));
+    this.route('CHANNEL_UPDATE', this.channelJson(channelId), this.guildOf(channelId));
   }
 
   /** The bot's permissions in a guild channel (a thread: its parent's). */
@@ -703,6 +870,7 @@ export class FakeDiscord extends EventEmitter {
   sendMessage(input: SendMessageInput): FakeMessage {
     const user = input.user ?? this.user('member', 'Member');
     const channelId = input.dm ? this.dmChannelId : (input.channelId ?? (this.channelIds[0] as string));
+    const guildId = input.dm ? null : (this.guildOf(channelId) ?? this.guildId);
     const replyTo = input.replyTo;
     const mentionsBot =
       new RegExp(`<@!?${this.botUser.id}>`).test(input.content) ||
@@ -740,19 +908,19 @@ export class FakeDiscord extends EventEmitter {
       // Discord includes the channel's type, which is how a client recognises an uncached DM.
       channel_type: this.channels.get(channelId)?.type ?? 0,
       mentions,
-      ...(!input.dm && { guild_id: this.guildId, member }),
+      ...(guildId !== null && { guild_id: guildId, member }),
       ...(replyTo && {
         type: 19,
         message_reference: {
           type: 0,
           message_id: replyTo.id,
           channel_id: replyTo.channelId,
-          guild_id: this.guildId,
+          guild_id: this.guildOf(replyTo.channelId) ?? this.guildId,
         },
         referenced_message: this.messageJson(replyTo),
       }),
     };
-    this.broadcast('MESSAGE_CREATE', payload);
+    this.route('MESSAGE_CREATE', payload, guildId);
     return message;
   }
 
@@ -1075,8 +1243,13 @@ export class FakeDiscord extends EventEmitter {
     if (method === 'GET' && (path === '/gateway/bot' || path === '/gateway')) {
       return reply(200, {
         url: this.gatewayUrl,
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+        shards: this.shardCount,
+        session_start_limit: {
+          total: 1000,
+          remaining: 999,
+          reset_after: 0,
+          max_concurrency: this.maxConcurrency,
+        },
       });
     }
 
@@ -1262,13 +1435,14 @@ export class FakeDiscord extends EventEmitter {
         type: 11,
         parentId: parent.id,
         ownerId: this.botUser.id,
+        guildId: parent.guildId,
         name: json.name,
       };
       if (this.channels.has(thread.id))
         return reply(400, { message: 'A thread has already been created for this message', code: 160004 });
       this.channels.set(thread.id, thread);
       const payload = { ...this.channelJson(thread.id), newly_created: true };
-      this.broadcast('THREAD_CREATE', payload);
+      this.route('THREAD_CREATE', payload, thread.guildId);
       return reply(201, this.channelJson(thread.id));
     }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { type Config, loadConfig } from '../../src/config.js';
 
 describe('config', () => {
   const valid = { DISCORD_TOKEN: 't', SERVICE_BASE_URL: 'https://api.example.com', SERVICE_API_KEY: 'k' };
@@ -34,7 +34,7 @@ describe('config', () => {
       DEFAULT_MODEL: 'gpt',
       STREAM_EDIT_INTERVAL_MS: 'fast',
       COMMAND_GUILD_ID: 'abc',
-      DATABASE_URL: 'postgres://x',
+      DATABASE_URL: 'mysql://x',
       RATE_LIMIT_PER_MINUTE: '0',
       MESSAGE_CONTENT_INTENT: 'yes',
       SYSTEM_PROMPT_ROLE: 'developer',
@@ -97,5 +97,62 @@ describe('config', () => {
       const bad = loadConfig({ ...valid, [name]: value });
       expect(bad.ok ? [] : bad.problems.filter((line) => line.startsWith(`${name} `))).toHaveLength(1);
     }
+  });
+
+  it('chooses the store by DATABASE_URL: sqlite, postgres or redis; anything else is one line', () => {
+    for (const url of [
+      'sqlite://data/bot.sqlite',
+      'postgres://bot:secret@db.example:5432/bot',
+      'postgresql://db.example/bot',
+      'redis://127.0.0.1:6379',
+      'rediss://cache.example:6380/2',
+    ]) {
+      const result = loadConfig({ ...valid, DATABASE_URL: url });
+      expect(result.ok && result.config.databaseUrl).toBe(url);
+    }
+    for (const url of ['mysql://db/bot', 'data/bot.sqlite', 'postgres://', 'redis:6379']) {
+      const result = loadConfig({ ...valid, DATABASE_URL: url });
+      expect(result.ok ? [] : result.problems).toEqual([
+        'DATABASE_URL must be a sqlite://, postgres:// or redis:// URL, e.g. sqlite://data/bot.sqlite or postgres://bot:secret@db.example/bot',
+      ]);
+    }
+  });
+
+  it('shards: auto by default; a count with ids, ranges and lists; ids must fit the count', () => {
+    expect(loadConfig(valid).ok && (loadConfig(valid) as { config: Config }).config.shards).toEqual({
+      count: 'auto',
+      ids: undefined,
+    });
+    const subset = loadConfig({ ...valid, SHARD_COUNT: '8', SHARD_IDS: '0-2,5,7' });
+    expect(subset.ok && subset.config.shards).toEqual({ count: 8, ids: [0, 1, 2, 5, 7] });
+    const problems = (env: Record<string, string>) => {
+      const result = loadConfig({ ...valid, ...env });
+      return result.ok ? [] : result.problems;
+    };
+    expect(problems({ SHARD_COUNT: '0' })).toEqual([
+      'SHARD_COUNT must be auto or a whole number of shards from 1',
+    ]);
+    expect(problems({ SHARD_COUNT: 'many' })).toEqual([
+      'SHARD_COUNT must be auto or a whole number of shards from 1',
+    ]);
+    expect(problems({ SHARD_COUNT: '4', SHARD_IDS: '0-' })).toEqual([
+      'SHARD_IDS must list shard ids and ranges, e.g. 0-3 or 0,2,4-5',
+    ]);
+    expect(problems({ SHARD_IDS: '0' })).toEqual([
+      'SHARD_IDS needs SHARD_COUNT set to a number: the processes split one shard count',
+    ]);
+    expect(problems({ SHARD_COUNT: '4', SHARD_IDS: '2-4' })).toEqual([
+      'SHARD_IDS must be below SHARD_COUNT (4): shard ids run from 0 to 3',
+    ]);
+    // Under discord.js's ShardingManager, the process runs the shard the manager gives it, and
+    // its metrics port moves by the shard id so processes on one machine do not collide.
+    const managed = loadConfig({
+      ...valid,
+      SHARDING_MANAGER: 'true',
+      SHARDS: '3',
+      SHARD_COUNT: '4',
+      METRICS_PORT: '9100',
+    });
+    expect(managed.ok && managed.config).toMatchObject({ shards: { count: 4, ids: [3] }, metricsPort: 9103 });
   });
 });

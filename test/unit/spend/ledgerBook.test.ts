@@ -75,7 +75,7 @@ describe('ledger book: loads while the store fails', () => {
     const ledger = createLedger(store, prices, logger, { retryMs: 10 });
     await ledger.charge(chat(0, 'g'));
     faults.failWrites = true;
-    faults.onlyKeysWith = 'ledger:scopes';
+    faults.onlyKeysWith = 'ledger-scope:';
     const late = await ledger.charge(chat(1, 'gnew'));
     // SIGKILL here: a start counts, across every scope, every entry the store holds.
     const restarted = createLedger(store, prices, logger);

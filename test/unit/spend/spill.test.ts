@@ -97,7 +97,7 @@ describe('the spill file', () => {
     const all = [0, 1, 2, 3, 4, 5].map((i) => chat(i, 'g'));
 
     // `npm run usage` while the bot runs: nothing counted twice.
-    const report = await readMonthReport(store, '2026-11', spillPath);
+    const report = await readMonthReport(store, '2026-11', [spillPath]);
     expect(report.waiting.requests + (report.scopes[0]?.requests ?? 0)).toBe(6);
     // SIGKILL (no close), then a start.
     const restarted = createLedger(store, prices, logger, { spillPath });
@@ -114,7 +114,7 @@ describe('the spill file', () => {
       { ...chat(2, 'g'), costMicros: 1 },
     ];
     writeFileSync(spillPath, JSON.stringify(spilled));
-    const report = await readMonthReport(store, '2026-11', spillPath);
+    const report = await readMonthReport(store, '2026-11', [spillPath]);
     expect(report.waiting).toEqual({ requests: 2, costMicros: 123_458 });
     const ledger = createLedger(store, prices, logger, { spillPath });
     await ledger.open();

@@ -1,0 +1,26 @@
+/**
+ * The shards this process runs, decided before it connects: SHARD_COUNT (or, for `auto`, the
+ * count Discord recommends, asked through DISCORD_API_URL like every other request) and
+ * SHARD_IDS (default: all of them). discord.js's own `fetchRecommendedShardCount` always calls
+ * discord.com, past a REST proxy or a test server, so it is not used.
+ */
+import { REST, type RESTGetAPIGatewayBotResult, Routes } from 'discord.js';
+import type { Config } from '../config.js';
+import { allShards, type ShardSet } from './shards.js';
+
+/** GET /gateway/bot: the shard count Discord recommends for the bot's guild count. */
+export async function recommendedShardCount(apiUrl: string | undefined, token: string): Promise<number> {
+  const rest = new REST(apiUrl === undefined ? {} : { api: apiUrl }).setToken(token);
+  const gateway = (await rest.get(Routes.gatewayBot())) as RESTGetAPIGatewayBotResult;
+  if (!Number.isInteger(gateway.shards) || gateway.shards < 1)
+    throw new Error(`Discord answered an unusable shard count: ${String(gateway.shards)}`);
+  return gateway.shards;
+}
+
+export async function resolveShards(
+  setting: Config['shards'],
+  recommended: () => Promise<number>,
+): Promise<ShardSet> {
+  const count = setting.count === 'auto' ? await recommended() : setting.count;
+  return setting.ids === undefined ? allShards(count) : { count, ids: setting.ids };
+}

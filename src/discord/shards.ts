@@ -1,0 +1,54 @@
+/**
+ * Discord's gateway sharding, as pure rules: which shard a guild's events arrive on, which
+ * shards this process runs, and so which guilds' state (conversations, settings, ledger,
+ * budgets) it alone may write. DMs arrive on shard 0.
+ */
+
+/** `0-3,6` → [0, 1, 2, 3, 6]: sorted, each once. */
+export function parseShardIds(text: string): number[] {
+  const ids = new Set<number>();
+  for (const part of text.split(',')) {
+    const [from, to = from] = part.split('-').map((value) => Number(value.trim()));
+    if (
+      from === undefined ||
+      to === undefined ||
+      !Number.isInteger(from) ||
+      !Number.isInteger(to) ||
+      to < from
+    )
+      throw new Error(`not a shard id or range: ${part}`);
+    for (let id = from; id <= to; id += 1) ids.add(id);
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** Discord's formula: `(guild_id >> 22) % shard_count`. */
+export function shardOfGuild(guildId: string, shardCount: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/** The shards one process runs, out of the bot's total. */
+export interface ShardSet {
+  readonly count: number;
+  readonly ids: readonly number[];
+}
+
+/** Every shard of the bot, in this one process. */
+export const allShards = (count: number): ShardSet => ({
+  count,
+  ids: Array.from({ length: count }, (_, i) => i),
+});
+
+export const runsEveryShard = (shards: ShardSet) => shards.ids.length === shards.count;
+
+/** `shards-0-2` for a process running shards 0 and 2 of more; '' for one running all of them. */
+export const shardLabel = (shards: ShardSet) =>
+  runsEveryShard(shards) ? '' : `shards-${shards.ids.join('-')}`;
+
+/**
+ * Whether this process owns a guild (by id), or the DMs (null): Discord sends their events
+ * here, so only it writes their state.
+ */
+export function ownsGuild(shards: ShardSet, guildId: string | null): boolean {
+  return shards.ids.includes(guildId === null ? 0 : shardOfGuild(guildId, shards.count));
+}

@@ -1,0 +1,57 @@
+/**
+ * PostgreSQL through @keyv/postgres: one shared database for processes on several machines.
+ */
+import KeyvPostgres from '@keyv/postgres';
+import pg from 'pg';
+import type { Backend } from './backend.js';
+
+type IdleErrorHandler = (error: Error) => void;
+
+const ROUTED = Symbol.for('discord-service-bot.pg-idle-errors');
+
+/**
+ * @keyv/postgres makes its pg.Pool itself and listens to none of its 'error' events, so a
+ * connection the server closes while idle (a restart, a failover) would crash the process with an
+ * unhandled 'error'. Pools made from here on hand those errors to the `onIdleError` option they
+ * are given (the pool drops that connection and opens another on the next query).
+ */
+function routeIdleErrors(): void {
+  const module = pg as unknown as Record<symbol, boolean> & { Pool: typeof pg.Pool };
+  if (module[ROUTED]) return;
+  module[ROUTED] = true;
+  const Base = module.Pool;
+  module.Pool = class extends Base {
+    constructor(options?: pg.PoolConfig & { onIdleError?: IdleErrorHandler }) {
+      super(options);
+      this.on('error', (error) => options?.onIdleError?.(error));
+    }
+  };
+}
+
+export function postgresBackend(databaseUrl: string, onIdleError: IdleErrorHandler): Backend {
+  routeIdleErrors();
+  const adapter = new KeyvPostgres({
+    uri: databaseUrl,
+    // pg waits forever by default; a store that does not answer must fail, not hang a request.
+    connectionTimeoutMillis: 10_000,
+    query_timeout: 30_000,
+    onIdleError,
+  } as ConstructorParameters<typeof KeyvPostgres>[0] & { onIdleError: IdleErrorHandler });
+  return {
+    kind: 'postgres',
+    adapter,
+    async *scan(fullPrefix, pageSize) {
+      const pattern = `${fullPrefix.replace(/[\\%_]/g, '\\$&')}%`;
+      let after = '';
+      for (;;) {
+        const rows = (await adapter.query(
+          `SELECT key FROM keyv WHERE key LIKE $1 ESCAPE '\\' AND key > $2 ORDER BY key LIMIT $3`,
+          [pattern, after, pageSize],
+        )) as { key: string }[];
+        if (rows.length > 0) yield rows.map((row) => row.key);
+        if (rows.length < pageSize) return;
+        after = rows.at(-1)?.key ?? after;
+      }
+    },
+  };
+}

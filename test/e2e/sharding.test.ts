@@ -1,0 +1,209 @@
+/**
+ * Discord's gateway sharding against the fake Discord serving `shards: 2`, with one guild on each
+ * shard: the bot as one process running both shards (SHARD_COUNT=auto), and as two processes,
+ * one shard each, on one shared store and through one REST proxy (@discordjs/proxy). Asks in both
+ * guilds and a DM each land once, on the shard Discord's formula names, with exact ledgers.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openStore, type Store } from '../../src/lib/store.js';
+import { createLedger } from '../../src/spend/ledger.js';
+import { readMonthReport } from '../../src/spend/monthReport.js';
+import { utcDay } from '../../src/spend/records.js';
+import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../fakes/discord.js';
+import { type FakeService, startFakeService } from '../fakes/service.js';
+import { startBotProcess } from '../helpers/botProcess.js';
+import { startHarness } from '../helpers/harness.js';
+import { quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
+
+const USAGE = { input_tokens: 12, output_tokens: 34 };
+const COST = createLedger({} as never, shippedPrices, quietLogger).costOf({
+  id: 'x',
+  time: 0,
+  guildId: null,
+  channelId: 'c',
+  userId: 'u',
+  kind: 'chat',
+  model: 'service-v1-flash',
+  inputTokens: USAGE.input_tokens,
+  outputTokens: USAGE.output_tokens,
+  estimated: false,
+  outcome: 'completed',
+});
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** An ask in each guild and one in a DM; resolves once each reply is final. */
+async function askEverywhere(discord: FakeDiscord, service: FakeService) {
+  const member = discord.user('member', 'Member');
+  for (let i = 0; i < 3; i += 1) service.enqueue({ text: `answer ${i}`, usage: USAGE, chunks: 2 });
+  const [first, second] = discord.guilds;
+  if (!first || !second) throw new Error('the fake should have a guild on each shard');
+  const asks = {
+    [first.id]: discord.sendCommand({
+      name: 'ask',
+      options: { prompt: 'one' },
+      channelId: first.channelIds[0] as string,
+      user: member,
+    }),
+    [second.id]: discord.sendCommand({
+      name: 'ask',
+      options: { prompt: 'two' },
+      channelId: second.channelIds[0] as string,
+      user: member,
+    }),
+    [`dm-${member.id}`]: discord.sendCommand({
+      name: 'ask',
+      options: { prompt: 'three' },
+      dm: true,
+      user: member,
+    }),
+  } satisfies Record<string, FakeInteraction>;
+  const finals = await Promise.all(
+    Object.values(asks).map((interaction) =>
+      discord.waitFor(
+        () => {
+          const text = discord.replyMessages(interaction)[0]?.content ?? '';
+          return text.includes('💰') ? text : undefined;
+        },
+        20_000,
+        'a final reply',
+      ),
+    ),
+  );
+  return { asks, finals, first, second, member };
+}
+
+/** Each interaction reached exactly one session: the shard Discord's formula names (DMs: 0). */
+function expectDeliveredOnce(discord: FakeDiscord, asks: Record<string, FakeInteraction>) {
+  for (const [scope, interaction] of Object.entries(asks)) {
+    const deliveries = discord.deliveries.filter((delivery) => delivery.id === interaction.id);
+    const shard = scope.startsWith('dm-') ? 0 : discord.shardOf(scope);
+    expect(deliveries.map((delivery) => delivery.shard)).toEqual([[shard, 2]]);
+  }
+  expect(discord.undelivered).toEqual([]);
+}
+
+async function expectExactLedger(store: Store, scopes: string[]) {
+  const report = await readMonthReport(store, utcDay(Date.now()).slice(0, 7), []);
+  expect(report.scopes.map((scope) => [scope.scope, scope.requests, scope.costMicros]).sort()).toEqual(
+    scopes.map((scope) => [scope, 1, COST]).sort(),
+  );
+}
+
+describe('sharding', () => {
+  it('one process runs every shard Discord recommends (SHARD_COUNT=auto): each guild and a DM answered once, on its shard', async () => {
+    const h = await startHarness({ discord: { shards: 2, guildsPerShard: 1, maxConcurrency: 2 } });
+    cleanups.push(() => h.close());
+    expect(h.discord.readyShards()).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    const { asks, finals } = await askEverywhere(h.discord, h.service);
+    for (const text of finals) expect(text).toMatch(/^answer [0-2]/);
+    expectDeliveredOnce(h.discord, asks);
+    expect(h.service.chatRequests()).toHaveLength(3);
+    // The cost line shows once the charge is recorded: the store has every charge now.
+    await expectExactLedger(h.running.store, Object.keys(asks));
+  });
+
+  it('two processes, one shard each, on one shared store and through one REST proxy: every ask lands once, ledgers exact', async () => {
+    const discord = await startFakeDiscord({ shards: 2, guildsPerShard: 1, maxConcurrency: 2 });
+    const service = await startFakeService();
+    cleanups.push(
+      () => discord.close(),
+      () => service.close(),
+    );
+    const proxy = await startRestProxy(discord.apiUrl);
+    cleanups.push(() => stopChild(proxy.child));
+    const dir = mkdtempSync(join(tmpdir(), 'sharded-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const databaseUrl = `sqlite://${join(dir, 'bot.sqlite')}`;
+    const processes = [0, 1].map((shard) =>
+      startBotProcess(discord, service, {
+        fromSource: true,
+        databaseDir: dir,
+        env: {
+          SHARD_COUNT: '2',
+          SHARD_IDS: String(shard),
+          DISCORD_API_URL: proxy.apiUrl,
+          DATABASE_URL: databaseUrl,
+        },
+      }),
+    );
+    cleanups.push(...processes.map((bot) => () => bot.stop()));
+    await discord.waitFor(
+      () => discord.readyShards().length === 2 || undefined,
+      30_000,
+      'both shards to connect',
+    );
+    expect(discord.readyShards()).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    // Only the process with shard 0 registers the commands.
+    await processes[0]?.ready();
+
+    const { asks } = await askEverywhere(discord, service);
+    expectDeliveredOnce(discord, asks);
+    expect(service.chatRequests()).toHaveLength(3);
+    for (const bot of processes) await bot.stop();
+    for (const bot of processes) expect(bot.output()).not.toMatch(/error|fatal/i);
+    const store = await openStore(databaseUrl);
+    try {
+      await expectExactLedger(store, Object.keys(asks));
+    } finally {
+      await store.disconnect();
+    }
+  });
+
+  it('a bot that does not shard when Discord requires it stops with one line saying what to set', async () => {
+    const discord = await startFakeDiscord({ shards: 2, guildsPerShard: 1 });
+    const service = await startFakeService();
+    cleanups.push(
+      () => discord.close(),
+      () => service.close(),
+    );
+    const bot = startBotProcess(discord, service, { fromSource: true, env: { SHARD_COUNT: '1' } });
+    cleanups.push(() => bot.stop());
+    expect(await bot.exited).toBe(1);
+    expect(discord.refusedIdentifies.map((refused) => refused.code)).toContain(4011);
+    expect(bot.output()).toContain(
+      'start: Discord requires more shards for this bot (close code 4011): set SHARD_COUNT=auto, or a higher count',
+    );
+  });
+});
+
+/** `npm run rest-proxy` (src/cli/restProxy.ts) in front of the fake Discord, on a free port. */
+async function startRestProxy(upstream: string): Promise<{ child: ChildProcess; apiUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/restProxy.ts'], {
+    env: { PATH: process.env.PATH ?? '', REST_PROXY_PORT: '0', REST_PROXY_UPSTREAM: upstream },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  const apiUrl = await new Promise<string>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/\S+\/api)/.exec(output);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`the REST proxy exited (${code}): ${output}`)));
+  });
+  return { child, apiUrl };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGTERM');
+  await once(child, 'exit');
+}
