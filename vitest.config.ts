@@ -8,5 +8,7 @@ export default defineConfig({
     // End-to-end files each start their own fakes and bot on loopback ports; two cores.
     pool: 'forks',
     fileParallelism: true,
+    // Throwaway PostgreSQL and Redis servers for the store contract tests (test/contract).
+    globalSetup: ['test/helpers/servers.ts'],
   },
 });

@@ -3,7 +3,7 @@
  * line per variable, without a stack trace, and the bot exits non-zero.
  */
 import { z } from 'zod';
-import { parseShardIds } from './discord/shards.js';
+import { parseShardIds, shardIdsProblem } from './discord/shards.js';
 import { storeKind } from './lib/stores/backend.js';
 import { CHAT_MODELS } from './service/models.js';
 
@@ -255,19 +255,8 @@ export function loadConfig(env: Env): ConfigResult {
   // Under discord.js's ShardingManager (npm run start:cluster) each process is told its shard.
   const idsText = env.SHARDING_MANAGER === 'true' ? env.SHARDS : value.SHARD_IDS;
   const ids = idsText === undefined || idsText === '' ? undefined : parseShardIds(idsText);
-  if (ids !== undefined) {
-    if (value.SHARD_COUNT === 'auto')
-      return {
-        ok: false,
-        problems: ['SHARD_IDS needs SHARD_COUNT set to a number: the processes split one shard count'],
-      };
-    const count = value.SHARD_COUNT;
-    if (ids.some((id) => id >= count))
-      return {
-        ok: false,
-        problems: [`SHARD_IDS must be below SHARD_COUNT (${count}): shard ids run from 0 to ${count - 1}`],
-      };
-  }
+  const shardProblem = shardIdsProblem(value.SHARD_COUNT, ids);
+  if (shardProblem !== undefined) return { ok: false, problems: [shardProblem] };
   return {
     ok: true,
     config: {

@@ -99,6 +99,8 @@ async function main(): Promise<void> {
       await store.disconnect();
     }
     logger.info('stopped');
+    // Under start:cluster the manager's IPC channel would keep this process alive.
+    if (process.connected) process.disconnect();
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));

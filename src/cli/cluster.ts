@@ -7,7 +7,9 @@
  * The shard count is resolved here (SHARD_COUNT, or `auto`: asked through DISCORD_API_URL), so
  * every process agrees on it; the manager's own `auto` would ask discord.com directly.
  */
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Worker } from 'node:worker_threads';
 import { ShardingManager } from 'discord.js';
 import { loadConfig } from '../config.js';
 import { recommendedShardCount, resolveShards } from '../discord/shardPlan.js';
@@ -32,21 +34,28 @@ async function main(): Promise<void> {
     fail(`start: could not ask Discord for the recommended shard count: ${redact(String(error))}`),
   );
 
-  const manager = new ShardingManager(fileURLToPath(new URL('../main.js', import.meta.url)), {
+  // Built, this file is dist/src/cli/cluster.js beside dist/src/main.js; run from source (tests,
+  // through tsx, whose loader the processes inherit), src/main.ts.
+  const entry = new URL(import.meta.url.endsWith('.ts') ? '../main.ts' : '../main.js', import.meta.url);
+  const manager = new ShardingManager(fileURLToPath(entry), {
     totalShards: shards.count,
     shardList: [...shards.ids],
     token: config.discordToken,
     mode: 'process',
     respawn: true,
+    // Node's own flags (and a loader such as tsx when run from source) reach each process.
+    execArgv: process.execArgv,
   });
   const say = (line: string) => process.stdout.write(`cluster: ${line}\n`);
   manager.on('shardCreate', (shard) => {
-    say(`shard ${shard.id} of ${shards.count} starting (pid ${shard.process?.pid ?? '?'})`);
+    shard.on('spawn', (child: ChildProcess | Worker) => {
+      say(`shard ${shard.id} of ${shards.count} started (${'pid' in child ? `pid ${child.pid}` : 'worker'})`);
+    });
     shard.on('death', () => say(`shard ${shard.id} exited${manager.respawn ? '; restarting it' : ''}`));
   });
 
   let stopping = false;
-  const stop = async (signal: NodeJS.Signals) => {
+  const stop = async (signal: NodeJS.Signals, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     manager.respawn = false;
@@ -64,17 +73,19 @@ async function main(): Promise<void> {
       ),
     );
     say('stopped');
-    process.exit(0);
+    process.exit(exitCode);
   };
   process.once('SIGINT', () => void stop('SIGINT'));
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   say(`running shard(s) ${shards.ids.join(', ')} of ${shards.count}, one process each`);
-  await manager
-    .spawn({ amount: shards.count, delay: SPAWN_DELAY_MS, timeout: 120_000 })
-    .catch((error: unknown) => {
-      if (!stopping) fail(`cluster: a shard did not start: ${redact(String(error))}`);
-    });
+  try {
+    await manager.spawn({ amount: shards.count, delay: SPAWN_DELAY_MS, timeout: 120_000 });
+  } catch (error) {
+    if (stopping) return;
+    process.stderr.write(`cluster: a shard did not start: ${redact(String(error))}\n`);
+    await stop('SIGTERM', 1);
+  }
   if (!stopping) say('every shard is ready');
 }
 

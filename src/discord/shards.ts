@@ -22,6 +22,19 @@ export function parseShardIds(text: string): number[] {
   return [...ids].sort((a, b) => a - b);
 }
 
+/** What is wrong with SHARD_IDS for this SHARD_COUNT, if anything. */
+export function shardIdsProblem(
+  count: number | 'auto',
+  ids: readonly number[] | undefined,
+): string | undefined {
+  if (ids === undefined) return undefined;
+  if (count === 'auto')
+    return 'SHARD_IDS needs SHARD_COUNT set to a number: the processes split one shard count';
+  if (ids.some((id) => id >= count))
+    return `SHARD_IDS must be below SHARD_COUNT (${count}): shard ids run from 0 to ${count - 1}`;
+  return undefined;
+}
+
 /** Discord's formula: `(guild_id >> 22) % shard_count`. */
 export function shardOfGuild(guildId: string, shardCount: number): number {
   return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));

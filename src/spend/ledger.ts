@@ -28,8 +28,9 @@ import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import { daysBetween, type LedgerEntry, type PricedRecord, type Summary, summarize } from './aggregate.js';
 import { recordCostMicros } from './cost.js';
-import { createLedgerBook, entryKey } from './ledgerBook.js';
-import { readScope } from './monthReport.js';
+import { readEntries } from './entries.js';
+import { createLedgerBook } from './ledgerBook.js';
+import { createOthersSpend } from './othersSpend.js';
 import type { PriceList } from './prices.js';
 import { type UsageRecord, usageScope, utcDay } from './records.js';
 import { spilledAlreadyIn } from './spill.js';
@@ -101,7 +102,7 @@ export function createLedger(
   const owns = options.owns ?? (() => true);
   const now = options.now ?? Date.now;
   const othersRefreshMs = options.othersRefreshMs ?? 30_000;
-  let others: { month: string; at: number; micros: Promise<number> } | undefined;
+  const othersMonthMicros = createOthersSpend(store, owns, now, othersRefreshMs);
 
   /**
    * Loads every scope of this process the store knows of (once), so running totals cover all of
@@ -126,22 +127,6 @@ export function createLedger(
         },
       );
     return allLoaded;
-  }
-
-  /** Month spend of the scopes other processes own, read from the store (refreshed when stale). */
-  function othersMonthMicros(month: string): Promise<number> {
-    if (others && others.month === month && now() - others.at < othersRefreshMs) return others.micros;
-    const read = book.scopeList().then(async (list) => {
-      let total = 0;
-      for (const scope of list)
-        if (!owns(scope)) total += (await readScope(store, scope, month)).totals.costMicros;
-      return total;
-    });
-    others = { month, at: now(), micros: read };
-    read.catch(() => {
-      if (others?.micros === read) others = undefined;
-    });
-    return read;
   }
 
   /** Spend of charges still waiting for the store: budgets count them as spent. */
@@ -306,24 +291,7 @@ export function createLedger(
             : [];
         }),
       );
-      const seqs = [
-        ...new Set(
-          ranges.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i)),
-        ),
-      ].sort((a, b) => a - b);
-      const out: LedgerEntry[] = [];
-      for (let i = 0; i < seqs.length; i += 500) {
-        const batch = seqs.slice(i, i + 500);
-        const found = (await store.getMany(batch.map((seq) => entryKey(scope, seq)))) as (
-          | LedgerEntry
-          | undefined
-        )[];
-        for (const entry of found) {
-          const day = entry ? utcDay(entry.time) : '';
-          if (entry && day >= from && day <= to) out.push(entry);
-        }
-      }
-      return out;
+      return readEntries(store, scope, ranges, from, to);
     },
   };
 }

@@ -5,11 +5,12 @@
  * guilds and a DM each land once, on the shard Discord's formula names, with exact ledgers.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store } from '../../src/lib/store.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
@@ -19,6 +20,7 @@ import { type FakeService, startFakeService } from '../fakes/service.js';
 import { startBotProcess } from '../helpers/botProcess.js';
 import { startHarness } from '../helpers/harness.js';
 import { quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
+import { withDatabase, withPostgres } from '../helpers/storeUrls.js';
 
 const USAGE = { input_tokens: 12, output_tokens: 34 };
 const COST = createLedger({} as never, shippedPrices, quietLogger).costOf({
@@ -125,7 +127,7 @@ describe('sharding', () => {
     cleanups.push(() => stopChild(proxy.child));
     const dir = mkdtempSync(join(tmpdir(), 'sharded-'));
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
-    const databaseUrl = `sqlite://${join(dir, 'bot.sqlite')}`;
+    const databaseUrl = await sharedStoreUrl(dir);
     const processes = [0, 1].map((shard) =>
       startBotProcess(discord, service, {
         fromSource: true,
@@ -164,6 +166,62 @@ describe('sharding', () => {
     }
   });
 
+  it('npm run start:cluster runs one process per shard (ShardingManager), and SIGTERM stops them all', async () => {
+    const discord = await startFakeDiscord({ shards: 2, guildsPerShard: 1, maxConcurrency: 2 });
+    const service = await startFakeService();
+    cleanups.push(
+      () => discord.close(),
+      () => service.close(),
+    );
+    const dir = mkdtempSync(join(tmpdir(), 'cluster-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const databaseUrl = `sqlite://${join(dir, 'bot.sqlite')}`;
+    const cluster = spawn(process.execPath, ['--import', 'tsx', 'src/cli/cluster.ts'], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        DISCORD_TOKEN: 'cluster-token',
+        SERVICE_BASE_URL: service.url,
+        SERVICE_API_KEY: 'cluster-key',
+        DATABASE_URL: databaseUrl,
+        DISCORD_API_URL: discord.apiUrl,
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const started = new Promise<void>((resolve, reject) => {
+      const read = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('cluster: every shard is ready')) resolve();
+      };
+      cluster.stdout?.on('data', read);
+      cluster.stderr?.on('data', read);
+      cluster.once('exit', () => reject(new Error(`the cluster exited: ${output}`)));
+    });
+    cleanups.push(() => stopChild(cluster));
+    await started;
+    expect(discord.readyShards()).toEqual([
+      [0, 2],
+      [1, 2],
+    ]);
+    const { asks } = await askEverywhere(discord, service);
+    expectDeliveredOnce(discord, asks);
+
+    cluster.kill('SIGTERM');
+    const [code] = (await once(cluster, 'exit')) as [number | null];
+    expect(code).toBe(0);
+    expect(discord.readyShards()).toEqual([]);
+    expect(output).toContain('cluster: running shard(s) 0, 1 of 2, one process each');
+    expect(output).toContain('cluster: stopped');
+    expect(output).not.toContain('cluster-token');
+    const store = await openStore(databaseUrl);
+    try {
+      await expectExactLedger(store, Object.keys(asks));
+    } finally {
+      await store.disconnect();
+    }
+  }, 90_000);
+
   it('a bot that does not shard when Discord requires it stops with one line saying what to set', async () => {
     const discord = await startFakeDiscord({ shards: 2, guildsPerShard: 1 });
     const service = await startFakeService();
@@ -180,6 +238,21 @@ describe('sharding', () => {
     );
   });
 });
+
+/**
+ * One store for processes that split the shards: a new PostgreSQL database when the test servers
+ * run one (test/helpers/servers.ts), else a SQLite file both processes open.
+ */
+async function sharedStoreUrl(dir: string): Promise<string> {
+  const server = inject('postgresUrl');
+  if (server === undefined) return `sqlite://${join(dir, 'bot.sqlite')}`;
+  const name = `sharded_${randomBytes(6).toString('hex')}`;
+  await withPostgres(server, (client) => client.query(`CREATE DATABASE ${name}`));
+  cleanups.push(async () => {
+    await withPostgres(server, (client) => client.query(`DROP DATABASE ${name} WITH (FORCE)`));
+  });
+  return withDatabase(server, name);
+}
 
 /** `npm run rest-proxy` (src/cli/restProxy.ts) in front of the fake Discord, on a free port. */
 async function startRestProxy(upstream: string): Promise<{ child: ChildProcess; apiUrl: string }> {

@@ -28,3 +28,23 @@ export function chatCharge(i: number, guildId: string, model: ChatModel = 'servi
     outcome: 'completed',
   };
 }
+
+let nextImage = 0;
+/** An image charge of n × 512x512 (20,000 micro-units each with the shipped prices): exact amounts. */
+export function imageCharge(guildId: string | null, userId: string, n: number, time = NOW): UsageRecord {
+  nextImage += 1;
+  return {
+    id: `img${nextImage}`,
+    time,
+    guildId,
+    channelId: 'c',
+    userId,
+    kind: 'image',
+    model: 'service-image-v1',
+    size: '512x512',
+    n,
+    imagesDelivered: n,
+    estimated: false,
+    outcome: 'completed',
+  };
+}

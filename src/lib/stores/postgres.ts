@@ -7,6 +7,15 @@ import type { Backend } from './backend.js';
 
 type IdleErrorHandler = (error: Error) => void;
 
+interface PoolHooks {
+  /** Called with each error of an idle connection (the pool replaces that connection). */
+  onIdleError?: IdleErrorHandler;
+  /** Called with the pool once made, so its store can end exactly this one. */
+  onPool?: (pool: pg.Pool) => void;
+}
+
+let opened = 0;
+
 const ROUTED = Symbol.for('discord-service-bot.pg-idle-errors');
 
 /**
@@ -21,22 +30,37 @@ function routeIdleErrors(): void {
   module[ROUTED] = true;
   const Base = module.Pool;
   module.Pool = class extends Base {
-    constructor(options?: pg.PoolConfig & { onIdleError?: IdleErrorHandler }) {
+    constructor(options?: pg.PoolConfig & PoolHooks) {
       super(options);
       this.on('error', (error) => options?.onIdleError?.(error));
+      options?.onPool?.(this);
     }
   };
 }
 
 export function postgresBackend(databaseUrl: string, onIdleError: IdleErrorHandler): Backend {
   routeIdleErrors();
+  let pool: pg.Pool | undefined;
+  const hooks: PoolHooks = {
+    onIdleError,
+    onPool: (made) => {
+      pool = made;
+    },
+  };
   const adapter = new KeyvPostgres({
-    uri: databaseUrl,
+    // @keyv/postgres shares one pool per URL in a process, and its disconnect ends whichever
+    // pool it made last: a fragment (which pg ignores) gives each store its own pool to end.
+    uri: `${databaseUrl.split('#')[0]}#store-${++opened}`,
     // pg waits forever by default; a store that does not answer must fail, not hang a request.
     connectionTimeoutMillis: 10_000,
     query_timeout: 30_000,
-    onIdleError,
-  } as ConstructorParameters<typeof KeyvPostgres>[0] & { onIdleError: IdleErrorHandler });
+    ...hooks,
+  } as ConstructorParameters<typeof KeyvPostgres>[0] & PoolHooks);
+  adapter.disconnect = async () => {
+    const ending = pool;
+    pool = undefined;
+    await ending?.end();
+  };
   return {
     kind: 'postgres',
     adapter,

@@ -15,7 +15,7 @@ import {
 } from '../../../src/spend/budgets.js';
 import { createLedger, type Ledger } from '../../../src/spend/ledger.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
-import type { UsageRecord } from '../../../src/spend/records.js';
+import { imageCharge } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const priced = loadPriceList('prices.json');
@@ -24,26 +24,6 @@ const prices = priced.prices;
 const logger = createLogger({ level: 'silent', secrets: [] });
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
-
-let nextId = 0;
-/** An image charge of n × 512x512 (20,000 micro-units each): exact amounts. */
-function image(guildId: string | null, userId: string, n: number, time = NOW): UsageRecord {
-  nextId += 1;
-  return {
-    id: `c${nextId}`,
-    time,
-    guildId,
-    channelId: 'c',
-    userId,
-    kind: 'image',
-    model: 'service-image-v1',
-    size: '512x512',
-    n,
-    imagesDelivered: n,
-    estimated: false,
-    outcome: 'completed',
-  };
-}
 
 async function setUp(caps: Partial<OperatorCaps>, store?: Store) {
   const opened = store ?? (await freshStore()).store;
@@ -79,8 +59,8 @@ describe('the DM cap per user', () => {
 
   it('counts what the user spent in DMs today, not yesterday, and names it in the refusal', async () => {
     const { ledger, budgets } = await setUp({ dmDailyCapMicros: 100_000 });
-    await ledger.charge(image(null, 'ann', 4));
-    await ledger.charge(image(null, 'ann', 5, NOW - DAY));
+    await ledger.charge(imageCharge(null, 'ann', 4));
+    await ledger.charge(imageCharge(null, 'ann', 5, NOW - DAY));
     const refused = await budgets.reserve(null, 'ann', 20_001, NOW);
     expect(refused).toEqual({
       ok: false,
@@ -100,7 +80,7 @@ describe('the DM cap per user', () => {
 describe('the operator cap across every server and DM', () => {
   it('a concurrent burst over 20 servers and 10 DM users cannot overshoot, and releases free room', async () => {
     const { ledger, budgets } = await setUp({ operatorMonthlyCapMicros: 100_000 + 10 * 1000 });
-    await ledger.charge(image('g0', 'u', 5));
+    await ledger.charge(imageCharge('g0', 'u', 5));
     const burst = await Promise.all(
       Array.from({ length: 60 }, (_, i) =>
         budgets.reserve(i % 3 === 0 ? null : `g${i % 20}`, `u${i % 10}`, 1000, NOW),
@@ -119,7 +99,7 @@ describe('the operator cap across every server and DM', () => {
     expect(granted(again)).toHaveLength(10);
     for (const reservation of granted(again)) if (reservation.ok) reservation.release();
     // Spend charged in a DM counts for the servers too, and the other way round.
-    await ledger.charge(image(null, 'ann', 1));
+    await ledger.charge(imageCharge(null, 'ann', 1));
     expect(await total(ledger)).toBe(120_000);
     expect(refusals([await budgets.reserve('g99', 'x', 1, NOW)])).toEqual([OPERATOR_CAP_REACHED]);
     expect(refusals([await budgets.reserve(null, 'y', 1, NOW)])).toEqual([OPERATOR_CAP_REACHED]);
@@ -127,7 +107,7 @@ describe('the operator cap across every server and DM', () => {
 
   it('a server cap or the DM cap is named first when it is the one reached', async () => {
     const { ledger, budgets } = await setUp({ operatorMonthlyCapMicros: 50_000, dmDailyCapMicros: 10_000 });
-    await ledger.charge(image('g1', 'u', 2));
+    await ledger.charge(imageCharge('g1', 'u', 2));
     await budgets.update('g1', { monthlyCapMicros: 40_000 });
     expect(refusals([await budgets.reserve('g1', 'u', 1, NOW)])[0]).toMatch(/^This server has reached/);
     expect(refusals([await budgets.reserve(null, 'u', 10_001, NOW)])[0]).toMatch(/^You have reached today's/);
@@ -137,9 +117,9 @@ describe('the operator cap across every server and DM', () => {
 
   it('counts every scope in the store, also those no request has touched since start; not last month', async () => {
     const { store, ledger } = await setUp({});
-    await ledger.charge(image('g1', 'u', 3));
-    await ledger.charge(image(null, 'ann', 2));
-    await ledger.charge(image('g2', 'u', 50, Date.parse('2026-10-31T23:59:59Z')));
+    await ledger.charge(imageCharge('g1', 'u', 3));
+    await ledger.charge(imageCharge(null, 'ann', 2));
+    await ledger.charge(imageCharge('g2', 'u', 50, Date.parse('2026-10-31T23:59:59Z')));
     await ledger.close();
     // A restart: a new ledger on the same store, nothing loaded yet (no open()).
     const again = await setUp({ operatorMonthlyCapMicros: 100_000 }, store);
@@ -150,7 +130,7 @@ describe('the operator cap across every server and DM', () => {
 
   it('no operator cap: nothing is refused for the total', async () => {
     const { ledger, budgets } = await setUp({});
-    await ledger.charge(image('g1', 'u', 50));
+    await ledger.charge(imageCharge('g1', 'u', 50));
     expect((await budgets.reserve(null, 'ann', 10_000_000, NOW)).ok).toBe(true);
   });
 });
