@@ -2,11 +2,12 @@
  * `npm run usage -- [--month YYYY-MM] [--csv] [--dm-users]`: the operator's report of what the
  * bot spent in a month across every server and DM, read from the store named by DATABASE_URL
  * (and the currency from PRICES_FILE). It does not connect to Discord, reads no secret, writes no
- * record (the ledger's keys and the spill file are only read), and works whether the bot is
- * running or stopped. It opens the store as the bot does (@keyv/sqlite cannot open read-only),
- * which on a database the bot made changes nothing but SQLite's own -wal/-shm files; on another
- * SQLite file it would add keyv's table and switch it to WAL. A missing database is refused, not
- * created.
+ * record (the ledger's keys and the spill files are only read), and works whether the bot is
+ * running or stopped. On a shared PostgreSQL or Redis store one run covers every process of the
+ * bot. It opens the store as the bot does (@keyv/sqlite cannot open read-only), which on a
+ * SQLite database the bot made changes nothing but SQLite's own -wal/-shm files; on another
+ * SQLite file it would add keyv's table and switch it to WAL. A missing SQLite file is refused,
+ * not created.
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
