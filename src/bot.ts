@@ -2,6 +2,7 @@
  * Wiring: the discord.js client, the context every handler receives, and the explicit lists of
  * commands and gateway events. Nothing here decides anything about a request.
  */
+import { resolve } from 'node:path';
 import { Client, type ClientEvents, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import { commands as allCommands } from '../commands/index.js';
 import { createFairUse } from './access/fairUse.js';
@@ -22,7 +23,7 @@ import { createImagineRequests } from './images/imagineRequests.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createKeyedQueue } from './lib/keyedQueue.js';
 import { createRedactor, type Logger } from './lib/logger.js';
-import { type Store, spillPathFor } from './lib/store.js';
+import { type Store, spillPathFor, spillPathsFor } from './lib/store.js';
 import { countWaiting } from './ops/countedQueue.js';
 import { createOperations, type Operations } from './ops/operations.js';
 import type { ServiceClient } from './service/client.js';
@@ -101,8 +102,9 @@ export function createBot(options: BotOptions): Bot {
     shardCount: shards.count,
     discordInvalid: () => ({ totals: restHealth.totals(), window: restHealth.count() }),
   });
+  const spillPath = spillPathFor(config.databaseUrl, shardLabel(shards));
   const ledger = createLedger(options.store, options.prices, logger, {
-    spillPath: spillPathFor(config.databaseUrl, shardLabel(shards)),
+    spillPath,
     // Only the process whose shards receive a guild's events (DMs: shard 0) writes its spend.
     owns: (scope) => ownsGuild(shards, isDmScope(scope) ? null : scope),
   });
@@ -175,6 +177,13 @@ export function createBot(options: BotOptions): Bot {
       // Reconcile the ledger before any new charge: entries whose aggregate update was lost.
       const opened = await ledger.open();
       logger.info(opened, 'ledger open');
+      // Another shard layout's spill file holds charges of guilds this process may not own.
+      const others = spillPathsFor(config.databaseUrl).filter((path) => resolve(path) !== resolve(spillPath));
+      if (others.length > 0)
+        logger.warn(
+          { files: others },
+          'ledger: spill files of another shard layout are waiting; start that layout once to apply them (README: resharding)',
+        );
       if (config.operatorMonthlyCapMicros === null)
         logger.warn('no OPERATOR_MONTHLY_CAP: spend across all servers and DMs has no monthly limit');
       const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));

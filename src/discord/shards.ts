@@ -54,9 +54,12 @@ export const allShards = (count: number): ShardSet => ({
 
 export const runsEveryShard = (shards: ShardSet) => shards.ids.length === shards.count;
 
-/** `shards-0-2` for a process running shards 0 and 2 of more; '' for one running all of them. */
+/**
+ * `shards-0-2-of-4` for a process running shards 0 and 2 of 4; '' for one running all of them
+ * (which owns every guild whatever the count). Names what a process owns, e.g. its spill file.
+ */
 export const shardLabel = (shards: ShardSet) =>
-  runsEveryShard(shards) ? '' : `shards-${shards.ids.join('-')}`;
+  runsEveryShard(shards) ? '' : `shards-${shards.ids.join('-')}-of-${shards.count}`;
 
 /**
  * Whether this process owns a guild (by id), or the DMs (null): Discord sends their events

@@ -7,11 +7,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { openStore, type Store } from '../../src/lib/store.js';
+import { openStore, type Store, spillPathFor } from '../../src/lib/store.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
 import { utcDay } from '../../src/spend/records.js';
@@ -114,6 +114,13 @@ describe('sharding', () => {
     expect(h.service.chatRequests()).toHaveLength(3);
     // The cost line shows once the charge is recorded: the store has every charge now.
     await expectExactLedger(h.running.store, Object.keys(asks));
+
+    // A spill file another shard layout left is not applied here (its guilds may not be this
+    // process's), and the operator is told.
+    const stray = spillPathFor(h.config.databaseUrl, 'shards-1-of-2');
+    await h.restart(() => writeFileSync(stray, JSON.stringify([])));
+    expect(h.logs.join('\n')).toContain('spill files of another shard layout are waiting');
+    expect(existsSync(stray)).toBe(true);
   });
 
   it('two processes, one shard each, on one shared store and through one REST proxy: every ask lands once, ledgers exact', async () => {

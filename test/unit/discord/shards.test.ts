@@ -54,6 +54,6 @@ describe('shards', () => {
 
   it('names a subset of shards, and nothing for all of them', () => {
     expect(shardLabel(allShards(4))).toBe('');
-    expect(shardLabel({ count: 4, ids: [1, 3] })).toBe('shards-1-3');
+    expect(shardLabel({ count: 4, ids: [1, 3] })).toBe('shards-1-3-of-4');
   });
 });
