@@ -15,7 +15,7 @@ import { createInteractionRest } from './discord/interactionWebhook.js';
 import { NO_PINGS, NO_PINGS_API } from './discord/messages.js';
 import { createEditPacing } from './discord/render/editPacing.js';
 import { createRestHealth, type RestHealth } from './discord/restHealth.js';
-import { allShards, ownsGuild, type ShardSet, shardLabel } from './discord/shards.js';
+import { allShards, type ShardSet, shardLabel } from './discord/shards.js';
 import type { Event, EventRuntime } from './events/event.js';
 import { events } from './events/index.js';
 import { createImageDownloader } from './images/download.js';
@@ -30,7 +30,6 @@ import type { ServiceClient } from './service/client.js';
 import { createSettings } from './settings/settingsStore.js';
 import { createBudgets } from './spend/budgets.js';
 import { createLedger } from './spend/ledger.js';
-import { isDmScope } from './spend/monthReport.js';
 import type { PriceList } from './spend/prices.js';
 
 export interface BotOptions {
@@ -106,7 +105,7 @@ export function createBot(options: BotOptions): Bot {
   const ledger = createLedger(options.store, options.prices, logger, {
     spillPath,
     // Only the process whose shards receive a guild's events (DMs: shard 0) writes its spend.
-    owns: (scope) => ownsGuild(shards, isDmScope(scope) ? null : scope),
+    shards,
   });
   const context: BotContext = {
     config,

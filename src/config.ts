@@ -109,7 +109,9 @@ const schema = z.object({
   SHARD_IDS: optionalText.pipe(
     z
       .string()
-      .regex(/^\d+(-\d+)?(,\d+(-\d+)?)*$/, { error: 'must list shard ids and ranges, e.g. 0-3 or 0,2,4-5' })
+      .regex(/^\d{1,5}(-\d{1,5})?(,\d{1,5}(-\d{1,5})?)*$/, {
+        error: 'must list shard ids and ranges, e.g. 0-3 or 0,2,4-5',
+      })
       .optional(),
   ),
   DISCORD_API_URL: optionalText.pipe(
@@ -257,6 +259,13 @@ export function loadConfig(env: Env): ConfigResult {
   const ids = idsText === undefined || idsText === '' ? undefined : parseShardIds(idsText);
   const shardProblem = shardIdsProblem(value.SHARD_COUNT, ids);
   if (shardProblem !== undefined) return { ok: false, problems: [shardProblem] };
+  // Under start:cluster every process would ask for the same port: each adds its shard id.
+  const metricsPort =
+    env.SHARDING_MANAGER === 'true' && value.METRICS_PORT !== undefined && value.METRICS_PORT > 0
+      ? value.METRICS_PORT + (ids?.[0] ?? 0)
+      : value.METRICS_PORT;
+  if (metricsPort !== undefined && metricsPort > 65_535)
+    return { ok: false, problems: [`METRICS_PORT plus the shard id (${metricsPort}) must be at most 65535`] };
   return {
     ok: true,
     config: {
@@ -283,11 +292,7 @@ export function loadConfig(env: Env): ConfigResult {
       dmDailyCapMicros: value.DM_DAILY_CAP_PER_USER,
       operatorMonthlyCapMicros: value.OPERATOR_MONTHLY_CAP,
       logLevel: value.LOG_LEVEL,
-      // Under start:cluster every process would ask for the same port: each adds its shard id.
-      metricsPort:
-        env.SHARDING_MANAGER === 'true' && value.METRICS_PORT !== undefined && value.METRICS_PORT > 0
-          ? value.METRICS_PORT + (ids?.[0] ?? 0)
-          : value.METRICS_PORT,
+      metricsPort,
       metricsHost: value.METRICS_HOST,
       shards: { count: value.SHARD_COUNT, ids },
     },

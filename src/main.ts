@@ -68,7 +68,7 @@ async function main(): Promise<void> {
     );
   } catch (error) {
     process.stderr.write(
-      `start: could not ask Discord for the recommended shard count (SHARD_COUNT=auto; set a number to skip it): ${redact(String(error))}\n`,
+      `start: could not ask Discord for the recommended shard count (SHARD_COUNT=auto): ${redact(error instanceof Error ? error.message : String(error))}\n`,
     );
     await store.disconnect();
     process.exitCode = 1;
@@ -102,8 +102,12 @@ async function main(): Promise<void> {
     // Under start:cluster the manager's IPC channel would keep this process alive.
     if (process.connected) process.disconnect();
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  // `on`, not `once`: a second signal (systemd and Ctrl-C signal the whole process group, and
+  // start:cluster's manager forwards its own) must not kill a process that is stopping.
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Under start:cluster, a manager that is gone cannot restart or stop this process: stop.
+  if (process.env.SHARDING_MANAGER === 'true') process.on('disconnect', () => void stop('manager gone'));
 
   try {
     await bot.start();

@@ -47,14 +47,20 @@ async function main(): Promise<void> {
     execArgv: process.execArgv,
   });
   const say = (line: string) => process.stdout.write(`cluster: ${line}\n`);
+  let stopping = false;
   manager.on('shardCreate', (shard) => {
     shard.on('spawn', (child: ChildProcess | Worker) => {
       say(`shard ${shard.id} of ${shards.count} started (${'pid' in child ? `pid ${child.pid}` : 'worker'})`);
     });
     shard.on('death', () => say(`shard ${shard.id} exited${manager.respawn ? '; restarting it' : ''}`));
+    // A restart that fails (the process died or was not ready in time) is reported; the manager
+    // keeps running (discord.js restarts a process that dies). Unhandled, the error would end the
+    // manager and leave the other processes unmanaged.
+    shard.on('error', (error: unknown) => {
+      process.stderr.write(`cluster: shard ${shard.id}: ${redact(String(error))}\n`);
+    });
   });
 
-  let stopping = false;
   const stop = async (signal: NodeJS.Signals, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
@@ -75,8 +81,8 @@ async function main(): Promise<void> {
     say('stopped');
     process.exit(exitCode);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
 
   say(`running shard(s) ${shards.ids.join(', ')} of ${shards.count}, one process each`);
   try {

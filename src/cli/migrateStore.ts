@@ -5,9 +5,18 @@
  * bot first: records written during the copy may be missed. The target must be empty unless
  * `--into-non-empty` says to write over whatever it holds.
  */
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createRedactor } from '../lib/logger.js';
-import { databasePassword, describeStore, openStore, type Store, storeKind } from '../lib/store.js';
+import {
+  databasePassword,
+  describeStore,
+  openStore,
+  type Store,
+  spillPathsFor,
+  sqlitePath,
+  storeKind,
+} from '../lib/store.js';
 import { copyRecords, countRecords } from '../lib/storeCopy.js';
 import { ledgerTotals } from '../spend/monthReport.js';
 
@@ -38,9 +47,18 @@ function parse(): { from: string; to: string; intoNonEmpty: boolean } {
     ['--from', from],
     ['--to', to],
   ] as const)
-    if (storeKind(url) === undefined)
+    if (storeKind(url) === undefined || (storeKind(url) !== 'sqlite' && !URL.canParse(url)))
       fail(`migrate-store: ${name} must be a sqlite://, postgres:// or redis:// URL`);
   if (from === to) fail('migrate-store: --from and --to name the same store');
+  // Opening a SQLite path that does not exist would create an empty store, and "copy" nothing.
+  if (storeKind(from) === 'sqlite' && !existsSync(sqlitePath(from)))
+    fail(`migrate-store: there is no database at ${sqlitePath(from)} (--from)`);
+  // Charges a stopped bot could not write wait in a spill file named after the source store.
+  const waiting = spillPathsFor(from);
+  if (waiting.length > 0)
+    fail(
+      `migrate-store: charges are waiting in ${waiting.join(', ')}; start the bot once on the source store to record them, then stop it and migrate`,
+    );
   return { from, to, intoNonEmpty: values['into-non-empty'] ?? false };
 }
 

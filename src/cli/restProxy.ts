@@ -28,7 +28,7 @@ const handle = proxyRequests(rest);
 const server = createServer((req, res) => {
   Promise.resolve(handle(req, res)).catch((error: unknown) => {
     process.stderr.write(
-      `rest-proxy: ${req.method} ${req.url?.replace(/\/webhooks\/(\d+)\/[^/?]+/, '/webhooks/$1/:token')} failed: ${String(error)}\n`,
+      `rest-proxy: ${req.method} ${req.url?.replace(/\/(webhooks|interactions)\/(\d+)\/[^/?]+/, '/$1/$2/:token')} failed: ${String(error)}\n`,
     );
     if (!res.headersSent) res.statusCode = 502;
     res.end();
@@ -42,5 +42,5 @@ server.listen(port, host, () => {
   );
 });
 const stop = () => server.close(() => process.exit(0));
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

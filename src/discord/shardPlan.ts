@@ -4,14 +4,24 @@
  * SHARD_IDS (default: all of them). discord.js's own `fetchRecommendedShardCount` always calls
  * discord.com, past a REST proxy or a test server, so it is not used.
  */
-import { REST, type RESTGetAPIGatewayBotResult, Routes } from 'discord.js';
+import { DiscordAPIError, REST, type RESTGetAPIGatewayBotResult, Routes } from 'discord.js';
 import type { Config } from '../config.js';
 import { allShards, type ShardSet } from './shards.js';
 
 /** GET /gateway/bot: the shard count Discord recommends for the bot's guild count. */
 export async function recommendedShardCount(apiUrl: string | undefined, token: string): Promise<number> {
   const rest = new REST(apiUrl === undefined ? {} : { api: apiUrl }).setToken(token);
-  const gateway = (await rest.get(Routes.gatewayBot())) as RESTGetAPIGatewayBotResult;
+  let gateway: RESTGetAPIGatewayBotResult;
+  try {
+    gateway = (await rest.get(Routes.gatewayBot())) as RESTGetAPIGatewayBotResult;
+  } catch (error) {
+    // The first request with the token: a refusal here is the token's, not the shard count's.
+    if (error instanceof DiscordAPIError && error.status === 401)
+      throw new Error(
+        'Discord refused DISCORD_TOKEN (401 Unauthorized): reset the bot token in the developer portal',
+      );
+    throw error;
+  }
   if (!Number.isInteger(gateway.shards) || gateway.shards < 1)
     throw new Error(`Discord answered an unusable shard count: ${String(gateway.shards)}`);
   return gateway.shards;

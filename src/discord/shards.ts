@@ -37,6 +37,7 @@ export function shardIdsProblem(
 
 /** Discord's formula: `(guild_id >> 22) % shard_count`. */
 export function shardOfGuild(guildId: string, shardCount: number): number {
+  if (shardCount === 1) return 0;
   return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
 }
 

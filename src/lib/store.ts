@@ -14,6 +14,7 @@ import { type Backend, type StoreKind, storeKind } from './stores/backend.js';
 import { postgresBackend } from './stores/postgres.js';
 import { redisBackend } from './stores/redis.js';
 import { sqliteBackend, sqlitePath } from './stores/sqlite.js';
+import { withinTime, withTimeout } from './stores/timeout.js';
 
 export { type StoreKind, sqlitePath, storeKind };
 
@@ -54,25 +55,40 @@ export function spillPathsFor(databaseUrl: string): string[] {
     .map((name) => join(dir, name));
 }
 
-/** The store as it may be shown: a SQLite path, or a server URL without its credentials. */
+/**
+ * The store as it may be shown: a SQLite path, or a server URL without its credentials (user,
+ * password, and the query, where pg also reads a `password`).
+ */
 export function describeStore(databaseUrl: string): string {
   if (storeKind(databaseUrl) === 'sqlite') return sqlitePath(databaseUrl);
+  if (!URL.canParse(databaseUrl)) return 'an invalid URL';
   const url = new URL(databaseUrl);
-  url.username = '';
-  url.password = '';
-  return url.toString();
+  return `${url.protocol}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
 }
 
 /** The password in a server URL, if any (to keep it out of logs). */
 export function databasePassword(databaseUrl: string): string[] {
-  if (storeKind(databaseUrl) === 'sqlite') return [];
-  const password = URL.canParse(databaseUrl) ? new URL(databaseUrl).password : '';
-  return password === '' ? [] : [password, decodeURIComponent(password)];
+  if (storeKind(databaseUrl) === 'sqlite' || !URL.canParse(databaseUrl)) return [];
+  const url = new URL(databaseUrl);
+  const secrets = [url.password, url.searchParams.get('password') ?? ''].filter((value) => value !== '');
+  const decoded = secrets.flatMap((value) => {
+    try {
+      return [decodeURIComponent(value)];
+    } catch {
+      return [];
+    }
+  });
+  return [...new Set([...secrets, ...decoded])];
 }
+
+/** The longest any store call may take (stores/timeout.ts). */
+export const STORE_TIMEOUT_MS = 20_000;
 
 export interface StoreOptions {
   /** Wraps the adapter (tests put a fault injector here). */
   readonly adapter?: (real: KeyvStoreAdapter) => KeyvStoreAdapter;
+  /** The longest a store call may take (default STORE_TIMEOUT_MS). */
+  readonly timeoutMs?: number;
   /** Errors the store reports outside any call (a connection lost while idle). */
   readonly onError?: (error: unknown) => void;
 }
@@ -99,8 +115,9 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
     else options.onError?.(error);
   };
   const backend = backendFor(databaseUrl, onError);
+  const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
   const keyv = new Keyv({
-    store: options.adapter ? options.adapter(backend.adapter) : backend.adapter,
+    store: withTimeout(options.adapter ? options.adapter(backend.adapter) : backend.adapter, timeoutMs),
     namespace: NAMESPACE,
     throwOnErrors: true,
   });
@@ -110,8 +127,13 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
   const store = Object.assign(keyv, {
     kind: backend.kind,
     async *keys(prefix: string, pageSize = 1000) {
-      for await (const page of backend.scan(`${fullPrefix}${prefix}`, pageSize))
-        yield page.map((key) => key.slice(fullPrefix.length));
+      const pages = backend.scan(`${fullPrefix}${prefix}`, pageSize);
+      for (;;) {
+        // Each page within the store's time limit, as every other call (stores/timeout.ts).
+        const page = await withinTime(pages.next(), timeoutMs, 'keys');
+        if (page.done) return;
+        yield page.value.map((key) => key.slice(fullPrefix.length));
+      }
     },
   });
   try {
@@ -119,8 +141,11 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
     await store.get('health:open');
     await backend.prepare?.();
   } catch (error) {
-    await store.disconnect().catch(() => undefined);
-    throw reported instanceof Error ? reported : error;
+    // Not awaited: a graceful disconnect would wait for calls a hung server never answers.
+    void (backend.destroy?.() ?? store.disconnect()).catch(() => undefined);
+    // Redis throws a generic "not connected" after reporting why (e.g. ECONNREFUSED).
+    const generic = error instanceof Error && error.message.includes('throwOnConnectError');
+    throw generic && reported instanceof Error ? reported : error;
   }
   opening = false;
   return store;

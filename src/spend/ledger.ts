@@ -19,20 +19,21 @@
  *   newer of its scope, oldest first, so the reconciliation above still finds what it missed.
  *
  * Concurrency: keyv has no atomic increment, so every write for a scope runs in that scope's
- * in-process queue. This stays correct with several processes on one database because Discord
- * delivers a guild's events to exactly one shard (DMs to shard 0), and a process writes only the
- * scopes of the shards it runs (`owns`): no other process ever writes the same scope. Other
- * processes' spend, which the operator's monthly cap counts too, is read from the store.
+ * in-process queue; several processes on one database write only the scopes of their own shards
+ * (`shards`; Discord sends a guild's events to one shard, DMs to shard 0). The operator's cap
+ * reads the others' spend from the totals they publish per shard (shardSpend.ts).
  */
+import { allShards, ownsGuild, type ShardSet } from '../discord/shards.js';
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import { daysBetween, type LedgerEntry, type PricedRecord, type Summary, summarize } from './aggregate.js';
 import { recordCostMicros } from './cost.js';
 import { readEntries } from './entries.js';
 import { createLedgerBook } from './ledgerBook.js';
-import { createOthersSpend } from './othersSpend.js';
+import { isDmScope } from './monthReport.js';
 import type { PriceList } from './prices.js';
 import { type UsageRecord, usageScope, utcDay } from './records.js';
+import { createShardSpend } from './shardSpend.js';
 import { spilledAlreadyIn } from './spill.js';
 import { createSpillKeeper, type SpillKeeper } from './spillKeeper.js';
 
@@ -45,12 +46,12 @@ export interface LedgerOptions {
   /** How often charges waiting for the store are written again. */
   readonly retryMs?: number;
   /**
-   * Whether this process writes the scope (its guild is on one of this process's shards; DMs:
-   * shard 0). Default: every scope.
+   * The shards this process runs: it writes the scopes of their guilds (DMs: shard 0's). Default:
+   * every shard, in this one process.
    */
-  readonly owns?: (scope: string) => boolean;
-  /** How long other processes' month spend, read from the store, is reused (default 30 s). */
-  readonly othersRefreshMs?: number;
+  readonly shards?: ShardSet;
+  /** How often this process publishes its shards' month totals (default 10 s). */
+  readonly publishMs?: number;
   readonly now?: () => number;
 }
 
@@ -76,7 +77,7 @@ export interface Ledger {
   /**
    * Spend of every scope (all guilds and DMs) from the first of `now`'s month through now,
    * waiting charges included: a running total of the scopes this process owns (every one loaded
-   * first, once), plus the others as read from the store at most `othersRefreshMs` ago.
+   * first, once), plus the other processes' shards as they last published them (shardSpend.ts).
    */
   allScopesMonthSpendMicros(now: number): Promise<number>;
   /** Raw entries with a time in the day range, in order. */
@@ -99,10 +100,17 @@ export function createLedger(
   let retrying: Promise<void> | undefined;
   const retryMs = options.retryMs ?? 5_000;
   let allLoaded: Promise<void> | undefined;
-  const owns = options.owns ?? (() => true);
+  const shards = options.shards ?? allShards(1);
+  const owns = (scope: string) => ownsGuild(shards, isDmScope(scope) ? null : scope);
   const now = options.now ?? Date.now;
-  const othersRefreshMs = options.othersRefreshMs ?? 30_000;
-  const othersMonthMicros = createOthersSpend(store, owns, now, othersRefreshMs);
+  const shardSpend = createShardSpend({
+    ...options,
+    store,
+    shards,
+    now,
+    logger,
+    monthByScope: book.monthByScope,
+  });
 
   /**
    * Loads every scope of this process the store knows of (once), so running totals cover all of
@@ -111,14 +119,7 @@ export function createLedger(
   function loadAll(): Promise<void> {
     allLoaded ??= book
       .scopeList()
-      .then((list) =>
-        Promise.all(
-          [...list].filter(owns).map(async (scope) => {
-            await book.inScope(scope, async () => undefined);
-            await book.mark(scope);
-          }),
-        ),
-      )
+      .then((list) => book.loadEach([...list].filter(owns)))
       .then(
         () => undefined,
         (error: unknown) => {
@@ -203,6 +204,7 @@ export function createLedger(
       const before = book.reconciled();
       await loadAll();
       await applySpill(spill);
+      await shardSpend.start();
       return { scopes: [...list].filter(owns).length, reconciled: book.reconciled() - before };
     },
     costOf,
@@ -243,6 +245,7 @@ export function createLedger(
         try {
           await retryWaiting();
           await book.flushAll();
+          await shardSpend.stop();
         } catch (error) {
           logger.error({ err: error }, 'ledger: could not write everything at shutdown');
         }
@@ -280,7 +283,7 @@ export function createLedger(
       const month = utcDay(at).slice(0, 7);
       let total = book.monthTotal(month);
       for (const charge of waiting) if (utcDay(charge.time).startsWith(month)) total += charge.costMicros;
-      return total + (await othersMonthMicros(month));
+      return total + (await shardSpend.others(month));
     },
     async entries(scope, from, to) {
       const ranges = await book.inScope(scope, async (state) =>

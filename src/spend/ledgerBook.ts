@@ -12,6 +12,9 @@ import { applyEntry, type DayAggregate, emptyDay, type LedgerEntry, type PricedR
 import { usageScope, utcDay } from './records.js';
 import { listScopes, markedScopes, scopeMarkerKey } from './scopes.js';
 
+/** Scopes loaded at once at start. */
+const LOAD_CONCURRENCY = 16;
+
 export interface ScopeState {
   head: number;
   days: string[];
@@ -32,10 +35,12 @@ export interface LedgerBook {
   record(priced: PricedRecord): Promise<LedgerEntry>;
   /** Every scope the store knows of (read from the store at each call). */
   scopeList(): Promise<Set<string>>;
-  /** Marks the scope (once per process) unless it already is: for scopes of the legacy list. */
-  mark(scope: string): Promise<void>;
+  /** Loads each scope and marks it (scopes of the legacy list have no marker), a few at a time. */
+  loadEach(scopes: readonly string[]): Promise<void>;
   /** Spend of a month (YYYY-MM) in every scope loaded so far, kept current: no scan. */
   monthTotal(month: string): number;
+  /** The same, per scope. */
+  monthByScope(month: string): ReadonlyMap<string, number>;
   /** Entries applied at load because their aggregate update had been lost. */
   reconciled(): number;
   /** Writes every unwritten aggregate it can; logs the scopes it could not. */
@@ -47,8 +52,17 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
   const scopes = new Map<string, ScopeState>();
   let reconciled = 0;
   const monthTotals = new Map<string, number>();
-  const addToMonth = (day: string, micros: number) =>
-    monthTotals.set(day.slice(0, 7), (monthTotals.get(day.slice(0, 7)) ?? 0) + micros);
+  const monthScopes = new Map<string, Map<string, number>>();
+  const addToMonth = (day: string, micros: number, scope: string) => {
+    const month = day.slice(0, 7);
+    monthTotals.set(month, (monthTotals.get(month) ?? 0) + micros);
+    let byScope = monthScopes.get(month);
+    if (!byScope) {
+      byScope = new Map();
+      monthScopes.set(month, byScope);
+    }
+    byScope.set(scope, (byScope.get(scope) ?? 0) + micros);
+  };
 
   /** Scopes known to carry a marker: read once, then each marked here is added. */
   let marked: Promise<Set<string>> | undefined;
@@ -132,7 +146,7 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
       applyInMemory(state, orphan);
       orphans += 1;
     }
-    for (const [day, aggregate] of aggregates) addToMonth(day, aggregate.costMicros);
+    for (const [day, aggregate] of aggregates) addToMonth(day, aggregate.costMicros, scope);
     reconciled += orphans;
     scopes.set(scope, state);
     try {
@@ -164,7 +178,7 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
       await store.set(entryKey(scope, entry.seq), entry);
       state.head = entry.seq;
       applyInMemory(state, entry);
-      addToMonth(utcDay(entry.time), entry.costMicros);
+      addToMonth(utcDay(entry.time), entry.costMicros, scope);
       try {
         await flush(scope, state);
       } catch (error) {
@@ -181,8 +195,19 @@ export function createLedgerBook(store: Store, logger: Logger): LedgerBook {
     inScope,
     record,
     scopeList: () => listScopes(store),
-    mark: (scope) => queue.run(scope, () => mark(scope)),
+    async loadEach(list) {
+      // Thousands at once would wait past a connection pool's timeout (PostgreSQL).
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < list.length; i = next++) {
+          const scope = list[i] as string;
+          await inScope(scope, () => mark(scope));
+        }
+      };
+      await Promise.all(Array.from({ length: LOAD_CONCURRENCY }, worker));
+    },
     monthTotal: (month) => monthTotals.get(month) ?? 0,
+    monthByScope: (month) => monthScopes.get(month) ?? new Map(),
     reconciled: () => reconciled,
     async flushAll() {
       for (const [scope, state] of scopes) {

@@ -7,7 +7,9 @@
  * PostgreSQL and Redis run on the servers test/helpers/servers.ts provides; a kind without one is
  * skipped (servers.ts printed why).
  */
+import { once } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -233,10 +235,34 @@ describe('store contract: a store that cannot be reached is refused at open', ()
     );
     const ms = Date.now() - started;
     expect(error).toBeInstanceOf(Error);
-    console.info(
-      `store contract: unreachable ${kind} store refused in ${ms} ms: ${(error as Error).message} (onError: ${errors.map(String).join(' | ')})`,
-    );
-    // The adapters' own connect timeouts are 10 s (src/lib/stores/*.ts).
+    // Refused connections fail at once (the adapters' own connect timeouts are 10 s).
     expect(ms).toBeLessThan(15_000);
   });
+
+  it.each(['postgres', 'redis'] as const)(
+    '%s: a server that accepts connections but never answers fails every call within the store timeout',
+    async (kind) => {
+      // A listener that takes connections and says nothing: a paused or hung server.
+      const silent = createServer((socket) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+      });
+      const sockets = new Set<Socket>();
+      silent.listen(0, '127.0.0.1');
+      await once(silent, 'listening');
+      const port = (silent.address() as AddressInfo).port;
+      try {
+        const url =
+          kind === 'postgres'
+            ? `postgres://postgres@127.0.0.1:${port}/postgres`
+            : `redis://127.0.0.1:${port}`;
+        const started = Date.now();
+        await expect(openStore(url, { timeoutMs: 300 })).rejects.toThrow(/did not answer within 300 ms/);
+        expect(Date.now() - started).toBeLessThan(5_000);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        silent.close();
+      }
+    },
+  );
 });

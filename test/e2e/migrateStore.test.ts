@@ -4,8 +4,10 @@
  * totals), and a non-empty target is refused unless told.
  */
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createConversationStore } from '../../src/chat/conversationStore.js';
+import { spillPathFor } from '../../src/lib/store.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { ledgerTotals } from '../../src/spend/monthReport.js';
 import { chatCharge, imageCharge, NOW, quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
@@ -67,8 +69,18 @@ for (const kind of ['postgres', 'redis'] as const) {
       await target.close(copied);
 
       // A second run into the filled target is refused, and changes nothing; told, it writes.
+      const filled = await target.open(to);
+      await filled.set('only-in-target', 1);
+      const keysBefore: string[] = [];
+      for await (const keys of filled.keys('')) keysBefore.push(...keys);
+      await target.close(filled);
       const again = migrate('--from', from, '--to', to);
       expect(again.status).toBe(1);
+      const unchanged = await target.open(to);
+      const keysAfter: string[] = [];
+      for await (const keys of unchanged.keys('')) keysAfter.push(...keys);
+      expect(keysAfter.sort()).toEqual(keysBefore.sort());
+      await target.close(unchanged);
       expect(again.out).toMatch(
         /^migrate-store: the target \(.+\) already holds \d+ records; copy into an empty store, or add --into-non-empty to write over it\n$/,
       );
@@ -80,6 +92,38 @@ for (const kind of ['postgres', 'redis'] as const) {
 }
 
 describe('migrate-store: arguments', () => {
+  const sqlite = storeUrls('sqlite');
+
+  it('refuses a missing SQLite source (it would copy an empty store) and a store with charges still waiting', async () => {
+    const missing = migrate(
+      '--from',
+      'sqlite:///tmp/no-such-dir/bot.sqlite',
+      '--to',
+      'sqlite:///tmp/x.sqlite',
+    );
+    expect(missing).toEqual({
+      status: 1,
+      out: 'migrate-store: there is no database at /tmp/no-such-dir/bot.sqlite (--from)\n',
+    });
+    const from = await sqlite.fresh();
+    await sqlite.close(await sqlite.open(from));
+    const spill = spillPathFor(from);
+    writeFileSync(spill, '[]');
+    const waiting = migrate('--from', from, '--to', `${from}-copy`);
+    expect(waiting.status).toBe(1);
+    expect(waiting.out).toBe(
+      `migrate-store: charges are waiting in ${spill}; start the bot once on the source store to record them, then stop it and migrate\n`,
+    );
+  });
+
+  it('never prints a password, even of a URL it cannot parse', () => {
+    const bad = migrate('--from', 'sqlite://a.sqlite', '--to', 'postgres://bot:sekret-pw@127.0.0.1:99999/db');
+    expect(bad).toEqual({
+      status: 1,
+      out: 'migrate-store: --to must be a sqlite://, postgres:// or redis:// URL\n',
+    });
+  });
+
   it('refuses what is not a store URL, and the same store twice, with one line', () => {
     expect(migrate('--from', 'sqlite://a.sqlite').out).toContain('usage: npm run migrate-store -- --from');
     const bad = migrate('--from', 'mysql://db/x', '--to', 'sqlite://b.sqlite');

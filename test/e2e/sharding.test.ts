@@ -19,7 +19,7 @@ import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../fak
 import { type FakeService, startFakeService } from '../fakes/service.js';
 import { startBotProcess } from '../helpers/botProcess.js';
 import { startHarness } from '../helpers/harness.js';
-import { quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
+import { chatCharge, quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
 import { withDatabase, withPostgres } from '../helpers/storeUrls.js';
 
 const USAGE = { input_tokens: 12, output_tokens: 34 };
@@ -118,9 +118,15 @@ describe('sharding', () => {
     // A spill file another shard layout left is not applied here (its guilds may not be this
     // process's), and the operator is told.
     const stray = spillPathFor(h.config.databaseUrl, 'shards-1-of-2');
-    await h.restart(() => writeFileSync(stray, JSON.stringify([])));
+    const strayCharge = {
+      ...chatCharge(99, h.discord.guilds[1]?.id as string),
+      time: Date.now(),
+      costMicros: 777,
+    };
+    await h.restart(() => writeFileSync(stray, JSON.stringify([strayCharge])));
     expect(h.logs.join('\n')).toContain('spill files of another shard layout are waiting');
     expect(existsSync(stray)).toBe(true);
+    await expectExactLedger(h.running.store, Object.keys(asks));
   });
 
   it('two processes, one shard each, on one shared store and through one REST proxy: every ask lands once, ledgers exact', async () => {
@@ -191,22 +197,38 @@ describe('sharding', () => {
         SERVICE_API_KEY: 'cluster-key',
         DATABASE_URL: databaseUrl,
         DISCORD_API_URL: discord.apiUrl,
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, to signal it as a service manager does.
+      detached: true,
     });
     let output = '';
-    const started = new Promise<void>((resolve, reject) => {
-      const read = (chunk: Buffer) => {
-        output += chunk.toString();
-        if (output.includes('cluster: every shard is ready')) resolve();
-      };
-      cluster.stdout?.on('data', read);
-      cluster.stderr?.on('data', read);
-      cluster.once('exit', () => reject(new Error(`the cluster exited: ${output}`)));
-    });
+    const waiters = new Set<() => void>();
+    /** Resolves once the cluster's output passes `check` (re-checked at each chunk it writes). */
+    const outputWhere = (check: (text: string) => boolean, what: string) =>
+      new Promise<void>((resolve, reject) => {
+        const test = () => {
+          if (!check(output)) return;
+          waiters.delete(test);
+          resolve();
+        };
+        waiters.add(test);
+        test();
+        const timer = setTimeout(
+          () => reject(new Error(`cluster output: timed out waiting for ${what}\n${output}`)),
+          60_000,
+        );
+        timer.unref();
+      });
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      for (const test of [...waiters]) test();
+    };
+    cluster.stdout?.on('data', read);
+    cluster.stderr?.on('data', read);
     cleanups.push(() => stopChild(cluster));
-    await started;
+    await outputWhere((text) => text.includes('cluster: every shard is ready'), 'every shard to be ready');
     expect(discord.readyShards()).toEqual([
       [0, 2],
       [1, 2],
@@ -214,20 +236,69 @@ describe('sharding', () => {
     const { asks } = await askEverywhere(discord, service);
     expectDeliveredOnce(discord, asks);
 
-    cluster.kill('SIGTERM');
+    // A reply still streaming when the cluster is stopped, on a slow Discord: stopping takes a while.
+    service.enqueue({ text: 'a long answer '.repeat(40), chunks: 40, intervalMs: 100, usage: USAGE });
+    const long = discord.sendCommand({
+      name: 'ask',
+      options: { prompt: 'long' },
+      channelId: discord.guilds[1]?.channelIds[0] as string,
+    });
+    await discord.waitFor(
+      () => discord.replyMessages(long)[0]?.content.includes('a long answer') || undefined,
+    );
+    discord.restDelayMs = 300;
+
+    // As systemd and Ctrl-C do: the signal reaches the whole process group (each shard's process
+    // gets it directly, and again from the manager), then once more while they are stopping.
+    process.kill(-(cluster.pid as number), 'SIGTERM');
+    const pids = [...output.matchAll(/started \(pid (\d+)\)/g)].map((match) => Number(match[1]));
+    expect(pids).toHaveLength(2);
+    await outputWhere(
+      (text) => (text.match(/"msg":"shutting down"/g)?.length ?? 0) >= 2,
+      'both to shut down',
+    );
+    for (const pid of pids) process.kill(pid, 'SIGTERM');
     const [code] = (await once(cluster, 'exit')) as [number | null];
     expect(code).toBe(0);
+    // Each process finished its shutdown: the reply in progress ended with its note and was charged.
+    expect(output.match(/"msg":"stopped"/g)).toHaveLength(2);
+    expect(discord.replyMessages(long)[0]?.content).toContain('restart');
     expect(discord.readyShards()).toEqual([]);
     expect(output).toContain('cluster: running shard(s) 0, 1 of 2, one process each');
     expect(output).toContain('cluster: stopped');
     expect(output).not.toContain('cluster-token');
     const store = await openStore(databaseUrl);
     try {
-      await expectExactLedger(store, Object.keys(asks));
+      // The cut-short reply was charged too (for what it streamed), in the second guild.
+      const report = await readMonthReport(store, utcDay(Date.now()).slice(0, 7), []);
+      const requests = Object.fromEntries(report.scopes.map((scope) => [scope.scope, scope.requests]));
+      const [first, second, dm] = Object.keys(asks) as [string, string, string];
+      expect(requests).toEqual({ [first]: 1, [second]: 2, [dm]: 1 });
+      expect(report.scopes.find((scope) => scope.scope === first)?.costMicros).toBe(COST);
     } finally {
       await store.disconnect();
     }
   }, 90_000);
+
+  it('a token Discord refuses stops the bot at its first request with one line naming DISCORD_TOKEN', async () => {
+    const discord = await startFakeDiscord();
+    const service = await startFakeService();
+    cleanups.push(
+      () => discord.close(),
+      () => service.close(),
+    );
+    discord.failNext((method, path) => method === 'GET' && path === '/gateway/bot', 401, {
+      message: '401: Unauthorized',
+      code: 0,
+    });
+    const bot = startBotProcess(discord, service, { fromSource: true });
+    cleanups.push(() => bot.stop());
+    expect(await bot.exited).toBe(1);
+    expect(bot.output().trim().split('\n').at(-1)).toBe(
+      'start: could not ask Discord for the recommended shard count (SHARD_COUNT=auto): Discord refused DISCORD_TOKEN (401 Unauthorized): reset the bot token in the developer portal',
+    );
+    expect(bot.output()).not.toContain('bench-token');
+  });
 
   it('a bot that does not shard when Discord requires it stops with one line saying what to set', async () => {
     const discord = await startFakeDiscord({ shards: 2, guildsPerShard: 1 });

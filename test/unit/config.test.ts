@@ -154,5 +154,12 @@ describe('config', () => {
       METRICS_PORT: '9100',
     });
     expect(managed.ok && managed.config).toMatchObject({ shards: { count: 4, ids: [3] }, metricsPort: 9103 });
+    expect(
+      problems({ SHARDING_MANAGER: 'true', SHARDS: '3', SHARD_COUNT: '4', METRICS_PORT: '65535' }),
+    ).toEqual(['METRICS_PORT plus the shard id (65538) must be at most 65535']);
+    // Ids are at most 5 digits: a typo cannot make the range expand for minutes.
+    expect(problems({ SHARD_COUNT: '4', SHARD_IDS: '0-9999999999' })).toEqual([
+      'SHARD_IDS must list shard ids and ranges, e.g. 0-3 or 0,2,4-5',
+    ]);
   });
 });

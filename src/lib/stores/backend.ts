@@ -13,8 +13,8 @@ export interface Backend {
    * pages of about `pageSize`. Keyset pages, never OFFSET: a page costs the same at any depth.
    */
   scan(fullPrefix: string, pageSize: number): AsyncGenerator<string[]>;
-  /** Closes what keyv's disconnect leaves open. */
-  close?(): Promise<void>;
+  /** Drops the connection at once, pending calls and all (a store that failed to open). */
+  destroy?(): Promise<void>;
 }
 
 /** The kind of store a DATABASE_URL names, by its scheme; undefined for any other. */

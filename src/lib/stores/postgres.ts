@@ -64,12 +64,24 @@ export function postgresBackend(databaseUrl: string, onIdleError: IdleErrorHandl
   return {
     kind: 'postgres',
     adapter,
+    // The primary key's index follows the database's collation, which `LIKE 'prefix%'` can use
+    // only under C: with en_US and the like, each page of a listing would scan the table. An
+    // index in C order (made once; created concurrently by two starts, one wins) serves listings.
+    async prepare() {
+      try {
+        await adapter.query('CREATE INDEX IF NOT EXISTS keyv_key_c ON keyv ((key COLLATE "C"))');
+      } catch (error) {
+        const code = (error as { code?: string }).code;
+        if (code !== '23505' && code !== '42P07') throw error;
+      }
+    },
     async *scan(fullPrefix, pageSize) {
       const pattern = `${fullPrefix.replace(/[\\%_]/g, '\\$&')}%`;
       let after = '';
       for (;;) {
         const rows = (await adapter.query(
-          `SELECT key FROM keyv WHERE key LIKE $1 ESCAPE '\\' AND key > $2 ORDER BY key LIMIT $3`,
+          `SELECT key FROM keyv WHERE (key COLLATE "C") LIKE $1 ESCAPE '\\' AND (key COLLATE "C") > $2
+           ORDER BY (key COLLATE "C") LIMIT $3`,
           [pattern, after, pageSize],
         )) as { key: string }[];
         if (rows.length > 0) yield rows.map((row) => row.key);

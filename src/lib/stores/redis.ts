@@ -32,6 +32,8 @@ export function redisBackend(databaseUrl: string): Backend {
   return {
     kind: 'redis',
     adapter,
+    // A graceful close waits for the replies of pending calls, which a hung server never sends.
+    destroy: () => adapter.disconnect(true),
     async *scan(fullPrefix, pageSize) {
       // A single server (cluster and sentinel set-ups are not supported here).
       const client = (await adapter.getClient()) as unknown as {

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { openStore, spillPathFor } from '../../../src/lib/store.js';
+import { databasePassword, describeStore, openStore, spillPathFor } from '../../../src/lib/store.js';
 import { storeFaults } from '../../helpers/faultyStore.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
@@ -31,7 +31,29 @@ describe('store', () => {
     await expect(openStore('sqlite://')).rejects.toThrow(/must name a SQLite file/);
   });
 
-  it('keeps the spill file beside the database', () => {
+  it('keeps the spill file beside the database, one per shard layout; in data/ for a server', () => {
     expect(spillPathFor('sqlite://data/bot.sqlite')).toBe('data/bot.sqlite.pending.json');
+    expect(spillPathFor('sqlite://data/bot.sqlite', 'shards-1-of-2')).toBe(
+      'data/bot.sqlite.pending.shards-1-of-2.json',
+    );
+    expect(spillPathFor('postgres://db.example/bot')).toBe('data/ledger.pending.json');
+  });
+
+  it('shows a server store without its credentials, and knows its passwords to keep them out of logs', () => {
+    expect(
+      describeStore('postgres://bot:pw%2Fsecret@db.example:5432/bot?password=q-secret&sslmode=require'),
+    ).toBe('postgres://db.example:5432/bot');
+    expect(describeStore('redis://:r-secret@cache.example:6379/2')).toBe('redis://cache.example:6379/2');
+    expect(describeStore('redis://cache.example')).toBe('redis://cache.example');
+    expect(describeStore('sqlite://data/bot.sqlite')).toBe('data/bot.sqlite');
+    expect(describeStore('postgres://bot:secret@[::1:5432/bot')).toBe('an invalid URL');
+    expect(databasePassword('postgres://bot:pw%2Fsecret@db.example/bot?password=q-secret')).toEqual([
+      'pw%2Fsecret',
+      'q-secret',
+      'pw/secret',
+    ]);
+    // A password that is not valid percent-encoding is still kept out, as written.
+    expect(databasePassword('postgres://bot:ab%zz@db.example/bot')).toEqual(['ab%zz']);
+    expect(databasePassword('sqlite://data/bot.sqlite')).toEqual([]);
   });
 });
