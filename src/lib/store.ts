@@ -11,8 +11,6 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
 import { type Backend, type StoreKind, storeKind } from './stores/backend.js';
-import { postgresBackend } from './stores/postgres.js';
-import { redisBackend } from './stores/redis.js';
 import { sqliteBackend, sqlitePath } from './stores/sqlite.js';
 import { withinTime, withTimeout } from './stores/timeout.js';
 
@@ -93,14 +91,15 @@ export interface StoreOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-function backendFor(databaseUrl: string, onError: (error: unknown) => void): Backend {
+/** Each server's driver is loaded only when its store is used: SQLite needs neither. */
+async function backendFor(databaseUrl: string, onError: (error: unknown) => void): Promise<Backend> {
   switch (storeKind(databaseUrl)) {
     case 'sqlite':
       return sqliteBackend(databaseUrl);
     case 'postgres':
-      return postgresBackend(databaseUrl, onError);
+      return (await import('./stores/postgres.js')).postgresBackend(databaseUrl, onError);
     case 'redis':
-      return redisBackend(databaseUrl);
+      return (await import('./stores/redis.js')).redisBackend(databaseUrl);
     default:
       throw new Error('DATABASE_URL must start with sqlite://, postgres:// or redis://');
   }
@@ -114,7 +113,7 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
     if (opening) reported ??= error;
     else options.onError?.(error);
   };
-  const backend = backendFor(databaseUrl, onError);
+  const backend = await backendFor(databaseUrl, onError);
   const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
   const keyv = new Keyv({
     store: withTimeout(options.adapter ? options.adapter(backend.adapter) : backend.adapter, timeoutMs),
