@@ -4,7 +4,7 @@
  */
 import { createBot } from './bot.js';
 import { loadConfig } from './config.js';
-import { recommendedShardCount, resolveShards } from './discord/shardPlan.js';
+import { shardsFor } from './discord/shardPlan.js';
 import type { ShardSet } from './discord/shards.js';
 import { createLogger, createRedactor } from './lib/logger.js';
 import { databasePassword, describeStore, openStore, type Store } from './lib/store.js';
@@ -63,9 +63,7 @@ async function main(): Promise<void> {
   }
   let shards: ShardSet;
   try {
-    shards = await resolveShards(config.shards, () =>
-      recommendedShardCount(config.discordApiUrl, config.discordToken),
-    );
+    shards = await shardsFor(config);
   } catch (error) {
     process.stderr.write(
       `start: could not ask Discord for the recommended shard count (SHARD_COUNT=auto): ${redact(error instanceof Error ? error.message : String(error))}\n`,

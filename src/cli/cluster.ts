@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { ShardingManager } from 'discord.js';
 import { loadConfig } from '../config.js';
-import { recommendedShardCount, resolveShards } from '../discord/shardPlan.js';
+import { shardsFor } from '../discord/shardPlan.js';
 import { createRedactor } from '../lib/logger.js';
 
 /** Discord lets a bot start one session per 5 s (max_concurrency 1): spawns are spaced so. */
@@ -28,9 +28,7 @@ async function main(): Promise<void> {
   if (!loaded.ok) fail(loaded.problems.map((problem) => `config: ${problem}`).join('\n'));
   const { config } = loaded;
   const redact = createRedactor([config.discordToken, config.serviceApiKey]);
-  const shards = await resolveShards(config.shards, () =>
-    recommendedShardCount(config.discordApiUrl, config.discordToken),
-  ).catch((error: unknown) =>
+  const shards = await shardsFor(config).catch((error: unknown) =>
     fail(`start: could not ask Discord for the recommended shard count: ${redact(String(error))}`),
   );
 

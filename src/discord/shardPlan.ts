@@ -34,3 +34,9 @@ export async function resolveShards(
   const count = setting.count === 'auto' ? await recommended() : setting.count;
   return setting.ids === undefined ? allShards(count) : { count, ids: setting.ids };
 }
+
+/** This process's shards for the configuration: SHARD_COUNT (or Discord's count) and SHARD_IDS. */
+export const shardsFor = (
+  config: Pick<Config, 'shards' | 'discordApiUrl' | 'discordToken'>,
+): Promise<ShardSet> =>
+  resolveShards(config.shards, () => recommendedShardCount(config.discordApiUrl, config.discordToken));

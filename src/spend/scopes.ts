@@ -18,10 +18,8 @@ export const LEGACY_SCOPES_KEY = 'ledger:scopes';
 
 /** Every scope the store knows of. */
 export async function listScopes(store: Store): Promise<Set<string>> {
-  const scopes = new Set(((await store.get(LEGACY_SCOPES_KEY)) as string[] | undefined) ?? []);
-  for await (const page of store.keys(MARKER_PREFIX))
-    for (const key of page) scopes.add(key.slice(MARKER_PREFIX.length));
-  return scopes;
+  const legacy = ((await store.get(LEGACY_SCOPES_KEY)) as string[] | undefined) ?? [];
+  return new Set([...legacy, ...(await markedScopes(store))]);
 }
 
 /** Scopes with a marker (the legacy list aside). */

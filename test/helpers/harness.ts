@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/bot.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import { recommendedShardCount, resolveShards } from '../../src/discord/shardPlan.js';
+import { shardsFor } from '../../src/discord/shardPlan.js';
 import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
 import { openStore, type Store } from '../../src/lib/store.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
@@ -93,9 +93,7 @@ async function launch(
   const priced = loadPriceList(config.pricesFile);
   if (!priced.ok) throw new Error(priced.problems.join('\n'));
   // As src/main.ts does: SHARD_COUNT=auto asks the (fake) Discord for its recommended count.
-  const shards = await resolveShards(config.shards, () =>
-    recommendedShardCount(config.discordApiUrl, config.discordToken),
-  );
+  const shards = await shardsFor(config);
   const bot = createBot({
     shards,
     config,
