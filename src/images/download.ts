@@ -4,7 +4,7 @@
  * http(s), no host on an internal network unless allowlisted (hostGuard.ts, checked for every
  * redirect hop), at most 3 redirects, a silence timeout, a byte cap, and a PNG signature check.
  */
-import { Agent, type Dispatcher, errors, interceptors, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { discardBody } from '../lib/http.js';
 import type { Logger } from '../lib/logger.js';
 import { guardedConnector, InternalHostError, type Resolver } from './hostGuard.js';
@@ -44,10 +44,10 @@ export function isPng(bytes: Buffer): boolean {
   );
 }
 
-function describe(error: unknown): string {
+function describe(error: unknown, undici: typeof import('undici') | undefined): string {
   if (error instanceof InternalHostError) return INTERNAL_HOST_REASON;
   // undici's redirect handler refuses file:, ftp: and the like with this error, before any connection.
-  if (error instanceof errors.InvalidArgumentError && /protocol/i.test(error.message))
+  if (undici && error instanceof undici.errors.InvalidArgumentError && /protocol/i.test(error.message))
     return NON_HTTP_REDIRECT_REASON;
   const code = (error as { code?: unknown })?.code;
   if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT')
@@ -58,15 +58,23 @@ function describe(error: unknown): string {
 }
 
 export function createImageDownloader(options: ImageDownloaderOptions): ImageDownloader {
-  const agent: Dispatcher = new Agent({
-    connect: guardedConnector({
-      timeoutMs: options.timeoutMs,
-      allowlist: options.allowlist ?? [],
-      ...(options.resolve && { resolve: options.resolve }),
-    }),
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  }).compose(interceptors.redirect({ maxRedirections: options.maxRedirects ?? 3 }));
+  // undici and the agent are loaded and made at the first download, not at start.
+  let loaded: Promise<{ undici: typeof import('undici'); agent: Dispatcher }> | undefined;
+  const load = () => {
+    loaded ??= import('undici').then((undici) => ({
+      undici,
+      agent: new undici.Agent({
+        connect: guardedConnector({
+          timeoutMs: options.timeoutMs,
+          allowlist: options.allowlist ?? [],
+          ...(options.resolve && { resolve: options.resolve }),
+        }),
+        headersTimeout: options.timeoutMs,
+        bodyTimeout: options.timeoutMs,
+      }).compose(undici.interceptors.redirect({ maxRedirections: options.maxRedirects ?? 3 })),
+    }));
+    return loaded;
+  };
 
   return {
     async download(url, maxBytes, signal) {
@@ -79,9 +87,12 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
         return { ok: false, reason: 'the service sent a non-HTTP image URL' };
       }
+      let undici: typeof import('undici') | undefined;
       try {
-        const response = await request(parsed, {
-          dispatcher: agent,
+        const ready = await load();
+        undici = ready.undici;
+        const response = await undici.request(parsed, {
+          dispatcher: ready.agent,
           method: 'GET',
           headers: { accept: 'image/png' },
           ...(signal && { signal }),
@@ -120,11 +131,11 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
             'refused an image host on an internal network (IMAGE_HOST_ALLOWLIST can allow it)',
           );
         }
-        return { ok: false, reason: describe(error) };
+        return { ok: false, reason: describe(error, undici) };
       }
     },
     async close() {
-      await agent.close();
+      await (await loaded)?.agent.close();
     },
   };
 }

@@ -7,8 +7,9 @@
  * address in the URL) are exempt.
  */
 import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from 'node:dns';
+import { createRequire } from 'node:module';
 import { isIP, type LookupFunction } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
 import { internalRange } from './internalAddress.js';
 
 /** Resolves every address of a host name, as `dns.lookup` with `all: true` (tests give a fake). */
@@ -81,8 +82,10 @@ export function guardedConnector(options: HostGuardOptions): buildConnector.conn
   const allowed = new Set(options.allowlist.map(normalizeHost));
   const resolve: Resolver =
     options.resolve ?? ((hostname, lookupOptions, done) => dnsLookup(hostname, lookupOptions, done));
-  const open = buildConnector({ timeout: options.timeoutMs, lookup: resolvingLookup(resolve, false) });
-  const checked = buildConnector({ timeout: options.timeoutMs, lookup: resolvingLookup(resolve, true) });
+  // undici is loaded when the first image is downloaded (download.ts makes its agent then).
+  const { buildConnector: build } = createRequire(import.meta.url)('undici') as typeof import('undici');
+  const open = build({ timeout: options.timeoutMs, lookup: resolvingLookup(resolve, false) });
+  const checked = build({ timeout: options.timeoutMs, lookup: resolvingLookup(resolve, true) });
   return (connectOptions, callback) => {
     const host = connectOptions.hostname;
     if (allowed.has(normalizeHost(host))) return open(connectOptions, callback);

@@ -3,7 +3,7 @@
  * well-kept Rust renderer with Node bindings; no browser). Text uses the system's fonts; on a
  * machine without any, the bars and grid still render.
  */
-import { Resvg } from '@resvg/resvg-js';
+import { createRequire } from 'node:module';
 import { formatMoney } from './cost.js';
 
 export const CHART_WIDTH = 800;
@@ -51,7 +51,12 @@ export function dailySpendSvg(
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}"><rect width="100%" height="100%" fill="#ffffff"/><text x="${left}" y="24" font-size="15" font-weight="bold" fill="#060607">${escapeXml(title)}</text>${grid}${bars}${labels}</svg>`;
 }
 
+/** resvg is loaded at the first chart, not at start (nothing before /usage needs it). */
+let resvg: typeof import('@resvg/resvg-js') | undefined;
+
 export function renderPng(svg: string): Buffer {
+  resvg ??= createRequire(import.meta.url)('@resvg/resvg-js') as typeof import('@resvg/resvg-js');
+  const { Resvg } = resvg;
   return Buffer.from(
     new Resvg(svg, { font: { loadSystemFonts: true, defaultFontFamily: 'DejaVu Sans' } }).render().asPng(),
   );
