@@ -1,7 +1,7 @@
 /** A scope's ledger entries by seq ranges (from its day aggregates), read in batches. */
 import type { Store } from '../lib/store.js';
 import type { LedgerEntry } from './aggregate.js';
-import { entryKey } from './ledgerBook.js';
+import { entryKey } from './ledgerKeys.js';
 import { utcDay } from './records.js';
 
 /** Entries with seqs in `ranges` and a UTC day from `from` to `to`, in seq order. */

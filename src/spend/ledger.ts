@@ -3,20 +3,26 @@
  * aggregates per scope (a guild, or `dm-<user>` for a user's DMs) are kept current from them.
  *
  * Crash safety without transactions (keyv has none): per scope, entries are numbered 1, 2, 3…
- * The entry is written first (so a charge is never lost), then its day's aggregate, which also
- * records the highest seq it has folded in (`appliedThrough`), in one key write. On load, any
- * entry after the highest `appliedThrough` is an entry whose aggregate update was lost: it is
- * applied then, exactly once, because applying it writes its seq with the aggregate.
+ * A charge resolves once its entry is in the store (so a charge is never lost); entries that
+ * arrive together are written together, one store write per batch (entryWriter.ts). Each day's
+ * aggregate records the highest seq it has folded in (`appliedThrough`). Aggregates are current
+ * in memory (what budgets and /usage read) and written coalesced (ledgerBook.ts): a scope's
+ * changed days at most once a second, in one write that the store applies all or nothing, and
+ * at close. On load, any entry after the highest stored `appliedThrough` is one whose aggregate
+ * was not written yet when the process stopped: it is applied then, exactly once, because
+ * applying it writes its seq with the aggregate. Since a scope's stored aggregates are only ever
+ * replaced all together by memory's (which holds every entry through its head), the highest
+ * stored `appliedThrough` never passes an entry that a stored day misses.
  *
  * Store failures are never silent and lose nothing:
  * - a charge whose entry cannot be written is kept in memory (counted in budget checks), logged
- *   with its id, and written again every `retryMs` until the store takes it; at shutdown the ones
- *   still waiting go to a spill file beside the database (spill.ts), which the next start applies
- *   exactly once at the cost they were charged (it checks the scope's newest entries for their ids
- *   first, and drops each from the file as it lands); a charge refused after shutdown goes to the
- *   file at once;
- * - an aggregate that cannot be written stays current in memory and is written before anything
- *   newer of its scope, oldest first, so the reconciliation above still finds what it missed.
+ *   with its id and cost, and written again every `retryMs` (and before any newer charge of its
+ *   scope) until the store takes it; at shutdown the ones still waiting go to a spill file beside
+ *   the database (spill.ts), which the next start applies exactly once at the cost they were
+ *   charged (it checks the scope's newest entries for their ids first, and drops each from the
+ *   file as it lands); a charge refused after shutdown goes to the file at once;
+ * - an aggregate that cannot be written stays current in memory, is logged, and is written again
+ *   later (or rebuilt from the entries at the next start, as above).
  *
  * Concurrency: keyv has no atomic increment, so every write for a scope runs in that scope's
  * in-process queue; several processes on one database write only the scopes of their own shards
@@ -29,10 +35,11 @@ import type { Store } from '../lib/store.js';
 import { daysBetween, type LedgerEntry, type PricedRecord, type Summary, summarize } from './aggregate.js';
 import { recordCostMicros } from './cost.js';
 import { readEntries } from './entries.js';
+import { createEntryWriter, type EntryWriter } from './entryWriter.js';
 import { createLedgerBook } from './ledgerBook.js';
 import { isDmScope } from './monthReport.js';
 import type { PriceList } from './prices.js';
-import { type UsageRecord, usageScope, utcDay } from './records.js';
+import { type UsageRecord, utcDay } from './records.js';
 import { createShardSpend } from './shardSpend.js';
 import { spilledAlreadyIn } from './spill.js';
 import { createSpillKeeper, type SpillKeeper } from './spillKeeper.js';
@@ -45,6 +52,8 @@ export interface LedgerOptions {
   readonly spillPath?: string | undefined;
   /** How often charges waiting for the store are written again. */
   readonly retryMs?: number;
+  /** The least time between two writes of a scope's day aggregates (default 1 s). */
+  readonly aggregateMs?: number;
   /**
    * The shards this process runs: it writes the scopes of their guilds (DMs: shard 0's). Default:
    * every shard, in this one process.
@@ -57,13 +66,16 @@ export interface LedgerOptions {
 
 export interface Ledger {
   /**
-   * Loads every known scope this process owns, applying entries whose aggregate update was lost,
-   * then the charges a previous run spilled.
+   * Loads every known scope this process owns, applying entries whose day totals were not
+   * written, then the charges a previous run spilled.
    */
   open(): Promise<{ scopes: number; reconciled: number }>;
-  /** Prices and records one billed request. Never throws for a store failure (see above). */
+  /**
+   * Prices and records one billed request: resolves once its entry is in the store, or once the
+   * store refused it (seq null: it waits, see above). Never throws for a store failure.
+   */
   charge(record: UsageRecord): Promise<Charge>;
-  /** Charges waiting for the store. */
+  /** Charges not in the store yet: being written, or waiting for the store. */
   pending(): readonly PricedRecord[];
   /** Writes what it can, and spills the charges still waiting. Never throws. */
   close(): Promise<void>;
@@ -90,15 +102,18 @@ export function createLedger(
   logger: Logger,
   options: LedgerOptions = {},
 ): Ledger {
-  const book = createLedgerBook(store, logger);
-  const spill = createSpillKeeper(options.spillPath, logger);
-  const waiting: PricedRecord[] = [];
-  /** Set when close starts; `closed` once it has spilled what was waiting. */
-  let closing: Promise<void> | undefined;
-  let closed = false;
-  let retryTimer: NodeJS.Timeout | undefined;
-  let retrying: Promise<void> | undefined;
   const retryMs = options.retryMs ?? 5_000;
+  const book = createLedgerBook(store, logger, { aggregateMs: options.aggregateMs, retryMs });
+  const spill = createSpillKeeper(options.spillPath, logger);
+  const writer: EntryWriter = createEntryWriter({
+    book,
+    logger,
+    retryMs,
+    landedAfterWait: (charges) => spill.landed(charges),
+    refusedAfterClose: (charge, error) => spill.add(charge, error),
+  });
+  /** Set when close starts. */
+  let closing: Promise<void> | undefined;
   let allLoaded: Promise<void> | undefined;
   const shards = options.shards ?? allShards(1);
   const owns = (scope: string) => ownsGuild(shards, isDmScope(scope) ? null : scope);
@@ -130,52 +145,17 @@ export function createLedger(
     return allLoaded;
   }
 
-  /** Spend of charges still waiting for the store: budgets count them as spent. */
-  function waitingMicros(scope: string, onDay: (day: string) => boolean, userId?: string): number {
+  /** Spend of a scope's charges not in the store yet: budgets count them as spent. */
+  function unstoredMicros(scope: string, onDay: (day: string) => boolean, userId?: string): number {
     let total = 0;
-    for (const charge of waiting) {
-      if (usageScope(charge) !== scope || !onDay(utcDay(charge.time))) continue;
+    for (const charge of writer.unstoredIn(scope)) {
+      if (!onDay(utcDay(charge.time))) continue;
       if (userId === undefined || charge.userId === userId) total += charge.costMicros;
     }
     return total;
   }
 
   const costOf = (record: UsageRecord) => recordCostMicros(prices, record);
-
-  function scheduleRetry(): void {
-    if (retryTimer || waiting.length === 0 || closing) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = undefined;
-      void retryWaiting().finally(scheduleRetry);
-    }, retryMs);
-    retryTimer.unref();
-  }
-
-  /** Writes the waiting charges, oldest first, until the store refuses one; one pass at a time. */
-  function retryWaiting(): Promise<void> {
-    retrying ??= writeWaiting().finally(() => {
-      retrying = undefined;
-    });
-    return retrying;
-  }
-
-  async function writeWaiting(): Promise<void> {
-    while (waiting.length > 0) {
-      const next = waiting[0] as PricedRecord;
-      try {
-        await book.record(next);
-      } catch (error) {
-        logger.error(
-          { err: error, waiting: waiting.length, entryIds: waiting.slice(0, 20).map((entry) => entry.id) },
-          'ledger: the store still refuses charges; they are kept and tried again',
-        );
-        return;
-      }
-      waiting.shift();
-      spill.landed(next);
-      logger.info({ entryId: next.id, scope: usageScope(next) }, 'ledger: a waiting charge was recorded');
-    }
-  }
 
   /** Applies a previous run's spilled charges, skipping any that already reached the store. */
   async function applySpill(keeper: SpillKeeper): Promise<void> {
@@ -188,14 +168,17 @@ export function createLedger(
     const toApply = spilled.filter((charge) => !alreadyIn.has(charge.id));
     keeper.taken(toApply);
     if (spilled.length === 0) return;
-    waiting.push(...toApply);
-    // Each one that lands leaves the file; what did not stays waiting, and is spilled at close.
-    await retryWaiting();
+    // Each one that lands leaves the file; what did not waits, and is spilled at close.
+    await writer.requeue(toApply);
+    const left = new Set(writer.unstored().map((charge) => charge.id));
     logger.warn(
-      { spilled: spilled.length, applied: toApply.length - waiting.length, alreadyIn: alreadyIn.size },
+      {
+        spilled: spilled.length,
+        applied: toApply.filter((charge) => !left.has(charge.id)).length,
+        alreadyIn: alreadyIn.size,
+      },
       'ledger: applied the charges the previous run could not write',
     );
-    scheduleRetry();
   }
 
   return {
@@ -210,47 +193,21 @@ export function createLedger(
     costOf,
     async charge(usage) {
       const priced: PricedRecord = { ...usage, costMicros: costOf(usage) };
-      // Charges already waiting go first: the store takes them in order once it is back. After
-      // close they are in the spill file, and are not written again.
-      if (waiting.length > 0 && !closed) await retryWaiting();
-      if (waiting.length === 0 || closed) {
-        try {
-          return await book.record(priced);
-        } catch (error) {
-          // After close, a refused charge goes to the spill file at once.
-          if (closed) {
-            spill.add(priced, error);
-            return { ...priced, seq: null };
-          }
-          logger.error(
-            { err: error, entryId: priced.id, scope: usageScope(priced), costMicros: priced.costMicros },
-            'ledger: could not record a charge; it is kept and written again until the store takes it',
-          );
-        }
-      } else {
-        logger.error(
-          { entryId: priced.id, scope: usageScope(priced), costMicros: priced.costMicros },
-          'ledger: the store is refusing charges; this one waits with the others',
-        );
-      }
-      waiting.push(priced);
-      scheduleRetry();
-      return { ...priced, seq: null };
+      return (await writer.submit(priced)) ?? { ...priced, seq: null };
     },
-    pending: () => waiting,
+    pending: () => writer.unstored(),
     close() {
       closing ??= (async () => {
-        clearTimeout(retryTimer);
-        retryTimer = undefined;
         try {
-          await retryWaiting();
+          // One last try for what waits, then every day total not written yet.
+          await writer.retry();
           await book.flushAll();
           await shardSpend.stop();
         } catch (error) {
           logger.error({ err: error }, 'ledger: could not write everything at shutdown');
         }
-        closed = true;
-        spill.close(waiting);
+        // From here a refused charge goes to the spill file at once (entryWriter.ts).
+        spill.close(writer.close());
       })();
       return closing;
     },
@@ -263,7 +220,7 @@ export function createLedger(
     monthSpendMicros(scope, now) {
       const month = utcDay(now).slice(0, 7);
       return book.inScope(scope, async (state) => {
-        let total = waitingMicros(scope, (day) => day.startsWith(month));
+        let total = unstoredMicros(scope, (day) => day.startsWith(month));
         for (const [day, aggregate] of state.aggregates)
           if (day.startsWith(month)) total += aggregate.costMicros;
         return total;
@@ -275,14 +232,15 @@ export function createLedger(
         scope,
         async (state) =>
           (state.aggregates.get(today)?.byUser[userId]?.costMicros ?? 0) +
-          waitingMicros(scope, (day) => day === today, userId),
+          unstoredMicros(scope, (day) => day === today, userId),
       );
     },
     async allScopesMonthSpendMicros(at) {
       await loadAll();
       const month = utcDay(at).slice(0, 7);
       let total = book.monthTotal(month);
-      for (const charge of waiting) if (utcDay(charge.time).startsWith(month)) total += charge.costMicros;
+      for (const charge of writer.unstored())
+        if (utcDay(charge.time).startsWith(month)) total += charge.costMicros;
       return total + (await shardSpend.others(month));
     },
     async entries(scope, from, to) {

@@ -2,13 +2,13 @@
  * The operator's view of a month: spend per scope (every server, every user's DMs) read straight
  * from the store, for the command-line report (src/cli/usage.ts). It only reads, so it is safe
  * beside a running bot (SQLite in WAL mode: readers and the writer do not block each other), and
- * it counts what the ledger counts: the day aggregates, the entries whose aggregate update was
- * lost (the ledger applies those at its next start), and the charges waiting in the spill file,
- * at the cost they were charged.
+ * it counts what the ledger counts: the day aggregates, the entries after them (whose aggregates
+ * a running bot has not written yet, or a stopped one never wrote: the ledger applies those at its
+ * next start), and the charges waiting in the spill file, at the cost they were charged.
  */
 import type { Store } from '../lib/store.js';
-import type { DayAggregate, LedgerEntry } from './aggregate.js';
-import { dayKey, daysKey, entryKey } from './ledgerBook.js';
+import type { DayAggregate } from './aggregate.js';
+import { dayKey, daysKey, entriesAfter } from './ledgerKeys.js';
 import { usageScope, utcDay } from './records.js';
 import { listScopes } from './scopes.js';
 import { readSpill, spilledAlreadyIn } from './spill.js';
@@ -54,9 +54,7 @@ export async function readScope(store: Store, scope: string, month: string): Pro
     totals.costMicros += aggregate.costMicros;
   }
   // Entries after the highest one folded into an aggregate: the ledger applies them at start.
-  for (;;) {
-    const entry = (await store.get(entryKey(scope, head + 1))) as LedgerEntry | undefined;
-    if (!entry) break;
+  for (const entry of await entriesAfter(store, scope, head)) {
     head = entry.seq;
     if (!utcDay(entry.time).startsWith(month)) continue;
     totals.requests += 1;

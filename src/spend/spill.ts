@@ -9,7 +9,7 @@
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import type { Store } from '../lib/store.js';
 import type { LedgerEntry, PricedRecord } from './aggregate.js';
-import { entryKey } from './ledgerBook.js';
+import { entryKey } from './ledgerKeys.js';
 import { usageScope } from './records.js';
 
 const isPriced = (item: unknown): item is PricedRecord =>

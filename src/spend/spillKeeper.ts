@@ -16,8 +16,8 @@ export interface SpillKeeper {
   read(): PricedRecord[];
   /** The spilled charges not recorded yet, now waiting in the ledger: the file holds just these. */
   taken(unrecorded: readonly PricedRecord[]): void;
-  /** A waiting charge reached the store: when it came from the file, the file loses it at once. */
-  landed(charge: PricedRecord): void;
+  /** Waiting charges reached the store: those that came from the file leave it at once. */
+  landed(charges: readonly PricedRecord[]): void;
   /**
    * At close: the charges still waiting, and when the file was never taken (a start that failed
    * or did not finish) the file's own as well, none lost.
@@ -66,11 +66,12 @@ export function createSpillKeeper(path: string | undefined, logger: Logger): Spi
         'ledger: could not rewrite the spill file; it is rewritten as its charges land, and at shutdown',
       );
     },
-    landed(charge) {
-      if (!unrecorded?.delete(charge.id)) return;
+    landed(charges) {
+      const fromFile = charges.filter((charge) => unrecorded?.delete(charge.id));
+      if (!unrecorded || fromFile.length === 0) return;
       const stale =
-        'ledger: a spilled charge was recorded, but the spill file could not be rewritten; it is rewritten at shutdown';
-      write([...unrecorded.values()], { entryId: charge.id }, stale);
+        'ledger: spilled charges were recorded, but the spill file could not be rewritten; it is rewritten at shutdown';
+      write([...unrecorded.values()], { entryIds: fromFile.map((charge) => charge.id) }, stale);
     },
     close(waiting) {
       let records = waiting;

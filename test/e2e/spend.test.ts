@@ -4,6 +4,7 @@
  */
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import { CHART_HEIGHT, CHART_WIDTH } from '../../src/spend/chart.js';
 import { formatMoney } from '../../src/spend/cost.js';
 import { type FakeInteraction, type FakeUser, SERVER_MANAGER_PERMISSIONS } from '../fakes/discord.js';
@@ -116,7 +117,11 @@ describe('/budget', () => {
     );
     h.service.enqueue({ text: 'No price shown.' });
     const hidden = ask({ prompt: 'quiet' }, { channelId: freshChannel() });
-    const [text] = await waitForReply(h, hidden, ([t]) => t?.startsWith('No price shown.') ?? false);
+    const [text] = await waitForReply(
+      h,
+      hidden,
+      ([t]) => (t?.startsWith('No price shown.') && !t.endsWith(STREAMING_CURSOR)) ?? false,
+    );
     expect(text).toBe('No price shown.');
     expect(await ephemeralText(command('config', 'features', { cost_line: true }))).toContain(
       'Under replies: cost shown',

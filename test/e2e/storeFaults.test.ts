@@ -4,7 +4,7 @@
  * every billed request reaches the ledger once the store is back, also across a restart.
  */
 import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { STORAGE_FAILED } from '../../src/chat/notes.js';
 import { spillPathFor } from '../../src/lib/store.js';
 import { useHarness } from '../helpers/e2e.js';
@@ -21,9 +21,10 @@ const today = () => new Date().toISOString().slice(0, 10);
 /** Asks in a fresh channel; resolves to the finished reply's text once the bot is idle. */
 async function asked(prompt: string): Promise<string> {
   const interaction = ask({ prompt }, { channelId: freshChannel() });
-  const [text] = await waitForReply(h, interaction, ([first]) => first?.includes('💰') ?? false);
+  await waitForReply(h, interaction, ([first]) => first?.includes('💰') ?? false);
+  // A failure found while the final text was written is written in after it.
   await waitForIdle(h);
-  return text as string;
+  return h.discord.replyMessages(interaction)[0]?.content ?? '';
 }
 
 /** The micro-units a reply's cost line states ("💰 USD 0.000014 · …"). */
@@ -50,6 +51,27 @@ async function noChargeWaiting(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+describe('a slow store', () => {
+  it('does not hold back the final text: it shows, cost line included, while the writes wait', async () => {
+    let release = () => {};
+    h.storeFaults.holdWrites = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const interaction = ask({ prompt: 'held' }, { channelId: freshChannel() });
+      const [text] = await waitForReply(h, interaction, ([first]) => first?.includes('💰') ?? false);
+      expect(text).toMatch(/^Echo: Member: held\n\n-# 💰 USD/);
+      // Its charge is still on its way to the store.
+      expect(h.running.bot.context.ledger.pending()).toHaveLength(1);
+    } finally {
+      h.storeFaults.holdWrites = undefined;
+      release();
+    }
+    await vi.waitFor(() => expect(h.running.bot.context.ledger.pending()).toHaveLength(0));
+    await waitForIdle(h);
+  });
+});
 
 describe('a store that fails mid-run', () => {
   it('says the exchange was not saved, keeps serving, and bills every request once it recovers', async () => {

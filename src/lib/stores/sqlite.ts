@@ -2,6 +2,10 @@
  * SQLite through @keyv/sqlite: one file beside the bot, the default. WAL with synchronous=NORMAL:
  * every write survives a crash of the process (what the ledger relies on) at a fraction of the
  * default's fsync cost; only a power cut can lose the last ones.
+ *
+ * @keyv/sqlite has no setMany (keyv would then make one `set`, one transaction, per key, and a
+ * batch could land in part): here it is one INSERT of every pair, so a batch is one transaction,
+ * all or nothing, as it is on PostgreSQL (one statement) and Redis (MULTI).
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -15,15 +19,37 @@ export function sqlitePath(databaseUrl: string): string {
   return path;
 }
 
+/** Pairs bound in one statement (SQLite binds at most 32,766 values). */
+const MAX_BOUND_PAIRS = 10_000;
+
 export function sqliteBackend(databaseUrl: string): Backend {
   const path = sqlitePath(databaseUrl);
   mkdirSync(dirname(resolve(path)), { recursive: true });
   const sqlite = new KeyvSqlite({ uri: `sqlite://${path}`, busyTimeout: 10_000 });
   const query = (sql: string, ...values: unknown[]) =>
     sqlite.query(sql, ...values) as Promise<{ key: string }[]>;
+  const table = sqlite.opts.table as string;
+  const upsert = (rows: string) =>
+    `INSERT INTO ${table} (key, value) ${rows} ON CONFLICT(key) DO UPDATE SET value = excluded.value`;
+  // `WHERE true` tells SQLite's parser the ON CONFLICT belongs to the INSERT, not to a join.
+  const upsertJson = upsert(
+    "SELECT json_extract(pair.value, '$[0]'), json_extract(pair.value, '$[1]') FROM json_each(?) AS pair WHERE true",
+  );
+  const adapter = Object.assign(sqlite, {
+    async setMany(entries: { key: string; value: unknown }[]) {
+      // One statement either way: bound values (no second encoding of large values) up to
+      // SQLite's limit on them, a JSON list of pairs beyond.
+      if (entries.length > MAX_BOUND_PAIRS) {
+        await query(upsertJson, JSON.stringify(entries.map(({ key, value }) => [key, value])));
+        return;
+      }
+      const rows = `VALUES ${entries.map(() => '(?, ?)').join(', ')}`;
+      await query(upsert(rows), ...entries.flatMap(({ key, value }) => [key, value]));
+    },
+  });
   return {
     kind: 'sqlite',
-    adapter: sqlite,
+    adapter,
     async prepare() {
       await sqlite.query('PRAGMA journal_mode=WAL');
       await sqlite.query('PRAGMA synchronous=NORMAL');

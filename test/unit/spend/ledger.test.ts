@@ -7,10 +7,13 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/lib/logger.js';
 import type { Store } from '../../../src/lib/store.js';
+import type { DayAggregate } from '../../../src/spend/aggregate.js';
 import { createLedger } from '../../../src/spend/ledger.js';
+import { dayKey } from '../../../src/spend/ledgerBook.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
 import type { UsageRecord } from '../../../src/spend/records.js';
-import { storeFaults } from '../../helpers/faultyStore.js';
+import { mortal, storeFaults } from '../../helpers/faultyStore.js';
+import { waitForStored } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const priced = loadPriceList('prices.json');
@@ -70,6 +73,7 @@ describe('ledger', () => {
     const first = createLedger(store, prices, logger);
     await Promise.all(Array.from({ length: 50 }, (_, i) => first.charge(chat(i, 'g'))));
     const before = await first.summary('g', '2026-11-22', '2026-11-22');
+    await first.close();
     const second = createLedger(store, prices, logger);
     expect(await second.open()).toEqual({ scopes: 1, reconciled: 0 });
     expect(await second.summary('g', '2026-11-22', '2026-11-22')).toEqual(before);
@@ -79,7 +83,8 @@ describe('ledger', () => {
     const { store } = await freshStore();
     const ledger = createLedger(store, prices, logger);
     for (let i = 0; i < 5; i += 1) await ledger.charge(chat(i, 'g'));
-    // The process dies after writing entry 6 but before its day aggregate.
+    await ledger.close();
+    // The next process dies after writing entry 6 but before its day aggregate.
     const crashing = Object.create(store) as Store;
     crashing.set = async (key: string, value: unknown, ttl?: number) => {
       if (key.includes(':day:')) throw new Error('simulated crash');
@@ -219,27 +224,36 @@ describe('ledger', () => {
     ).toBe(expected);
   });
 
-  it('a day total the store refuses: later charges wait behind it; a crash rebuilds it from the entries', async () => {
+  it('a day total the store refuses: charges still land, the total stays current in memory and is written once the store takes it; a crash rebuilds it from the entries', async () => {
     const faults = storeFaults();
     const { store } = await freshStore(faults);
-    const ledger = createLedger(store, prices, logger, { retryMs: 10_000 });
+    const ledger = createLedger(store, prices, logger, { retryMs: 20, aggregateMs: 0 });
     const yesterday = NOW - 86_400_000;
     const cost = (i: number) => ledger.costOf(chat(i, 'g'));
     await ledger.charge(chat(0, 'g', yesterday));
+    await waitForStored(store, 'g', '2026-11-21', 1);
     faults.failWrites = true;
     faults.onlyKeysWith = ':day:';
-    // The entry lands, its day total does not.
+    // The entries land, their day totals do not.
     expect((await ledger.charge(chat(1, 'g', yesterday))).seq).toBe(2);
-    // Nothing newer may reach the store before that total: today's charge waits.
-    expect((await ledger.charge(chat(2, 'g', NOW))).seq).toBeNull();
-    expect((await ledger.summary('g', '2026-11-21', '2026-11-22')).costMicros).toBe(cost(0) + cost(1));
+    expect((await ledger.charge(chat(2, 'g', NOW))).seq).toBe(3);
+    expect((await ledger.summary('g', '2026-11-21', '2026-11-22')).costMicros).toBe(
+      cost(0) + cost(1) + cost(2),
+    );
     expect(await ledger.monthSpendMicros('g', NOW)).toBe(cost(0) + cost(1) + cost(2));
-    // The process dies here (no close): the next start rebuilds yesterday from its entries.
-    faults.failWrites = false;
-    const restarted = createLedger(store, prices, logger);
-    expect(await restarted.open()).toEqual({ scopes: 1, reconciled: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(((await store.get(dayKey('g', '2026-11-21'))) as DayAggregate).appliedThrough).toBe(1);
+    // Had the process died here (no close), a start would rebuild both days from the entries.
+    const view = mortal(store);
+    const restarted = createLedger(view.store, prices, logger);
+    expect(await restarted.open()).toEqual({ scopes: 1, reconciled: 2 });
     const summary = await restarted.summary('g', '2026-11-21', '2026-11-22');
-    expect([summary.requests, summary.costMicros]).toEqual([2, cost(0) + cost(1)]);
+    expect([summary.requests, summary.costMicros]).toEqual([3, cost(0) + cost(1) + cost(2)]);
+    view.kill();
+    // It lives on: the totals are written again until the store takes them.
+    faults.failWrites = false;
+    await waitForStored(store, 'g', '2026-11-22', 3);
+    expect(((await store.get(dayKey('g', '2026-11-21'))) as DayAggregate).appliedThrough).toBe(2);
   });
 
   it('charges still waiting at shutdown go to the spill file; the next start applies them exactly once', async () => {
