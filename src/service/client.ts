@@ -8,7 +8,6 @@
  * ends the reply (it may already be on screen and billed). A reply streaming longer than
  * `timeouts.replyMs` is cut off, however steadily the service sends.
  */
-import { Pool } from 'undici';
 import { discardBody, readText } from '../lib/http.js';
 import type { Logger } from '../lib/logger.js';
 import {
@@ -32,7 +31,8 @@ import {
 export type { ServiceTimeouts };
 
 import { parseCreated, parseImageUrls } from './imageResponse.js';
-import { MAX_EVENT_CHARS, readSseChunks } from './sse.js';
+import { lazyPool } from './pool.js';
+import { MAX_EVENT_CHARS, sseBatches } from './sse.js';
 
 /** Error bodies are quoted, not read whole. */
 const ERROR_BODY_MAX_BYTES = 64 * 1024;
@@ -93,12 +93,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
   const random = options.random ?? Math.random;
   const base = new URL(options.baseUrl);
   const basePath = base.pathname.replace(/\/+$/, '');
-  const pool = new Pool(base.origin, {
-    connect: { timeout: timeouts.connectMs },
-    headersTimeout: timeouts.headersMs,
-    bodyTimeout: timeouts.idleMs,
-    connections: 256,
-  });
+  const pool = lazyPool(base.origin, timeouts);
   const log = options.logger;
 
   async function post(
@@ -112,7 +107,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       const started = performance.now();
       let failure: ServiceError;
       try {
-        const response = await pool.request({
+        const response = await (await pool.get()).request({
           path: basePath + path,
           method: 'POST',
           headers: {
@@ -204,31 +199,31 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         if (added) yield { type: 'delta', text: added };
       } else {
         try {
-          for await (const chunk of readSseChunks(response.body as AsyncIterable<Uint8Array>)) {
-            if (chunk.kind === 'done') {
-              reply.sawDone = true;
-              break;
-            }
-            if (chunk.kind === 'error') {
-              throw chunkFailure(
-                chunk,
-                options.redact,
-                reply.text !== '',
-                reply.resolveUsage(request.messages),
-              );
-            }
-            if (chunk.kind === 'ignored') {
-              // An empty `data:` line is a keep-alive, not a fault worth a warning.
-              if (chunk.data === '') continue;
+          // One batch per read (or more, when the loop is busy): one delta for all of it.
+          const next = sseBatches(response.body);
+          for (let batch = await next(); batch; batch = await next()) {
+            const step = reply.applyBatch(batch);
+            for (const chunk of step.ignored ?? []) {
               // Redacted whole before it is cut, so a secret across the cut cannot leave a prefix.
               log.warn(
                 { reason: chunk.reason, excerpt: excerpt(options.redact(chunk.data)) },
                 'skipped a malformed stream event',
               );
-              continue;
             }
-            const added = reply.apply(chunk);
-            if (added) yield { type: 'delta', text: added };
+            if (step.added) yield { type: 'delta', text: step.added };
+            if (step.error) {
+              const usage = reply.resolveUsage(request.messages);
+              throw chunkFailure(
+                { kind: 'error', error: step.error },
+                options.redact,
+                reply.text !== '',
+                usage,
+              );
+            }
+            if (step.done) {
+              reply.sawDone = true;
+              break;
+            }
           }
         } catch (error) {
           throw bodyFailure(

@@ -2,7 +2,6 @@
  * Transport failures of the service client as ServiceErrors, each with a sentence a Discord user
  * can act on: before a response arrived (connect, headers), and while a body was being read.
  */
-import { errors as undiciErrors } from 'undici';
 import { BodyTooLarge } from '../lib/http.js';
 import { formatWait, ServiceError } from './errors.js';
 import { SseEventTooLarge } from './sse.js';
@@ -75,7 +74,8 @@ export function requestFailure(
   if (error instanceof ServiceError) return error;
   if (signal?.aborted) return abortedError(error);
   const code = errorCode(error);
-  if (error instanceof undiciErrors.HeadersTimeoutError || code === 'UND_ERR_HEADERS_TIMEOUT') {
+  // undici's errors are told by their code (undici itself is loaded at the first request).
+  if (code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new ServiceError({
       kind: 'timeout',
       userMessage: `The service did not start answering within ${formatWait(timeouts.headersMs)}. Please try again.`,
@@ -140,7 +140,7 @@ export function bodyFailure(
       usage,
     });
   }
-  if (error instanceof undiciErrors.BodyTimeoutError || errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
+  if (errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
     return new ServiceError({
       kind: 'idle_timeout',
       userMessage: `The service sent nothing for ${formatWait(timeouts.idleMs)}, so the bot stopped waiting.${cut}`,

@@ -108,6 +108,14 @@ export function excerpt(text: string, max = 80): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
+/** What one batch of events did to the reply (ReplyAccumulator.applyBatch). */
+export interface BatchStep {
+  readonly added: string;
+  readonly done: boolean;
+  readonly error?: ChunkError;
+  readonly ignored: readonly Extract<StreamChunk, { kind: 'ignored' }>[] | undefined;
+}
+
 /** Folds chunks into the reply; tells the caller which text is new. */
 export class ReplyAccumulator {
   text = '';
@@ -136,6 +144,28 @@ export class ReplyAccumulator {
     }
     this.text += added;
     return added;
+  }
+
+  /**
+   * Applies the events of one network read (or several): the text they add, whether the end
+   * marker came (events after it are not read), the first error event (events after it are not
+   * read) and the unreadable events worth a warning (not empty keep-alive `data:` lines).
+   */
+  applyBatch(chunks: readonly StreamChunk[]): BatchStep {
+    let added = '';
+    let ignored: Extract<StreamChunk, { kind: 'ignored' }>[] | undefined;
+    for (const chunk of chunks) {
+      if (chunk.kind === 'done') return { added, done: true, ignored };
+      if (chunk.kind === 'error') return { added, done: false, error: chunk.error, ignored };
+      if (chunk.kind === 'ignored') {
+        if (chunk.data === '') continue;
+        ignored ??= [];
+        ignored.push(chunk);
+        continue;
+      }
+      added += this.apply(chunk);
+    }
+    return { added, done: false, ignored };
   }
 
   /** Usage as sent, or estimated from the prompt and the reply when the service sent none. */

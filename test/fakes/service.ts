@@ -118,6 +118,8 @@ export interface FakeService {
   readonly requests: RecordedRequest[];
   /** Per chat request, the time each content chunk was written. */
   readonly sendLogs: SentChunk[][];
+  /** The chat request each entry of `sendLogs` answers (same index). */
+  readonly sendLogRequests: RecordedRequest[];
   /** Per chat request, when the client closed its connection before the response ended. */
   readonly closedEarly: (number | undefined)[];
   /** Scripts used in order for the next chat requests; then `fallback`. */
@@ -157,6 +159,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startFakeService(): Promise<FakeService> {
   const requests: RecordedRequest[] = [];
   const sendLogs: SentChunk[][] = [];
+  const sendLogRequests: RecordedRequest[] = [];
   const closedEarly: (number | undefined)[] = [];
   const queue: ChatScript[] = [];
   const imageQueue: ImageScript[] = [];
@@ -175,6 +178,7 @@ export async function startFakeService(): Promise<FakeService> {
     imageRequests: () => requests.filter((request) => request.path.endsWith('/v1/images/generations')),
     requests,
     sendLogs,
+    sendLogRequests,
     closedEarly,
     enqueue: (...scripts) => queue.push(...scripts),
     fallback: (request) => ({ text: `Echo: ${lastUserContent(request.body)}` }),
@@ -202,6 +206,7 @@ export async function startFakeService(): Promise<FakeService> {
     const model = String(request.body.model);
     const log: SentChunk[] = [];
     sendLogs.push(log);
+    sendLogRequests.push(request);
     const slot = sendLogs.length - 1;
     let closed = false;
     res.on('close', () => {
@@ -396,7 +401,9 @@ export async function startFakeService(): Promise<FakeService> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  server.listen(0, '127.0.0.1');
+  // A deep accept queue: hundreds of streams opened in the same millisecond (benchmarks) must
+  // wait to be accepted, not be dropped into TCP's 1 s SYN retry.
+  server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
   cdn.listen(0, '127.0.0.1');
   await Promise.all([once(server, 'listening'), once(cdn, 'listening')]);
   Object.assign(fake, {
