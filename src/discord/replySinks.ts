@@ -2,10 +2,11 @@
  * Where a streamed reply's messages go (a ReplySink): an interaction's webhook, or bot messages
  * in a channel (answers to mentions, replies and DMs).
  */
-import { type APIMessage, type REST, Routes } from 'discord.js';
+import { type REST, Routes } from 'discord.js';
+import { channelMessageWrites } from './bucketWatch.js';
 import type { MessageComponents } from './buttons.js';
-import type { InteractionWebhook } from './interactionWebhook.js';
 import { messageBody } from './messages.js';
+import type { InteractionWebhook } from './outgoing.js';
 import type { ReplySink } from './render/streamRenderer.js';
 
 /**
@@ -18,6 +19,7 @@ export function interactionReplySink(webhook: InteractionWebhook): ReplySink {
     get botToken() {
       return webhook.usesBotToken?.() ?? false;
     },
+    rateBucket: () => webhook.rateBucket?.(),
     editOriginal: (content, components) => webhook.editOriginal({ content, components }),
     sendFollowUp: (content, components) => webhook.followUp({ content, components }),
     editFollowUp: (id, content, components) => webhook.editFollowUp(id, { content, components }),
@@ -47,13 +49,13 @@ export function channelReplySink(
     rest.post(Routes.channelTyping(channelId)).catch(onTypingError);
   }, TYPING_AFTER_MS);
   typing.unref();
-  const post = async (body: object) =>
-    ((await rest.post(Routes.channelMessages(channelId), { body })) as APIMessage).id;
-  const patch = async (id: string, content: string, components: MessageComponents | undefined) => {
-    await rest.patch(Routes.channelMessage(channelId, id), { body: messageBody(content, components) });
-  };
+  const channel = channelMessageWrites(rest, channelId);
+  const post = (body: object) => channel.post({ body });
+  const patch = (id: string, content: string, components: MessageComponents | undefined) =>
+    channel.patch(id, { body: messageBody(content, components) });
   return {
     botToken: true,
+    rateBucket: channel.bucket.current,
     stopTyping: () => clearTimeout(typing),
     async editOriginal(content, components) {
       clearTimeout(typing);

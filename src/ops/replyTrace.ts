@@ -30,6 +30,7 @@ export function startReplyTrace(clock: Clock): ReplyTrace {
         get botToken() {
           return sink.botToken ?? false;
         },
+        rateBucket: () => sink.rateBucket?.(),
         editOriginal(content, components) {
           writes += 1;
           return sink.editOriginal(content, components);

@@ -401,7 +401,9 @@ export class FakeDiscord extends EventEmitter {
     this.server.on('upgrade', (req, socket, head) => {
       this.wss?.handleUpgrade(req, socket, head, (ws) => this.handleGateway(ws));
     });
-    this.server.listen(0, '127.0.0.1');
+    // A deep accept queue: hundreds of clients connecting in the same millisecond (benchmarks)
+    // must wait to be accepted, not be dropped into TCP's 1 s SYN retry.
+    this.server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
     await once(this.server, 'listening');
     const port = (this.server.address() as AddressInfo).port;
     this.apiUrl = `http://127.0.0.1:${port}/api`;
@@ -681,6 +683,31 @@ export class FakeDiscord extends EventEmitter {
       options: top,
       ...(Object.keys(channels).length > 0 && { resolved: { channels } }),
     });
+  }
+
+  /**
+   * Opens a slash-command interaction in a channel without dispatching it (no INTERACTION_CREATE
+   * reaches any bot): the caller gets its id and token and answers it over REST itself, like the
+   * benchmark's reference bots that share this fake with the real bot.
+   */
+  openInteraction(input: { readonly channelId?: string; readonly user?: FakeUser } = {}): FakeInteraction {
+    const user = input.user ?? this.user('member', 'Member');
+    const id = snowflake();
+    const token = `aW50ZXJhY3Rpb246${id}${Math.random().toString(36).slice(2)}`.padEnd(80, 'x');
+    const channelId = input.channelId ?? (this.channelIds[0] as string);
+    const interaction: FakeInteraction = {
+      id,
+      token,
+      channelId,
+      guildId: this.guildOf(channelId) ?? this.guildId,
+      userId: user.id,
+      callbacks: [],
+      originalId: undefined,
+      followUpIds: [],
+      createdAt: performance.now(),
+    };
+    this.interactions.set(token, interaction);
+    return interaction;
   }
 
   /** Dispatches a click on a button of `message` (a MESSAGE_COMPONENT interaction). */

@@ -3,17 +3,20 @@
  * follow-up messages.
  *
  * - The first visible text goes out as soon as it arrives.
- * - After that, at most one edit starts per interval, and never more than one request is in
- *   flight: text that arrives meanwhile only marks the reply dirty, so stale intermediate
- *   states are skipped, never queued (latest wins).
+ * - After that, the next edit starts when Discord's rate-limit bucket allows it (rateBucket.ts:
+ *   the requests left in the window, spread to its reset, one kept for the final edit), or after
+ *   a fixed interval when Discord's headers say nothing. Never more than one request is in
+ *   flight: text that arrives meanwhile only marks the reply dirty, so stale intermediate states
+ *   are skipped, never queued (latest wins).
  * - Text beyond 2000 characters freezes the current message at a clean boundary and continues
  *   in a follow-up (see split.ts).
- * - `finish` always writes the exact final text, without the cursor; a write Discord failed with
- *   5xx past discord.js's own retries is tried again a bounded number of times.
+ * - `finish` always writes the exact final text, without the cursor, at once; a write Discord
+ *   failed with 5xx past discord.js's own retries is tried again a bounded number of times.
  */
 import { HTTPError } from 'discord.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MessageComponents } from '../buttons.js';
+import { editReadyAt, finalReadyAt, type RateBucket } from './rateBucket.js';
 import { DISCORD_MESSAGE_LIMIT, type Fence, fenceAfter, pieceText, takeMessage } from './split.js';
 
 /**
@@ -28,11 +31,18 @@ export interface ReplySink {
   refuse(content: string): Promise<void>;
   /** Writes use the bot token, under Discord's global limit (see editPacing.ts). */
   readonly botToken?: boolean;
+  /** What Discord last said about the writes' rate-limit bucket, if anything. */
+  rateBucket?(): RateBucket | undefined;
 }
 
 export interface StreamRendererOptions {
-  /** Least time between two edits; a function is asked again before each edit. */
-  readonly intervalMs: number | (() => number);
+  /** Least time between two edits when Discord's headers say nothing, and after a failed edit. */
+  readonly intervalMs: number;
+  /**
+   * Least time between two edits so that all bot-token streams together stay under the global
+   * limit (editPacing.ts); asked again before each edit.
+   */
+  readonly sharedIntervalMs?: () => number;
   readonly clock: Clock;
   readonly limit?: number;
   readonly cursor?: string;
@@ -115,6 +125,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   let inFlight: Promise<void> | null = null;
   let dirty = false;
   let lastEditStartedAt = Number.NEGATIVE_INFINITY;
+  let lastEditFailed = false;
   let timer: NodeJS.Timeout | null = null;
   let finished = false;
 
@@ -175,11 +186,27 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     dirty = false;
     lastEditStartedAt = clock.now();
     inFlight = render(text, false)
-      .catch((error: unknown) => options.onEditError?.(error))
+      .then(
+        () => {
+          lastEditFailed = false;
+        },
+        (error: unknown) => {
+          // A failed edit says nothing new about the bucket: wait the fixed interval, not at once.
+          lastEditFailed = true;
+          options.onEditError?.(error);
+        },
+      )
       .finally(() => {
         inFlight = null;
         if (dirty) schedule();
       });
+  }
+
+  function nextEditAt(): number {
+    const bucket = lastEditFailed ? undefined : sink.rateBucket?.();
+    const own = bucket ? editReadyAt(bucket) : lastEditStartedAt + options.intervalMs;
+    const shared = options.sharedIntervalMs?.() ?? Number.NEGATIVE_INFINITY;
+    return Math.max(own, lastEditStartedAt + shared);
   }
 
   function schedule(): void {
@@ -189,8 +216,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       return;
     }
     if (timer) return;
-    const interval = typeof options.intervalMs === 'function' ? options.intervalMs() : options.intervalMs;
-    const wait = lastEditStartedAt + interval - clock.now();
+    const wait = nextEditAt() - clock.now();
     if (wait <= 0) startEdit();
     else timer = setTimeout(startEdit, wait);
   }
@@ -208,6 +234,10 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       if (timer) clearTimeout(timer);
       timer = null;
       while (inFlight) await inFlight;
+      // A spent window: wait for its reset here, with the newest text, not queued in discord.js.
+      const bucket = lastEditFailed ? undefined : sink.rateBucket?.();
+      const wait = bucket ? finalReadyAt(bucket) - clock.now() : 0;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       const final = withNote(text, note);
       // Discord refuses an empty message; callers pass a note when there is no text.
       const source = final.trim() === '' ? '…' : final;

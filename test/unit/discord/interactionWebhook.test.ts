@@ -3,14 +3,14 @@
  * when it switches (a margin before the token expires, at once on 50027/10015), which route each
  * write takes then, and what never leaves the token (private messages, private replies).
  */
-import { DiscordAPIError, type Interaction, REST, type RequestData } from 'discord.js';
+import { DiscordAPIError, type Interaction, type InternalRequest, REST, type RequestData } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PUBLIC_REFUSAL } from '../../../src/discord/botTokenContinuation.js';
 import { interactionResponder } from '../../../src/discord/errorBoundary.js';
 import {
   InteractionRest,
   type InteractionToken,
   interactionWebhook,
-  PUBLIC_REFUSAL,
 } from '../../../src/discord/interactionWebhook.js';
 import { interactionReplySink } from '../../../src/discord/replySinks.js';
 import {
@@ -63,7 +63,15 @@ function setUp(options: { ephemeral?: boolean; tokenAnswer?: (call: Call) => unk
         if (answered instanceof Error) throw answered;
         return answered;
       };
-    return { get: handle('GET'), post: handle('POST'), patch: handle('PATCH'), delete: handle('DELETE') };
+    return {
+      get: handle('GET'),
+      post: handle('POST'),
+      patch: handle('PATCH'),
+      delete: handle('DELETE'),
+      // Writes that note the rate-limit bucket take the response itself (bucketWatch.ts).
+      queueRequest: async (request: InternalRequest) =>
+        Response.json(await handle(request.method)(request.fullRoute, request)),
+    };
   };
   const sweepers = { hashSweepInterval: 0, handlerSweepInterval: 0 };
   const botRest = Object.assign(
@@ -279,13 +287,13 @@ describe('interactionWebhook with a bot-token continuation', () => {
     let failPost = true;
     const { rest, interaction } = setUp({ tokenAnswer: () => apiError(50027, 401, 'Invalid Webhook Token') });
     const bot = rest.continuation?.rest as REST;
-    const post = bot.post.bind(bot);
-    bot.post = async (...args) => {
-      if (failPost) {
+    const queueRequest = bot.queueRequest.bind(bot);
+    bot.queueRequest = async (request) => {
+      if (failPost && request.method === 'POST') {
         failPost = false;
         throw new Error('socket hang up');
       }
-      return post(...args);
+      return queueRequest(request);
     };
     const webhook = interactionWebhook(rest, interaction);
     const [first, second] = await Promise.allSettled([
