@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { Client, type ClientEvents, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
 import { commands as allCommands } from '../commands/index.js';
 import { createFairUse } from './access/fairUse.js';
+import { createArrivalOrder } from './chat/arrivalOrder.js';
 import { createConversationStore } from './chat/conversationStore.js';
 import type { Config } from './config.js';
 import type { BotContext } from './context.js';
@@ -122,6 +123,7 @@ export function createBot(options: BotOptions): Bot {
       });
     },
     channelQueue,
+    arrivalOrder: createArrivalOrder(),
     shutdown: shutdown.signal,
     redact: createRedactor([config.discordToken, config.serviceApiKey]),
     interactionRest: createInteractionRest(config.discordApiUrl, {
@@ -173,7 +175,7 @@ export function createBot(options: BotOptions): Bot {
     async start() {
       // First, so /healthz answers (503 until every shard is ready) while the bot connects.
       await operations.start();
-      // Reconcile the ledger before any new charge: entries whose aggregate update was lost.
+      // Reconcile the ledger before any new charge: entries whose day total was not written yet.
       const opened = await ledger.open();
       logger.info(opened, 'ledger open');
       // Another shard layout's spill file holds charges of guilds this process may not own.

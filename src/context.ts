@@ -1,5 +1,6 @@
 import type { REST } from 'discord.js';
 import type { FairUse } from './access/fairUse.js';
+import type { ArrivalOrder } from './chat/arrivalOrder.js';
 import type { ActiveReply } from './chat/controls.js';
 import type { ConversationStore } from './chat/conversationStore.js';
 import type { Config } from './config.js';
@@ -31,6 +32,8 @@ export interface BotContext {
   readonly notify: (channelId: string, content: string) => Promise<void>;
   /** Serialises requests per channel id. */
   readonly channelQueue: KeyedQueue;
+  /** Keeps interactions joining `channelQueue` in the order they arrived. */
+  readonly arrivalOrder: ArrivalOrder;
   /** Aborted when the bot shuts down, so in-flight replies end with a note instead of hanging. */
   readonly shutdown: AbortSignal;
   readonly redact: (text: string) => string;

@@ -3,6 +3,7 @@
  * acknowledged at once, then streamed into the interaction's reply from the channel's queue.
  */
 import type { ButtonInteraction, ChatInputCommandInteraction } from 'discord.js';
+import type { Arrival } from '../../src/chat/arrivalOrder.js';
 import { runQueuedChatTurn } from '../../src/chat/queue.js';
 import { prepareChatRequest } from '../../src/chat/request.js';
 import type { ChatTurn } from '../../src/chat/types.js';
@@ -24,6 +25,22 @@ export async function runInteractionTurn(
   /** Builds the turn after the acknowledgement (it may talk to Discord, e.g. open a thread). */
   shape: () => Promise<TurnShape>,
 ): Promise<void> {
+  // Taken before anything is awaited: this request joins the channel's queue in arrival order.
+  const arrival = context.arrivalOrder.arrive(request.channelId);
+  try {
+    await joinInOrder(interaction, context, request, shape, arrival);
+  } finally {
+    arrival.done();
+  }
+}
+
+async function joinInOrder(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  context: BotContext,
+  request: { readonly channelId: string; readonly options: RequestOptions },
+  shape: () => Promise<TurnShape>,
+  arrival: Arrival,
+): Promise<void> {
   const userName = speakerName(interaction);
   const prepared = await prepareChatRequest(context, {
     guildId: interaction.guildId,
@@ -44,11 +61,15 @@ export async function runInteractionTurn(
       userName,
       settings: prepared.settings,
     };
-    await runQueuedChatTurn(
+    await arrival.turn();
+    const running = runQueuedChatTurn(
       context,
       turn,
       interactionReplySink(interactionWebhook(context.interactionRest, interaction)),
     );
+    // It has its place in the channel's queue now (runQueuedChatTurn takes it synchronously).
+    arrival.done();
+    await running;
   } finally {
     prepared.slot.release();
   }

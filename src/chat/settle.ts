@@ -1,7 +1,7 @@
 /**
- * The one ending of a chat turn, whichever way it ended (completed, stopped, failed): charge
- * what the service billed, remember the exchange, write the final reply with its notes, and move
- * the Regenerate button to it.
+ * The one ending of a chat turn, whichever way it ended (completed, stopped, failed): write the
+ * final reply with its notes while charging what the service billed and remembering the
+ * exchange, then move the Regenerate button to it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { BotContext } from '../context.js';
@@ -11,6 +11,7 @@ import { estimateTokens } from '../lib/tokens.js';
 import type { ReplyTrace } from '../ops/replyTrace.js';
 import { requestEnded } from '../ops/requestEnd.js';
 import { costLine } from '../spend/costLine.js';
+import type { UsageRecord } from '../spend/records.js';
 import { regenerateControls } from './controls.js';
 import { contextPercent } from './history.js';
 import { contextText, endingFacts, footerLine, note, STORAGE_FAILED } from './notes.js';
@@ -27,61 +28,56 @@ export async function settleTurn(
   const { settings } = turn;
   const facts = endingFacts(ending, renderer.text(), settings.maxTokens);
   const firstDrop = prepared.history.dropped > 0 && !prepared.conversation.trimNoticeShown;
+  const usage = facts.usage && {
+    id: randomUUID(),
+    time: context.clock.now(),
+    guildId: turn.guildId,
+    channelId: turn.channelId,
+    userId: turn.userId,
+    kind: 'chat' as const,
+    model: settings.model,
+    inputTokens: facts.usage.inputTokens,
+    outputTokens: facts.usage.outputTokens,
+    estimated: facts.usage.estimated,
+    outcome: facts.outcome,
+  };
+  // The price is pure: the cost line needs no store, and is what the ledger records.
+  const costMicros = usage ? context.ledger.costOf(usage) : 0;
+  const cost =
+    usage && settings.showCost ? costLine({ ...usage, costMicros }, context.prices.currency) : undefined;
+  const turnId = facts.remembered && facts.text.trim() !== '' ? randomBytes(8).toString('hex') : undefined;
 
-  let costMicros = 0;
-  let cost: string | undefined;
-  let savedTurnId: string | undefined;
+  // The store's work runs alongside the final write, so the member's last words do not wait
+  // for it (a burst of replies ending together would queue at the store). A failure found
+  // after the final write is written in: the note replaces the Regenerate button.
+  const stored = storeExchange(context, turn, prepared, usage, turnId, facts.text, firstDrop);
+  const finalWrite = (storageFailed: boolean) => {
+    // The memory gauge speaks of a reply that completed or joined the memory.
+    const remembered = turnId !== undefined && !storageFailed;
+    const gauge =
+      settings.showContext && (ending.kind === 'completed' || remembered)
+        ? contextText(
+            contextPercent(prepared.promptTokens + estimateTokens(facts.text), settings.historyTokens),
+            firstDrop,
+          )
+        : undefined;
+    const notes = [
+      facts.headNote,
+      storageFailed ? STORAGE_FAILED : undefined,
+      turn.extraNote && note(turn.extraNote),
+      footerLine(gauge, cost),
+    ]
+      .filter(Boolean)
+      .join('\n');
+    return renderer.finish(notes || undefined, remembered ? regenerateControls(turn.channelId, turnId) : []);
+  };
   let storageFailed = false;
-  try {
-    if (facts.usage) {
-      const entry = await context.ledger.charge({
-        id: randomUUID(),
-        time: context.clock.now(),
-        guildId: turn.guildId,
-        channelId: turn.channelId,
-        userId: turn.userId,
-        kind: 'chat',
-        model: settings.model,
-        inputTokens: facts.usage.inputTokens,
-        outputTokens: facts.usage.outputTokens,
-        estimated: facts.usage.estimated,
-        outcome: facts.outcome,
-      });
-      costMicros = entry.costMicros;
-      if (settings.showCost) cost = costLine(entry, context.prices.currency);
-    }
-    if (facts.remembered && facts.text.trim() !== '') {
-      savedTurnId = await remember(context, turn, prepared, facts.text, firstDrop);
-    }
-  } catch (error) {
-    prepared.log.error({ err: error, outcome: facts.outcome }, 'could not store the exchange');
-    // The note speaks of the conversation's memory, which a failed reply never joins.
-    storageFailed = facts.remembered;
-  }
-
-  // The memory gauge speaks of a reply that completed or joined the memory.
-  const gauge =
-    settings.showContext && (ending.kind === 'completed' || savedTurnId !== undefined)
-      ? contextText(
-          contextPercent(prepared.promptTokens + estimateTokens(facts.text), settings.historyTokens),
-          firstDrop,
-        )
-      : undefined;
-  const notes = [
-    facts.headNote,
-    storageFailed ? STORAGE_FAILED : undefined,
-    turn.extraNote && note(turn.extraNote),
-    footerLine(gauge, cost),
-  ]
-    .filter(Boolean)
-    .join('\n');
   let lastId: string;
   try {
-    lastId = await renderer.finish(
-      notes || undefined,
-      savedTurnId ? regenerateControls(turn.channelId, savedTurnId) : [],
-    );
+    lastId = await finalWrite(false);
   } finally {
+    // The final write failing must not leave the store's work unfinished (or unlogged).
+    storageFailed = !(await stored) && facts.remembered;
     // The request's one line and its metrics, also when the final write failed.
     trace.end();
     requestEnded(
@@ -112,18 +108,45 @@ export async function settleTurn(
       },
     );
   }
-  if (savedTurnId) await pointToLatestReply(context, turn, prepared, lastId);
+  if (storageFailed) {
+    await finalWrite(true);
+    return;
+  }
+  if (turnId) await pointToLatestReply(context, turn, prepared, lastId);
 }
 
-/** Appends the exchange to the conversation (replacing a regenerated one); returns the reply's id. */
+/** Charges the reply and remembers the exchange; false (logged) when either failed. */
+async function storeExchange(
+  context: BotContext,
+  turn: ChatTurn,
+  prepared: PreparedTurn,
+  usage: UsageRecord | undefined,
+  turnId: string | undefined,
+  replyText: string,
+  firstDrop: boolean,
+): Promise<boolean> {
+  try {
+    // The ledger keeps a charge it cannot write yet (and retries it); both go to the store together.
+    await Promise.all([
+      usage && context.ledger.charge(usage),
+      turnId && remember(context, turn, prepared, turnId, replyText, firstDrop),
+    ]);
+    return true;
+  } catch (error) {
+    prepared.log.error({ err: error }, 'could not store the exchange');
+    return false;
+  }
+}
+
+/** Appends the exchange to the conversation (replacing a regenerated one) as reply `turnId`. */
 async function remember(
   context: BotContext,
   turn: ChatTurn,
   prepared: PreparedTurn,
+  turnId: string,
   replyText: string,
   firstDrop: boolean,
-): Promise<string> {
-  const turnId = randomBytes(8).toString('hex');
+): Promise<void> {
   await context.conversations.update(turn.channelId, (current) => ({
     ...current,
     turns: [
@@ -140,7 +163,6 @@ async function remember(
     // The drop is announced once, in the gauge: only a shown gauge uses the notice up.
     trimNoticeShown: current.trimNoticeShown || (firstDrop && turn.settings.showContext),
   }));
-  return turnId;
 }
 
 /**

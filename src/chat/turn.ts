@@ -139,9 +139,8 @@ async function streamTurn(
   // Time to first text, total time and Discord writes, for the request's line and metrics.
   const trace = startReplyTrace(clock);
   const renderer = createStreamRenderer(trace.sink(sink), {
-    intervalMs: endPacing
-      ? () => pacing.intervalMs(config.streamEditIntervalMs)
-      : config.streamEditIntervalMs,
+    intervalMs: config.streamEditIntervalMs,
+    ...(endPacing && { sharedIntervalMs: () => pacing.sharedIntervalMs() }),
     clock,
     controls: stopControls(stop.id),
     onEditError: (error) =>

@@ -2,7 +2,7 @@
  * /ask end to end: the real discord.js client logged into the fake Discord, the real service
  * client talking HTTP/SSE to the fake service, the real SQLite store.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
@@ -354,6 +354,46 @@ describe('/ask concurrency', () => {
       { role: 'user', content: 'Ann: one' },
       { role: 'assistant', content: 'first answer, slowly' },
       { role: 'user', content: 'Bob: two' },
+    ]);
+  });
+
+  it('keeps arrival order when the first ask is acknowledged more slowly than the second', async () => {
+    const channelId = freshChannel();
+    const delay = h.discord.restDelayMs;
+    const before = h.service.chatRequests().length;
+    try {
+      // The first ask's acknowledgement is held at Discord; the second's goes through at once.
+      h.discord.restDelayMs = 300;
+      const first = ask({ prompt: 'first in' }, { channelId });
+      // Pending requests change without an event: polled.
+      await vi.waitFor(
+        () =>
+          expect(
+            [...h.discord.pending].some(
+              ([label, state]) => label.includes(`/interactions/${first.id}/`) && state === 'body read',
+            ),
+          ).toBe(true),
+        { timeout: 5000, interval: 5 },
+      );
+      h.discord.restDelayMs = delay;
+      const bob = h.discord.user('bob', 'Bob');
+      const second = h.discord.sendCommand({
+        name: 'ask',
+        options: { prompt: 'second in' },
+        channelId,
+        user: bob,
+      });
+      await waitForExactReply(h, first, ['Echo: Ann: first in']);
+      await waitForExactReply(h, second, ['Echo: Bob: second in']);
+    } finally {
+      h.discord.restDelayMs = delay;
+    }
+    const [one, two] = h.service.chatRequests().slice(before);
+    expect(one?.body.messages).toEqual([{ role: 'user', content: 'Ann: first in' }]);
+    expect(two?.body.messages).toEqual([
+      { role: 'user', content: 'Ann: first in' },
+      { role: 'assistant', content: 'Echo: Ann: first in' },
+      { role: 'user', content: 'Bob: second in' },
     ]);
   });
 

@@ -106,9 +106,7 @@ describe('the bot as a process, under process faults', () => {
 
   it('SIGKILL mid-stream: after a restart nothing recorded is lost and the conversation has no half-written turn', async () => {
     const first = await startBot();
-    // The footer is written last: the turn is over, so the next one does not wait behind it.
     await finished(ask(5, 'kept question'), (text) => text.includes('💰'));
-    const before = (await ledgerOf(discord.guildId)).length;
     service.enqueue({
       text: Array.from({ length: 200 }, (_, i) => `w${i}`).join(' '),
       chunks: 200,
@@ -116,6 +114,9 @@ describe('the bot as a process, under process faults', () => {
     });
     const killed = ask(5, 'killed question');
     await discord.waitFor(() => texts(killed)[0]?.startsWith('w0 w1 w2'), 20_000);
+    // Read now, not at the footer: the final edit goes out while the charge is written, but a
+    // channel's next turn starts only once the previous one is stored.
+    const before = (await ledgerOf(discord.guildId)).length;
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
 

@@ -29,6 +29,8 @@ export interface BotProcessOptions {
   readonly env?: Record<string, string>;
   /** Keep the database in this folder (to start another process on it); else a temporary one. */
   readonly databaseDir?: string;
+  /** Run this command instead of node on the entry (e.g. `['npm', 'start']`), same environment. */
+  readonly command?: readonly string[];
 }
 
 export function startBotProcess(
@@ -38,7 +40,8 @@ export function startBotProcess(
 ): BotProcess {
   const dir = options.databaseDir ?? mkdtempSync(join(tmpdir(), 'bot-process-'));
   const entry = options.fromSource ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js'];
-  const child = spawn(process.execPath, entry, {
+  const [command = process.execPath, ...args] = options.command ?? [process.execPath, ...entry];
+  const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH ?? '',
       DISCORD_TOKEN: 'bench-token',
