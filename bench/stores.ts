@@ -2,14 +2,24 @@
  * The three stores side by side (SQLite file, PostgreSQL, Redis; the servers are started on
  * loopback as the tests start them, when their binaries are installed): ledger charge throughput,
  * one channel's history load + append, listing 10,000 ledger scopes and opening the ledger on
- * them (a start), and migrate-store's copy rate.
+ * them (a start), and migrate-store's copy rate. Then a store holding 100,000 channels'
+ * histories: one random channel's load + append, and a whole turn's store work.
+ * Env: BENCH_QUICK=1 (smaller sizes), BENCH_STORES (kinds, default sqlite,postgres,redis),
+ * BENCH_HISTORY_STORES (kinds the 100,000 channels run on, default sqlite: seeding 1.9 GB
+ * takes about a minute on SQLite or Redis, nearly three on PostgreSQL; quick runs use all),
+ * BENCH_HISTORY_CHANNELS (default 100000), BENCH_HISTORY_SAMPLES (default 2000).
  * Run: npm run bench, or `tsx bench/stores.ts`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createConversationStore } from '../src/chat/conversationStore.js';
-import { openStore, type StoreKind } from '../src/lib/store.js';
+import {
+  type Conversation,
+  createConversationStore,
+  MAX_STORED_TURNS,
+} from '../src/chat/conversationStore.js';
+import type { Turn } from '../src/chat/history.js';
+import { openStore, type Store, type StoreKind } from '../src/lib/store.js';
 import { copyRecords } from '../src/lib/storeCopy.js';
 import { createLedger } from '../src/spend/ledger.js';
 import { listScopes, scopeMarkerKey } from '../src/spend/scopes.js';
@@ -20,6 +30,14 @@ import { withDatabase, withPostgres } from '../test/helpers/storeUrls.js';
 const round = (value: number) => Math.round(value * 10) / 10;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? 0;
+
+const QUICK = process.env.BENCH_QUICK === '1';
+const KINDS = (process.env.BENCH_STORES ?? 'sqlite,postgres,redis').split(',') as StoreKind[];
+const CHARGES = QUICK ? 1_000 : 5_000;
+const SCOPES = QUICK ? 1_000 : 10_000;
+const HISTORY_CHANNELS = Number(process.env.BENCH_HISTORY_CHANNELS ?? (QUICK ? 5_000 : 100_000));
+const HISTORY_KINDS = (process.env.BENCH_HISTORY_STORES ?? (QUICK ? KINDS.join(',') : 'sqlite')).split(',');
+const HISTORY_SAMPLES = Number(process.env.BENCH_HISTORY_SAMPLES ?? (QUICK ? 300 : 2_000));
 
 const provided: Record<string, string | undefined> = {};
 const stopServers = await startServers({
@@ -53,7 +71,7 @@ async function measure(kind: StoreKind) {
   const store = await openStore(url);
   // Ledger: 5,000 charges across 10 guilds, all issued at once.
   const ledger = createLedger(store, shippedPrices, quietLogger);
-  const charges = 5_000;
+  const charges = CHARGES;
   let started = performance.now();
   await Promise.all(Array.from({ length: charges }, (_, i) => ledger.charge(chatCharge(i, `g${i % 10}`))));
   const chargesPerSecond = charges / ((performance.now() - started) / 1000);
@@ -62,7 +80,7 @@ async function measure(kind: StoreKind) {
   // History: 500 exchanges appended to one channel, one after another (load + append each).
   const conversations = createConversationStore(store, quietLogger);
   const times: number[] = [];
-  for (let i = 0; i < 500; i += 1) {
+  for (let i = 0; i < (QUICK ? 200 : 500); i += 1) {
     const t = performance.now();
     await conversations.load('channel');
     await conversations.update('channel', (current) => ({
@@ -77,7 +95,7 @@ async function measure(kind: StoreKind) {
   }
 
   // 10,000 scopes, listed as a start (or the operator cap across processes) reads them.
-  await Promise.all(Array.from({ length: 10_000 }, (_, i) => store.set(scopeMarkerKey(`guild${i}`), true)));
+  await Promise.all(Array.from({ length: SCOPES }, (_, i) => store.set(scopeMarkerKey(`guild${i}`), true)));
   started = performance.now();
   const listed = (await listScopes(store)).size;
   const listMs = performance.now() - started;
@@ -107,20 +125,194 @@ async function measure(kind: StoreKind) {
   };
 }
 
+// ---- 100,000 channels' histories ---------------------------------------------------------
+
+/** A small deterministic generator (mulberry32), so every run seeds the same histories. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WORDS =
+  'the model writes text that grows into a long answer about code and ideas with some detail'.split(' ');
+
+function prose(next: () => number, chars: number): string {
+  let text = '';
+  while (text.length < chars) text += `${WORDS[Math.floor(next() * WORDS.length)]} `;
+  return text.slice(0, chars).trimEnd();
+}
+
+/**
+ * Stored turns per channel: most channels hold a few exchanges, a tenth hold more than the 40
+ * turns a request sends, a few are at the 500 the store keeps. Members write 20–300 characters;
+ * replies run 100–2,000 (a reply of 1,500 tokens is about 6,000).
+ */
+function turnsFor(next: () => number): number {
+  const roll = next();
+  const range =
+    roll < 0.6 ? [2, 10] : roll < 0.85 ? [10, 40] : roll < 0.97 ? [40, 120] : [120, MAX_STORED_TURNS];
+  const [low = 2, high = 10] = range;
+  return (low + Math.floor(next() * (high - low))) & ~1;
+}
+
+function userTurn(next: () => number, time: number) {
+  return {
+    role: 'user' as const,
+    content: prose(next, 20 + Math.floor(next() * 280)),
+    authorId: String(100_000_000_000_000_000 + Math.floor(next() * 1e15)),
+    authorName: `member ${Math.floor(next() * 1000)}`,
+    time,
+  };
+}
+
+function assistantTurn(next: () => number, time: number) {
+  return {
+    role: 'assistant' as const,
+    content: prose(next, 100 + Math.floor(next() * 1900)),
+    time,
+    id: Math.floor(next() * 2 ** 48).toString(16),
+  };
+}
+
+function conversationFor(next: () => number): Conversation {
+  const count = Math.max(2, turnsFor(next));
+  const turns: Turn[] = [];
+  for (let i = 0; i < count; i += 2) turns.push(userTurn(next, NOW + i), assistantTurn(next, NOW + i + 1));
+  return { turns, trimNoticeShown: count > 40, lastReply: { channelId: 'c', messageId: String(NOW) } };
+}
+
+/** What the conversation store writes for `conversation`, as keyv stores it: [key, raw value]. */
+async function encoded(channelId: string, conversation: Conversation): Promise<[string, string]> {
+  let written: [string, unknown] | undefined;
+  const capture = {
+    get: async () => undefined,
+    set: async (key: string, value: unknown) => {
+      written = [key, value];
+      return true;
+    },
+  } as unknown as Store;
+  await createConversationStore(capture, quietLogger).update(channelId, () => conversation);
+  const [key, value] = written as [string, unknown];
+  // keyv's serializer gives this for values without Buffers or strings starting with ':'.
+  return [`keyv:${key}`, JSON.stringify({ value })];
+}
+
+/** Seeds `channels` histories straight into the store's table (or its adapter), in batches. */
+async function seedHistories(store: Store, channels: number): Promise<{ bytes: number; seconds: number }> {
+  const next = random(12);
+  const adapter = store.store as {
+    query?: (sql: string, ...values: unknown[]) => Promise<unknown>;
+    setMany?: (entries: { key: string; value: string }[]) => Promise<unknown>;
+  };
+  const started = performance.now();
+  let bytes = 0;
+  const batch = 500;
+  for (let first = 0; first < channels; first += batch) {
+    const rows: [string, string][] = [];
+    for (let i = first; i < Math.min(channels, first + batch); i += 1) {
+      rows.push(await encoded(`channel${i}`, conversationFor(next)));
+    }
+    for (const [, value] of rows) bytes += value.length;
+    if (store.kind === 'sqlite' && adapter.query) {
+      await adapter.query(
+        `INSERT INTO keyv (key, value) VALUES ${rows.map(() => '(?, ?)').join(', ')}`,
+        ...rows.flat(),
+      );
+    } else {
+      await adapter.setMany?.(rows.map(([key, value]) => ({ key, value })));
+    }
+  }
+  // The seeding matches what keyv itself writes: one channel read back through the store.
+  const [key, raw] = await encoded('channel0', conversationFor(random(12)));
+  if (JSON.stringify(await store.get(key.slice('keyv:'.length))) !== JSON.stringify(JSON.parse(raw).value))
+    throw new Error('seeded histories do not read back as written');
+  return { bytes, seconds: (performance.now() - started) / 1000 };
+}
+
+async function manyChannels(kind: StoreKind) {
+  const url = await fresh(kind);
+  if (!url) return undefined;
+  const store = await openStore(url);
+  try {
+    const seeded = await seedHistories(store, HISTORY_CHANNELS);
+    const conversations = createConversationStore(store, quietLogger);
+    const next = random(34);
+    const loadAppend: number[] = [];
+    const loads: number[] = [];
+    const wholeTurn: number[] = [];
+    for (let i = 0; i < HISTORY_SAMPLES; i += 1) {
+      const channelId = `channel${Math.floor(next() * HISTORY_CHANNELS)}`;
+      const exchange = [userTurn(next, NOW + 1000), assistantTurn(next, NOW + 1001)];
+      // The measure of issue 12: load, then append an exchange (a read and a write).
+      let started = performance.now();
+      await conversations.load(channelId);
+      loads.push(performance.now() - started);
+      await conversations.update(channelId, (current) => ({
+        ...current,
+        turns: [...current.turns, ...exchange],
+      }));
+      loadAppend.push(performance.now() - started);
+      // A whole turn's store work (chat/turn.ts, chat/settle.ts) on another channel: its read,
+      // the exchange appended, the newest reply pointed to.
+      const other = `channel${Math.floor(next() * HISTORY_CHANNELS)}`;
+      started = performance.now();
+      await conversations.load(other);
+      await conversations.update(other, (current) => ({
+        ...current,
+        turns: [...current.turns, ...exchange],
+      }));
+      await conversations.update(other, (current) => ({
+        ...current,
+        lastReply: { channelId: other, messageId: String(i) },
+      }));
+      wholeTurn.push(performance.now() - started);
+    }
+    const ms = (value: number) => Math.round(value * 100) / 100;
+    const figures = (values: number[]) => ({
+      p50: ms(percentile(values, 50)),
+      p95: ms(percentile(values, 95)),
+      p99: ms(percentile(values, 99)),
+    });
+    return {
+      kind,
+      channels: HISTORY_CHANNELS,
+      samples: HISTORY_SAMPLES,
+      seededMiB: round(seeded.bytes / 1048576),
+      seedSeconds: round(seeded.seconds),
+      loadMs: figures(loads),
+      loadAndAppendMs: figures(loadAppend),
+      wholeTurnMs: figures(wholeTurn),
+    };
+  } finally {
+    await store.disconnect();
+  }
+}
+
 try {
   const rows = [];
-  for (const kind of ['sqlite', 'postgres', 'redis'] as const) {
+  const histories = [];
+  for (const kind of KINDS) {
     const row = await measure(kind);
     if (row) rows.push(row);
     else console.log(`stores: ${kind} skipped (no server binary)`);
+    const history = HISTORY_KINDS.includes(kind) ? await manyChannels(kind) : undefined;
+    if (history) histories.push(history);
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`;
   console.log(`stores (${machine}, servers on loopback)`);
   console.table(rows);
+  console.log(`history with ${HISTORY_CHANNELS} channels (target on SQLite: load + append p95 < 2 ms)`);
+  console.log(JSON.stringify(histories, null, 2));
   mkdirSync('bench/results', { recursive: true });
   writeFileSync(
     'bench/results/stores.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, quick: QUICK, rows, histories }, null, 2)}\n`,
   );
 } finally {
   rmSync(dir, { recursive: true, force: true });
