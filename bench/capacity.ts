@@ -127,16 +127,20 @@ async function startService(): Promise<ServiceHandle> {
 const PROBE = `
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 const h = monitorEventLoopDelay({ resolution: 1 });
+const w = monitorEventLoopDelay({ resolution: 1 });
 h.enable();
-process.on('SIGWINCH', () => h.reset());
+w.enable();
+process.on('SIGWINCH', () => { h.reset(); w.reset(); });
 process.on('SIGUSR2', () => {
   const ns = (v) => Math.round(v / 1e4) / 100;
   process.stderr.write(${JSON.stringify(PROBE_MARK)} + JSON.stringify({
     at: performance.now() + performance.timeOrigin,
     p50Ms: ns(h.percentile(50)), p90Ms: ns(h.percentile(90)), p99Ms: ns(h.percentile(99)),
     p999Ms: ns(h.percentile(99.9)), maxMs: ns(h.max), meanMs: ns(h.mean), samples: h.count,
+    sinceLast: { p99Ms: ns(w.percentile(99)), maxMs: ns(w.max) },
     memory: process.memoryUsage(),
   }) + '\\n');
+  w.reset();
 });
 `;
 
@@ -149,6 +153,8 @@ interface ProbeLine {
   maxMs: number;
   meanMs: number;
   samples: number;
+  /** The event-loop delay since the previous line. */
+  sinceLast: { p99Ms: number; maxMs: number };
   memory: NodeJS.MemoryUsage;
 }
 
@@ -276,6 +282,16 @@ async function main(): Promise<void> {
     );
     const finished = new Map<FakeInteraction, number>();
     let peakProbe: ProbeLine | undefined;
+    const mib = (bytes: number) => round(bytes / 1048576);
+    // Every 2 s: the delay since the previous sample, the memory, the replies not finished.
+    const timeline: {
+      s: number;
+      p99Ms: number;
+      maxMs: number;
+      rssMiB: number;
+      heapUsedMiB: number;
+      streaming: number;
+    }[] = [];
     let probedAt = started;
     const deadline = started + STREAM_MS * 4 + 30_000;
     // BENCH_HEAP_SNAPSHOT_S=20 with BENCH_BOT_NODE_OPTIONS=--heapsnapshot-signal=SIGPWR: a heap
@@ -296,6 +312,15 @@ async function main(): Promise<void> {
         probedAt = performance.now();
         const line = await askProbe();
         if (line && line.memory.rss > (peakProbe?.memory.rss ?? 0)) peakProbe = line;
+        if (line)
+          timeline.push({
+            s: round((line.at - performance.timeOrigin - started) / 1000),
+            p99Ms: line.sinceLast.p99Ms,
+            maxMs: line.sinceLast.maxMs,
+            rssMiB: mib(line.memory.rss),
+            heapUsedMiB: mib(line.memory.heapUsed),
+            streaming: asks.length - finished.size,
+          });
       }
     }
     clearTimeout(snapshot);
@@ -315,7 +340,6 @@ async function main(): Promise<void> {
       const lines = output.split('\n').filter((line) => !line.startsWith(PROBE_MARK));
       console.error(`bot output: ${lines.length} lines; the last ones:\n${lines.slice(-15).join('\n')}`);
     }
-    const mib = (bytes: number) => round(bytes / 1048576);
     const report = {
       date: new Date().toISOString(),
       node: process.version,
@@ -372,6 +396,7 @@ async function main(): Promise<void> {
               eventLoopDelayMs: serviceAfter.lag,
             }
           : undefined,
+      timeline,
       unhandledRejections: (output.match(/unhandled rejection/g) ?? []).length,
       errorLogLines: output.split('\n').filter((line) => line.includes('"level":50')).length,
     };

@@ -136,7 +136,10 @@ export function createBot(options: BotOptions): Bot {
     settings: createSettings(options.store),
     fairUse: createFairUse(),
     activeReplies: new Map(),
-    editPacing: createEditPacing(),
+    editPacing: {
+      botToken: createEditPacing(),
+      interaction: createEditPacing(config.streamEditsPerSecond),
+    },
     images: createImageDownloader({
       timeoutMs: config.imageDownloadTimeoutMs,
       allowlist: config.imageHostAllowlist,

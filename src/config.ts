@@ -3,6 +3,7 @@
  * line per variable, without a stack trace, and the bot exits non-zero.
  */
 import { z } from 'zod';
+import { STREAM_EDITS_PER_SECOND } from './discord/render/editPacing.js';
 import { parseShardIds, shardIdsProblem } from './discord/shards.js';
 import { storeKind } from './lib/stores/backend.js';
 import { CHAT_MODELS } from './service/models.js';
@@ -130,6 +131,7 @@ const schema = z.object({
     .transform((value) => value ?? 'service-v1-flash')
     .pipe(z.enum(CHAT_MODELS, { error: `must be one of ${CHAT_MODELS.join(', ')}` })),
   STREAM_EDIT_INTERVAL_MS: integer(1000, 20, 60_000),
+  STREAM_EDITS_PER_SECOND: integer(STREAM_EDITS_PER_SECOND, 1, 100_000),
   HISTORY_MAX_TOKENS: integer(6000, 100, 1_000_000),
   HISTORY_MAX_TURNS: integer(40, 2, 1000),
   MAX_OUTPUT_TOKENS: integer(2048, 16, 1_000_000),
@@ -194,6 +196,8 @@ export interface Config {
   readonly commandGuildId: string | undefined;
   readonly defaultModel: (typeof CHAT_MODELS)[number];
   readonly streamEditIntervalMs: number;
+  /** Edits per second all interaction-token streams share (render/editPacing.ts). */
+  readonly streamEditsPerSecond: number;
   readonly historyMaxTokens: number;
   readonly historyMaxTurns: number;
   readonly maxOutputTokens: number;
@@ -277,6 +281,7 @@ export function loadConfig(env: Env): ConfigResult {
       commandGuildId: value.COMMAND_GUILD_ID,
       defaultModel: value.DEFAULT_MODEL,
       streamEditIntervalMs: value.STREAM_EDIT_INTERVAL_MS,
+      streamEditsPerSecond: value.STREAM_EDITS_PER_SECOND,
       historyMaxTokens: value.HISTORY_MAX_TOKENS,
       historyMaxTurns: value.HISTORY_MAX_TURNS,
       maxOutputTokens: value.MAX_OUTPUT_TOKENS,

@@ -49,8 +49,11 @@ export interface BotContext {
   readonly settings: Settings;
   /** Per-member rate limits and one request in flight per member and channel. */
   readonly fairUse: FairUse;
-  /** Spaces the edits of replies written with the bot token (mentions, DMs). */
-  readonly editPacing: EditPacing;
+  /**
+   * Spaces the edits of streamed replies so that all of one kind stay under a budget: those
+   * written with the bot token (mentions, DMs) and those written with interaction tokens.
+   */
+  readonly editPacing: { readonly botToken: EditPacing; readonly interaction: EditPacing };
   /** Replies being streamed or queued, by the id in their Stop button. */
   readonly activeReplies: Map<string, ActiveReply>;
   /** The bot's Prometheus metrics (its own registry); requests are recorded where they end. */

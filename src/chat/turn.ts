@@ -133,14 +133,15 @@ async function streamTurn(
   sink: ReplySink,
 ): Promise<void> {
   const { config, clock } = context;
-  const pacing = context.editPacing;
-  // Bot-token replies share Discord's global limit: their edits are spaced by how many stream.
-  const endPacing = sink.botToken ? pacing.start() : undefined;
+  // Every stream's edits are spaced by how many of its kind stream (editPacing.ts): bot-token
+  // replies share Discord's global limit, interaction-token replies the process's CPU.
+  const pacing = sink.botToken ? context.editPacing.botToken : context.editPacing.interaction;
+  const endPacing = pacing.start();
   // Time to first text, total time and Discord writes, for the request's line and metrics.
   const trace = startReplyTrace(clock);
   const renderer = createStreamRenderer(trace.sink(sink), {
     intervalMs: config.streamEditIntervalMs,
-    ...(endPacing && { sharedIntervalMs: () => pacing.sharedIntervalMs() }),
+    sharedIntervalMs: () => pacing.sharedIntervalMs(),
     clock,
     controls: stopControls(stop.id),
     onEditError: (error) =>
@@ -159,7 +160,7 @@ async function streamTurn(
     await renderer.cancel();
     throw error;
   } finally {
-    endPacing?.();
+    endPacing();
   }
 }
 

@@ -65,6 +65,35 @@ describe('Discord rate limits on edits', () => {
     expect(mostInWindow(streamed, 2000), where).toBeLessThanOrEqual(5);
     expect(times.length - streamed.length, where).toBeLessThanOrEqual(3);
   });
+
+  it('all /ask streams together stay under STREAM_EDITS_PER_SECOND: each is spaced by how many stream', async () => {
+    // The per-reply pace alone (40 ms, no rate-limit headers) would allow ~25 edits a second each.
+    h = await startHarness({
+      guildConfig: PLAIN_REPLIES,
+      discord: { channelCount: 4 },
+      env: { STREAM_EDIT_INTERVAL_MS: '40', STREAM_EDITS_PER_SECOND: '4' },
+    });
+    const text = longText(120);
+    const asks = h.discord.channelIds.slice(0, 4).map((channelId) => {
+      h?.service.enqueue({ text, chunks: 60, intervalMs: 50 });
+      return h?.discord.sendCommand({ name: 'ask', options: { prompt: 'budget' }, channelId });
+    });
+    for (const ask of asks) {
+      if (!ask) throw new Error('no harness');
+      await waitForExactReply(h, ask, [text], 20_000);
+      await settled(h, ask.id);
+    }
+    const streamEnd = Math.max(...h.service.sendLogs.map((log) => log.at(-1)?.at ?? 0));
+    const streamed = h.discord.requestLog
+      .filter((entry) => entry.route.startsWith('/webhooks/') && entry.at <= streamEnd)
+      .map((entry) => entry.at)
+      .sort((a, b) => a - b);
+    const where = `${streamed.length} streamed edits over ${Math.round(streamEnd - (streamed[0] ?? 0))} ms`;
+    // Four streams at 4 a second: one edit a second each (the first text of each goes at once).
+    expect(streamed.length, where).toBeGreaterThanOrEqual(4);
+    expect(mostInWindow(streamed, 1000), where).toBeLessThanOrEqual(4 + 4);
+    expect(streamed.length, where).toBeLessThanOrEqual(4 * 5);
+  });
 });
 
 /** The most of `times` (ms, ascending) that fall within any window of `windowMs`. */
