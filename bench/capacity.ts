@@ -232,7 +232,16 @@ async function main(): Promise<void> {
   const probe = `--import=data:text/javascript;base64,${Buffer.from(PROBE).toString('base64')}`;
   const bot = startBotProcess(discord, { url: service.url } as never, {
     nodeOptions: `${probe} ${process.env.BENCH_BOT_NODE_OPTIONS ?? ''}`.trim(),
-    env: { METRICS_PORT: String(metricsPort) },
+    env: {
+      METRICS_PORT: String(metricsPort),
+      // BENCH_BOT_ENV=NAME=value,NAME=value: more environment for the bot (e.g. MALLOC_ARENA_MAX=2).
+      ...Object.fromEntries(
+        (process.env.BENCH_BOT_ENV ?? '')
+          .split(',')
+          .filter(Boolean)
+          .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+      ),
+    },
   });
   const probeLines = (): ProbeLine[] =>
     bot
