@@ -45,7 +45,13 @@ export interface EntryWriter {
   unstored(): PricedRecord[];
   /** The same, of one scope. */
   unstoredIn(scope: string): readonly PricedRecord[];
-  /** Stops retrying, and hands over the charges waiting (not those being written just now). */
+  /**
+   * No retry starts after this (the one under way, if any, goes on). Shutdown calls it before its
+   * last try: a retry the timer started after that try would hold the waiting charges in flight
+   * while `close` hands them over, and they would reach the spill file only after shutdown.
+   */
+  stopRetrying(): void;
+  /** Hands over the charges waiting (not those being written just now); refusals after go to `refusedAfterClose`. */
   close(): PricedRecord[];
 }
 
@@ -70,6 +76,7 @@ export function createEntryWriter(options: EntryWriterOptions): EntryWriter {
   const { book, logger } = options;
   const lanes = new Map<string, Lane>();
   let closed = false;
+  let retrying = true;
   let timer: NodeJS.Timeout | undefined;
 
   const laneOf = (scope: string): Lane => {
@@ -174,7 +181,7 @@ export function createEntryWriter(options: EntryWriterOptions): EntryWriter {
   }
 
   function scheduleRetry(): void {
-    if (timer || closed) return;
+    if (timer || closed || !retrying) return;
     timer = setTimeout(() => {
       timer = undefined;
       void retry().finally(() => {
@@ -198,6 +205,11 @@ export function createEntryWriter(options: EntryWriterOptions): EntryWriter {
       return retry();
     },
     retry,
+    stopRetrying() {
+      retrying = false;
+      clearTimeout(timer);
+      timer = undefined;
+    },
     unstored: () => [...lanes.values()].flatMap((lane) => lane.queue.map((queued) => queued.charge)),
     unstoredIn: (scope) => lanes.get(scope)?.queue.map((queued) => queued.charge) ?? [],
     close() {

@@ -199,7 +199,9 @@ export function createLedger(
     close() {
       closing ??= (async () => {
         try {
-          // One last try for what waits, then every day total not written yet.
+          // One last try for what waits (awaiting a try under way), then every day total not
+          // written yet; no timed retry may start meanwhile (entryWriter.ts).
+          writer.stopRetrying();
           await writer.retry();
           await book.flushAll();
           await shardSpend.stop();

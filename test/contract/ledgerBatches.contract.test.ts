@@ -90,7 +90,7 @@ for (const kind of STORE_KINDS) {
       const url = await stores.fresh();
       const faults = storeFaults();
       const store = await stores.open(url, { adapter: (real) => faultyAdapter(real, faults) });
-      const ledger = createLedger(store, shippedPrices, quietLogger, { retryMs: 10, spillPath });
+      const ledger = createLedger(store, shippedPrices, quietLogger, { retryMs: 1, spillPath });
       const records = Array.from({ length: 30 }, (_, i) => chatCharge(i, 'g'));
       for (const record of records.slice(0, 5)) await ledger.charge(record);
       faults.failWrites = true;

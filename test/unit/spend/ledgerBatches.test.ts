@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { PricedRecord } from '../../../src/spend/aggregate.js';
 import { recordCostMicros } from '../../../src/spend/cost.js';
 import { createLedger } from '../../../src/spend/ledger.js';
@@ -254,5 +254,53 @@ describe('ledger: batched writes', () => {
     const again = createLedger(store, prices, logger, { spillPath });
     expect(await again.open()).toEqual({ scopes: 1, reconciled: 0 });
     expect((await again.summary('g', TODAY, TODAY)).requests).toBe(15);
+  });
+
+  it('a timed retry cannot start while shutdown flushes: every waiting charge reaches the spill file before close resolves', async () => {
+    // Only the retry timer is fake: it fires exactly when the test says, here while close()
+    // waits for its day totals to be written.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
+    const faults = storeFaults();
+    const { store, dir } = await freshStore(faults);
+    const spillPath = join(dir, 'bot.sqlite.pending.json');
+    let releaseTotals = () => {};
+    const totalsHeld = new Promise<void>((resolve) => {
+      releaseTotals = resolve;
+    });
+    // Day totals wait for the test; entry writes after `holdEntries` never end (a slow store).
+    let holdEntries = false;
+    const entries = countingWrites(store, ':entry:', () =>
+      holdEntries ? new Promise(() => {}) : Promise.resolve(),
+    );
+    const totals = countingWrites(entries.store, ':day:', () => totalsHeld);
+    const ledger = createLedger(totals.store, prices, logger, {
+      retryMs: 10,
+      spillPath,
+      aggregateMs: 60_000,
+    });
+    // Two that land: the second's day total is left for close to write (coalesced for 60 s).
+    await ledger.charge(chatCharge(100, 'g'));
+    await ledger.charge(chatCharge(101, 'g'));
+    faults.failWrites = true;
+    faults.onlyKeysWith = ':entry:';
+    const records = Array.from({ length: 5 }, (_, i) => chatCharge(i, 'g'));
+    const charged = await Promise.all(records.map((record) => ledger.charge(record)));
+    expect(charged.every((charge) => charge.seq === null)).toBe(true);
+
+    const totalsBefore = totals.counts.calls;
+    const closing = ledger.close();
+    await vi.waitFor(() => expect(totals.counts.calls).toBeGreaterThan(totalsBefore), { interval: 1 });
+    const triesBefore = entries.counts.calls;
+    holdEntries = true;
+    // Without stopRetrying, the timer's retry starts now and holds all five in flight.
+    vi.advanceTimersByTime(50);
+    releaseTotals();
+    await closing;
+    expect(entries.counts.calls).toBe(triesBefore);
+    const spilled = JSON.parse(readFileSync(spillPath, 'utf8')) as PricedRecord[];
+    expect(spilled.map((charge) => charge.id)).toEqual(records.map((record) => record.id));
   });
 });
