@@ -12,6 +12,7 @@ import { createLedger } from '../../../src/spend/ledger.js';
 import { dayKey } from '../../../src/spend/ledgerBook.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
 import type { UsageRecord } from '../../../src/spend/records.js';
+import { scopeMarkerKey } from '../../../src/spend/scopes.js';
 import { mortal, storeFaults } from '../../helpers/faultyStore.js';
 import { waitForStored } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
@@ -136,11 +137,11 @@ describe('ledger', () => {
 
   it('a scope first charged while the list of scopes is being written is not lost', async () => {
     const { store } = await freshStore();
-    // The first write of the list is slow; the second scope arrives meanwhile.
+    // The first scope's listing is slow; the second scope arrives meanwhile.
     let slow = true;
     const slowList = Object.create(store) as Store;
     slowList.set = async (key: string, value: unknown, ttl?: number) => {
-      if (key === 'ledger:scopes' && slow) {
+      if (key === scopeMarkerKey('ga') && slow) {
         slow = false;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
@@ -150,6 +151,8 @@ describe('ledger', () => {
     const first = ledger.charge(chat(1, 'ga'));
     await new Promise((resolve) => setTimeout(resolve, 10));
     await Promise.all([first, ledger.charge(chat(2, 'gb'))]);
+    // Closed first: a charge resolves once its entry is stored; its day total follows (coalesced).
+    await ledger.close();
     expect(await createLedger(store, prices, logger).open()).toEqual({ scopes: 2, reconciled: 0 });
   });
 
