@@ -30,7 +30,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../test/fakes/discord.js';
+import {
+  type LocalDiscord,
+  type LocalInteraction,
+  startLocalDiscord,
+} from '../src/localDiscord/localDiscord.js';
 import { type ChatScript, startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
 
@@ -209,7 +213,7 @@ function replyText(): string {
 const withoutCostLine = (content: string) => content.replace(/\n\n-# (context|💰)[^\n]*$/, '');
 
 /** When the reply showed its exact final text (the last version's time), else undefined. */
-function finishedAt(discord: FakeDiscord, interaction: FakeInteraction, text: string): number | undefined {
+function finishedAt(discord: LocalDiscord, interaction: LocalInteraction, text: string): number | undefined {
   const messages = discord.replyMessages(interaction);
   if (withoutCostLine(messages.map((message) => message.content).join('')) !== text) return undefined;
   return Math.max(...messages.map((message) => message.versions.at(-1)?.at ?? 0));
@@ -222,7 +226,7 @@ function stats(values: number[]) {
 }
 
 async function main(): Promise<void> {
-  const discord = await startFakeDiscord({
+  const discord = await startLocalDiscord({
     restDelayMs: 25,
     rateLimit: { limit: 5, windowMs: 2000, headers: true },
     channelCount: STREAMS,
@@ -289,7 +293,7 @@ async function main(): Promise<void> {
     const asks = discord.channelIds.map((channelId) =>
       discord.sendCommand({ name: 'ask', options: { prompt: 'write at length' }, channelId }),
     );
-    const finished = new Map<FakeInteraction, number>();
+    const finished = new Map<LocalInteraction, number>();
     let peakProbe: ProbeLine | undefined;
     const mib = (bytes: number) => round(bytes / 1048576);
     // Every 2 s: the delay since the previous sample, the memory, the replies not finished.

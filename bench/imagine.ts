@@ -8,7 +8,7 @@
  * Run: npm run bench (after bench/stream.ts), or `npm run build && tsx bench/imagine.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { startFakeDiscord } from '../test/fakes/discord.js';
+import { startLocalDiscord } from '../src/localDiscord/localDiscord.js';
 import { makePng } from '../test/fakes/png.js';
 import { startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
@@ -20,7 +20,7 @@ const round = (value: number) => Math.round(value * 10) / 10;
 const images = [1, 2, 3, 4].map((seed) => makePng(2048, 2048, seed, 0.1));
 
 async function run(attachmentSizeLimit: number) {
-  const discord = await startFakeDiscord();
+  const discord = await startLocalDiscord();
   const service = await startFakeService();
   const bot = startBotProcess(discord, service);
   const samples: number[] = [];

@@ -9,7 +9,11 @@
  * Run: npm run bench (builds first), or BENCH=load after a build. Figures go to bench/results/.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../test/fakes/discord.js';
+import {
+  type LocalDiscord,
+  type LocalInteraction,
+  startLocalDiscord,
+} from '../src/localDiscord/localDiscord.js';
 import { startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
 
@@ -32,7 +36,7 @@ function memory(pid: number): { rssMiB: number; peakRssMiB: number } {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function finished(discord: FakeDiscord, interaction: FakeInteraction): boolean {
+function finished(discord: LocalDiscord, interaction: LocalInteraction): boolean {
   return (
     withoutFooter(
       discord
@@ -43,7 +47,7 @@ function finished(discord: FakeDiscord, interaction: FakeInteraction): boolean {
   );
 }
 
-const discord = await startFakeDiscord({
+const discord = await startLocalDiscord({
   restDelayMs: 25,
   rateLimit: { limit: 5, windowMs: 2000, headers: true },
   channelCount: CHANNELS,
@@ -83,7 +87,7 @@ try {
     service.enqueue({ text, chunks: TOKENS, intervalMs: STREAM_MS / TOKENS });
   }
   const started = performance.now();
-  const asks: { channel: number; order: number; interaction: FakeInteraction }[] = [];
+  const asks: { channel: number; order: number; interaction: LocalInteraction }[] = [];
   for (let order = 0; order < PER_CHANNEL; order += 1) {
     for (let channel = 0; channel < CHANNELS; channel += 1) {
       const interaction = discord.sendCommand({

@@ -66,11 +66,11 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { STREAMING_CURSOR } from '../src/discord/render/streamRenderer.js';
 import {
-  type FakeDiscord,
-  type FakeInteraction,
-  type FakeMessage,
-  startFakeDiscord,
-} from '../test/fakes/discord.js';
+  type LocalDiscord,
+  type LocalInteraction,
+  type LocalMessage,
+  startLocalDiscord,
+} from '../src/localDiscord/localDiscord.js';
 import { type FakeService, type SentChunk, startFakeService } from '../test/fakes/service.js';
 import { type BotProcess, startBotProcess } from '../test/helpers/botProcess.js';
 import { discordOllama } from './policies/discordOllama.js';
@@ -173,7 +173,7 @@ interface ReplyFigures {
 }
 
 export function measure(
-  messages: readonly FakeMessage[],
+  messages: readonly LocalMessage[],
   sent: readonly SentChunk[],
   text: string,
   indicator: string,
@@ -310,7 +310,7 @@ interface Runner {
   next(type: FromRunner['type'], timeoutMs: number): Promise<FromRunner>;
 }
 
-function startRunner(key: Reference, discord: FakeDiscord, service: FakeService): Runner {
+function startRunner(key: Reference, discord: LocalDiscord, service: FakeService): Runner {
   const child = spawn(process.execPath, ['--import', 'tsx', 'bench/policies/runner.ts', key], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -366,7 +366,7 @@ function startRunner(key: Reference, discord: FakeDiscord, service: FakeService)
 interface Reply {
   readonly policy: PolicyKey;
   readonly tag: string;
-  readonly interaction: FakeInteraction;
+  readonly interaction: LocalInteraction;
   /** Index in the service's sendLogs, once its request arrived. */
   log?: number;
   final?: boolean;
@@ -454,7 +454,7 @@ export interface SideBySideReport {
 }
 
 interface Context {
-  readonly discord: FakeDiscord;
+  readonly discord: LocalDiscord;
   readonly service: FakeService;
   readonly bot: BotProcess;
   readonly runners: Partial<Record<Reference, Runner>>;
@@ -484,7 +484,7 @@ function issue(
       context.nextChannel += 1;
       const tag = `[${prefix}-${policy}-${i}]`;
       const prompt = `write at length ${tag}`;
-      let interaction: FakeInteraction;
+      let interaction: LocalInteraction;
       if (policy === 'ours') {
         interaction = discord.sendCommand({ name: 'ask', options: { prompt }, channelId });
       } else {
@@ -500,7 +500,7 @@ function issue(
   return replies;
 }
 
-function isFinal(discord: FakeDiscord, reply: Reply, text: string): boolean {
+function isFinal(discord: LocalDiscord, reply: Reply, text: string): boolean {
   reply.final ||=
     withoutCostLine(
       discord
@@ -884,7 +884,7 @@ export function sideBySideTable(report: SideBySideReport): string {
 async function main(): Promise<void> {
   const began = performance.now();
   const totalReplies = 1 + LEVELS.reduce((sum, n) => sum + n, 0);
-  const discord = await startFakeDiscord({
+  const discord = await startLocalDiscord({
     restDelayMs: REST_DELAY_MS,
     rateLimit: RATE_LIMIT,
     channelCount: totalReplies * ACTIVE.length,

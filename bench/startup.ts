@@ -35,7 +35,7 @@ import {
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
-import { type FakeDiscord, startFakeDiscord } from '../test/fakes/discord.js';
+import { type LocalDiscord, startLocalDiscord } from '../src/localDiscord/localDiscord.js';
 import { startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
 
@@ -79,7 +79,7 @@ interface Run {
 }
 
 /** Every time the fake accepts a connection (REST or gateway), for the first contact. */
-function connectionTimes(discord: FakeDiscord): number[] {
+function connectionTimes(discord: LocalDiscord): number[] {
   const times: number[] = [];
   // The fake's server is private; the bench only listens.
   (discord as unknown as { server: Server }).server.on('connection', () => times.push(now()));
@@ -87,7 +87,7 @@ function connectionTimes(discord: FakeDiscord): number[] {
 }
 
 async function startOnce(
-  discord: FakeDiscord,
+  discord: LocalDiscord,
   serviceUrl: string,
   connections: number[],
   options: { command?: string[]; env?: Record<string, string> } = {},
@@ -227,7 +227,7 @@ const HEAVY = [
   '@keyv/redis',
 ];
 
-const discord = await startFakeDiscord({
+const discord = await startLocalDiscord({
   restDelayMs: 25,
   rateLimit: { limit: 5, windowMs: 2000, headers: true },
 });

@@ -6,7 +6,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_LATEST } from '../../src/chat/history.js';
 import { BUTTON_GONE, COMMAND_GONE } from '../../src/events/interactionCreate.js';
-import { ADMIN_PERMISSIONS, type FakeMessage, type SendCommandInput } from '../fakes/discord.js';
+import {
+  ADMIN_PERMISSIONS,
+  type LocalMessage,
+  type SendCommandInput,
+} from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
 import { settled, waitForExactReply } from '../helpers/harness.js';
 
@@ -180,12 +184,12 @@ async function snapshot() {
   });
 }
 
-let botMessage: FakeMessage;
+let botMessage: LocalMessage;
 beforeAll(async () => {
   // Some history, spend and a bot message to press crafted buttons on.
   const first = ask({ prompt: 'remember me' }, { channelId: h.discord.channelIds[0] as string });
   await waitForExactReply(h, first, ['Echo: Member: remember me']);
-  botMessage = h.discord.replyMessages(first)[0] as FakeMessage;
+  botMessage = h.discord.replyMessages(first)[0] as LocalMessage;
 });
 
 describe('bad input never reaches the service and changes nothing', () => {

@@ -6,7 +6,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_LATEST } from '../../src/chat/history.js';
 import { MENTION_HINT } from '../../src/chat/prompt.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
-import { type FakeMessage, type FakeUser, INTENTS, MODERATOR_PERMISSIONS } from '../fakes/discord.js';
+import {
+  INTENTS,
+  type LocalMessage,
+  type LocalUser,
+  MODERATOR_PERMISSIONS,
+} from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
 import { PLAIN_REPLIES, settled, waitForExactReply, waitForIdle, waitForReply } from '../helpers/harness.js';
 
@@ -14,9 +19,9 @@ const { h, freshChannel, ephemeralText, ask } = useHarness({
   discord: { channelCount: 30 },
   guildConfig: PLAIN_REPLIES,
 });
-let ann: FakeUser;
-let bob: FakeUser;
-let mod: FakeUser;
+let ann: LocalUser;
+let bob: LocalUser;
+let mod: LocalUser;
 beforeAll(() => {
   ann = h.discord.user('ann', 'Ann');
   bob = h.discord.user('bob', 'Bob');
@@ -26,7 +31,7 @@ beforeAll(() => {
 const botMention = () => `<@${h.discord.botUser.id}>`;
 
 /** The bot's finished reply to a member's message (its texts), once the bot is idle again. */
-async function replyToMessage(message: FakeMessage): Promise<string[]> {
+async function replyToMessage(message: LocalMessage): Promise<string[]> {
   await h.discord.waitFor(
     () => {
       const texts = h.discord.replyTo(message).map((m) => m.content);
@@ -40,7 +45,7 @@ async function replyToMessage(message: FakeMessage): Promise<string[]> {
   return h.discord.replyTo(message).map((m) => m.content);
 }
 
-const buttonIds = (message: FakeMessage | undefined): string[] =>
+const buttonIds = (message: LocalMessage | undefined): string[] =>
   ((message?.components ?? []) as { components: { custom_id: string }[] }[]).flatMap((row) =>
     row.components.map((button) => button.custom_id),
   );
@@ -65,7 +70,7 @@ describe('mentions, replies and DMs', () => {
       { role: 'assistant', content: 'Echo: Ann: my name is Ann' },
       { role: 'user', content: 'Bob: what is her name?' },
     ]);
-    const botReply = h.discord.replyTo(question)[0] as FakeMessage;
+    const botReply = h.discord.replyTo(question)[0] as LocalMessage;
     expect(botReply?.referenceId).toBe(question.id);
     expect(botReply?.versions.some((version) => version.pinged)).toBe(false);
     // A fast reply needs no typing indicator.
@@ -92,7 +97,7 @@ describe('mentions, replies and DMs', () => {
     const channelId = freshChannel();
     const asked = h.discord.sendMessage({ channelId, user: ann, content: `hey ${botMention()}, ping?` });
     await replyToMessage(asked);
-    const botReply = h.discord.replyTo(asked)[0] as FakeMessage;
+    const botReply = h.discord.replyTo(asked)[0] as LocalMessage;
     const before = h.service.chatRequests().length;
     const plain = h.discord.sendMessage({ channelId, user: ann, content: 'just chatting' });
     // A reply with its ping switched off arrives without content when the intent is not granted.
@@ -309,8 +314,8 @@ describe('Regenerate', () => {
     await waitForExactReply(h, q1, ['Echo: Ann: q1']);
     const q2 = ask({ prompt: 'q2', temperature: 0.3 }, { channelId, user: ann });
     await waitForExactReply(h, q2, ['Echo: Ann: q2']);
-    const reply1 = h.discord.replyMessages(q1)[0] as FakeMessage;
-    const reply2 = h.discord.replyMessages(q2)[0] as FakeMessage;
+    const reply1 = h.discord.replyMessages(q1)[0] as LocalMessage;
+    const reply2 = h.discord.replyMessages(q2)[0] as LocalMessage;
     expect(buttonIds(reply1)).toEqual([]);
     const regenerate2 = buttonIds(reply2)[0] as string;
     expect(regenerate2).toMatch(new RegExp(`^ask:regenerate:${channelId}:[0-9a-f]{16}$`));
@@ -336,7 +341,7 @@ describe('Regenerate', () => {
     const old = h.discord.clickButton(reply2, regenerate2, { user: ann });
     expect(await ephemeralText(old)).toBe(NOT_LATEST);
 
-    const reply3 = h.discord.replyMessages(again)[0] as FakeMessage;
+    const reply3 = h.discord.replyMessages(again)[0] as LocalMessage;
     await h.restart();
     await h.discord.waitFor(() => h.discord.gatewayConnections() === 1);
     const byModerator = h.discord.clickButton(reply3, buttonIds(reply3)[0] as string, {

@@ -8,8 +8,8 @@ import { NO_ATTACH_FILES } from '../../commands/imagine.js';
 import { CANNOT_ANSWER_HERE, REPLY_REFUSED } from '../../src/chat/answerMessage.js';
 import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import { type LocalMessage, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
-import { type FakeMessage, PERMISSIONS } from '../fakes/discord.js';
 import { useHarness } from '../helpers/e2e.js';
 import {
   type Harness,
@@ -74,7 +74,11 @@ function expectRetriedAtOnce(harness: Harness, key: string, channelId: string): 
 }
 
 /** The bot's finished reply to a member's message (its texts), once the bot is idle again. */
-async function replyToMessage(harness: Harness, message: FakeMessage, expected: string[]): Promise<string[]> {
+async function replyToMessage(
+  harness: Harness,
+  message: LocalMessage,
+  expected: string[],
+): Promise<string[]> {
   await harness.discord.waitFor(
     () => JSON.stringify(harness.discord.replyTo(message).map((m) => m.content)) === JSON.stringify(expected),
     20_000,
@@ -397,7 +401,7 @@ describe('missing permissions', () => {
     });
     expect(await suite.ephemeralText(refused)).toBe(NO_ATTACH_FILES);
     const row = posted?.components[0] as { components: { custom_id: string }[] };
-    const reroll = h.discord.clickButton(posted as FakeMessage, row.components[0]?.custom_id as string, {
+    const reroll = h.discord.clickButton(posted as LocalMessage, row.components[0]?.custom_id as string, {
       user: suite.asker,
     });
     expect(await suite.ephemeralText(reroll)).toBe(NO_ATTACH_FILES);

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DMS_OFF } from '../../src/access/admission.js';
+import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { OPERATOR_CAP_REACHED } from '../../src/spend/budgets.js';
-import type { FakeInteraction, FakeMessage } from '../fakes/discord.js';
 import { useHarness } from '../helpers/e2e.js';
 import { settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
@@ -16,14 +16,14 @@ const today = () => new Date().toISOString().slice(0, 10);
 const ASK = { prompt: 'go', max_tokens: 1000 } as const;
 const USAGE = { text: 'ok', usage: { input_tokens: 3, output_tokens: 1000 } } as const;
 
-const isPrivate = (message: FakeMessage | undefined) => ((message?.flags ?? 0) & 64) === 64;
-const buttonId = (message: FakeMessage | undefined) =>
+const isPrivate = (message: LocalMessage | undefined) => ((message?.flags ?? 0) & 64) === 64;
+const buttonId = (message: LocalMessage | undefined) =>
   ((message?.components[0] as { components?: { custom_id?: string }[] } | undefined)?.components?.[0]
     ?.custom_id ?? '') as string;
 
 describe('DMs turned off (DMS_ENABLED=false)', () => {
   const { h, ephemeralText, ask } = useHarness();
-  const done = (interaction: FakeInteraction) =>
+  const done = (interaction: LocalInteraction) =>
     waitForReply(h, interaction, ([t]) => (t?.includes('💰') || t?.includes('service-image-v1')) ?? false);
 
   it('every way of asking in a DM answers "servers only" and never reaches the service', async () => {
@@ -49,13 +49,13 @@ describe('DMs turned off (DMS_ENABLED=false)', () => {
     const imagine = h.discord.sendCommand({ name: 'imagine', options: { prompt: 'x' }, dm: true, user: ann });
     expect(await ephemeralText(imagine)).toBe(DMS_OFF);
     const regenerate = h.discord.clickButton(
-      h.discord.replyMessages(dmAsk)[0] as FakeMessage,
+      h.discord.replyMessages(dmAsk)[0] as LocalMessage,
       buttonId(h.discord.replyMessages(dmAsk)[0]),
       { dm: true, user: ann },
     );
     expect(buttonId(h.discord.replyMessages(dmAsk)[0])).toMatch(/^ask:regenerate:/);
     expect(await ephemeralText(regenerate)).toBe(DMS_OFF);
-    const rerollMessage = h.discord.replyMessages(dmImages)[0] as FakeMessage;
+    const rerollMessage = h.discord.replyMessages(dmImages)[0] as LocalMessage;
     expect(buttonId(rerollMessage)).toMatch(/^imagine:reroll:/);
     const reroll = h.discord.clickButton(rerollMessage, buttonId(rerollMessage), { dm: true, user: ann });
     expect(await ephemeralText(reroll)).toBe(DMS_OFF);
@@ -84,7 +84,7 @@ describe('the DM cap per user and the operator cap', () => {
     discord: { channelCount: 40 },
     env: { DM_DAILY_CAP_PER_USER: '0.001', OPERATOR_MONTHLY_CAP: '0.00802' },
   });
-  const outcome = (interaction: FakeInteraction) =>
+  const outcome = (interaction: LocalInteraction) =>
     waitForReply(h, interaction, ([t]) => (t?.includes('💰') || t?.includes('⛔')) ?? false, 20_000).then(
       ([text]) => text as string,
     );

@@ -4,11 +4,11 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type FakeInteraction,
-  type FakeMessage,
-  type FakeUser,
+  type LocalInteraction,
+  type LocalMessage,
+  type LocalUser,
   MODERATOR_PERMISSIONS,
-} from '../fakes/discord.js';
+} from '../../src/localDiscord/localDiscord.js';
 import { makePng } from '../fakes/png.js';
 import { useHarness } from '../helpers/e2e.js';
 import { API_KEY, settled } from '../helpers/harness.js';
@@ -16,7 +16,7 @@ import { API_KEY, settled } from '../helpers/harness.js';
 const { h } = useHarness({
   env: { IMAGINE_PROGRESS_INTERVAL_MS: '100', IMAGE_DOWNLOAD_TIMEOUT_MS: '700' },
 });
-let alice: FakeUser;
+let alice: LocalUser;
 beforeAll(() => {
   alice = h.discord.user('alice', 'alice');
 });
@@ -25,7 +25,7 @@ const imagine = (options: Record<string, string | number>, extra: { attachmentSi
   h.discord.sendCommand({ name: 'imagine', options, user: alice, ...extra });
 
 /** Waits until the reply carries the final header line (the model name) and returns its messages. */
-async function finalMessages(interaction: FakeInteraction, count = 1): Promise<FakeMessage[]> {
+async function finalMessages(interaction: LocalInteraction, count = 1): Promise<LocalMessage[]> {
   return h.discord.waitFor(
     () => {
       const messages = h.discord.replyMessages(interaction);
@@ -37,7 +37,7 @@ async function finalMessages(interaction: FakeInteraction, count = 1): Promise<F
   );
 }
 
-function rerollId(message: FakeMessage | undefined): string {
+function rerollId(message: LocalMessage | undefined): string {
   const row = message?.components[0] as { components?: { custom_id?: string }[] } | undefined;
   return row?.components?.[0]?.custom_id ?? '';
 }
@@ -250,14 +250,14 @@ describe('/imagine', () => {
     expect(customId).toMatch(/^imagine:reroll:[0-9a-f]{32}$/);
     const before = h.service.imageRequests().length;
 
-    const stranger = h.discord.clickButton(message as FakeMessage, customId, {
+    const stranger = h.discord.clickButton(message as LocalMessage, customId, {
       user: h.discord.user('mallory', 'mallory'),
     });
     await h.discord.waitFor(() => stranger.callbacks.length > 0);
     expect(stranger.callbacks[0]).toMatchObject({ type: 4, data: { flags: 64 } });
     expect(h.service.imageRequests().length).toBe(before);
 
-    const reroll = h.discord.clickButton(message as FakeMessage, customId, { user: alice });
+    const reroll = h.discord.clickButton(message as LocalMessage, customId, { user: alice });
     const [again] = await finalMessages(reroll);
     expect(h.service.imageRequests().at(-1)?.body).toEqual({
       model: 'service-image-v1',
@@ -267,7 +267,7 @@ describe('/imagine', () => {
     });
     expect(again?.attachments).toHaveLength(2);
 
-    const moderator = h.discord.clickButton(message as FakeMessage, customId, {
+    const moderator = h.discord.clickButton(message as LocalMessage, customId, {
       user: h.discord.user('mod', 'mod'),
       permissions: MODERATOR_PERMISSIONS,
     });
@@ -281,7 +281,7 @@ describe('/imagine', () => {
     await h.restart();
     await h.discord.waitFor(() => h.discord.gatewayConnections() === 1);
     const [again] = await finalMessages(
-      h.discord.clickButton(message as FakeMessage, customId, { user: alice }),
+      h.discord.clickButton(message as LocalMessage, customId, { user: alice }),
     );
     expect(again?.attachments).toHaveLength(1);
     expect(h.service.imageRequests().at(-1)?.body.prompt).toBe('survive restart');
@@ -298,7 +298,7 @@ describe('/imagine: image hosts on internal networks', () => {
   const strict = useHarness({ env: { IMAGE_HOST_ALLOWLIST: '' } });
   const REFUSED = 'the image host is on a private or internal network, which the bot does not fetch from';
 
-  async function strictReply(options: Record<string, string | number>): Promise<FakeMessage | undefined> {
+  async function strictReply(options: Record<string, string | number>): Promise<LocalMessage | undefined> {
     const interaction = strict.h.discord.sendCommand({ name: 'imagine', options, user: strict.asker });
     const [message] = await strict.h.discord.waitFor(
       () => {

@@ -5,19 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  type FakeDiscord,
-  type FakeInteraction,
+  type LocalDiscord,
+  type LocalInteraction,
   SERVER_MANAGER_PERMISSIONS,
-  startFakeDiscord,
-} from '../fakes/discord.js';
+  startLocalDiscord,
+} from '../../src/localDiscord/localDiscord.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
 import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
 
-let discord: FakeDiscord;
+let discord: LocalDiscord;
 let service: FakeService;
 let bot: BotProcess;
 beforeAll(async () => {
-  discord = await startFakeDiscord({ channelCount: 60 });
+  discord = await startLocalDiscord({ channelCount: 60 });
   service = await startFakeService();
   bot = startBotProcess(discord, service, { fromSource: true });
   await bot.ready();
@@ -47,7 +47,7 @@ describe('the bot as its own process', () => {
       });
       return discord.waitFor(() => discord.replyMessages(interaction)[0]?.content || undefined);
     };
-    const finished = (interaction: FakeInteraction) =>
+    const finished = (interaction: LocalInteraction) =>
       discord.waitFor(() => {
         const text = discord.replyMessages(interaction)[0]?.content ?? '';
         return text.includes('💰') || text.includes('⛔') ? text : undefined;

@@ -9,9 +9,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
 import { openStore } from '../../src/lib/store.js';
+import {
+  type LocalDiscord,
+  type LocalInteraction,
+  startLocalDiscord,
+} from '../../src/localDiscord/localDiscord.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { loadPriceList } from '../../src/spend/prices.js';
-import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../fakes/discord.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
 import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
 
@@ -19,12 +23,12 @@ const TOKEN = 'MTExMTExMTExMTExMTExMTEx.process-fault-token.d1st1nct1v3-t0k3n';
 const KEY = 'sk-process-fault-key-d1st1nct1v3-k3y';
 const RESTARTING = '-# ⚠️ The bot is restarting, so this reply was cut short.';
 
-let discord: FakeDiscord;
+let discord: LocalDiscord;
 let service: FakeService;
 let dir: string;
 const bots: BotProcess[] = [];
 beforeAll(async () => {
-  discord = await startFakeDiscord({ channelCount: 10 });
+  discord = await startLocalDiscord({ channelCount: 10 });
   service = await startFakeService();
   dir = mkdtempSync(join(tmpdir(), 'process-faults-'));
 });
@@ -49,8 +53,8 @@ async function startBot(): Promise<BotProcess> {
 const channel = (i: number) => discord.channelIds[i] as string;
 const ask = (i: number, prompt: string) =>
   discord.sendCommand({ name: 'ask', options: { prompt }, channelId: channel(i) });
-const texts = (interaction: FakeInteraction) => discord.replyMessages(interaction).map((m) => m.content);
-const finished = (interaction: FakeInteraction, done: (text: string) => boolean) =>
+const texts = (interaction: LocalInteraction) => discord.replyMessages(interaction).map((m) => m.content);
+const finished = (interaction: LocalInteraction, done: (text: string) => boolean) =>
   discord.waitFor(() => {
     const last = texts(interaction).at(-1);
     return last !== undefined && done(last) ? last : undefined;

@@ -4,13 +4,13 @@
  * request in flight per member, queue positions, the context line.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL_NOT_ALLOWED } from '../../src/settings/resolve.js';
 import {
   ADMIN_PERMISSIONS,
-  type FakeInteraction,
-  type FakeUser,
+  type LocalInteraction,
+  type LocalUser,
   MODERATOR_PERMISSIONS,
-} from '../fakes/discord.js';
+} from '../../src/localDiscord/localDiscord.js';
+import { CHANNEL_NOT_ALLOWED } from '../../src/settings/resolve.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
 import { settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
@@ -21,8 +21,8 @@ const suite = useHarness({
   asker: { username: 'ann', globalName: 'Ann' },
 });
 const { h, freshChannel, ephemeralText, ask } = suite;
-let admin: FakeUser;
-let ann: FakeUser;
+let admin: LocalUser;
+let ann: LocalUser;
 beforeAll(() => {
   admin = h.discord.user('admin', 'Admin');
   ann = suite.asker;
@@ -34,7 +34,7 @@ function asAdmin(
   options: CommandOptions = {},
   channelOptions?: Record<string, string>,
   channelId?: string,
-): FakeInteraction {
+): LocalInteraction {
   return h.discord.sendCommand({
     name,
     subcommand,
@@ -252,7 +252,7 @@ describe('fair use', () => {
     await h.discord.waitFor(() => first.callbacks.length > 0);
     const users = ['dora', 'emil', 'fay'].map((name) => h.discord.user(name, name));
     const waiting = users.map((user) => ask({ prompt: 'me too' }, { channelId, user }));
-    const last = waiting[2] as FakeInteraction;
+    const last = waiting[2] as LocalInteraction;
     await waitForReply(h, last, ([text]) => text?.includes('Echo: fay: me too') ?? false);
     const seen = (h.discord.replyMessages(last)[0]?.versions ?? []).map((version) => version.content);
     const notices = [...new Set(seen.filter((text) => text.startsWith('⏳')))];

@@ -12,10 +12,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { openStore, type Store, spillPathFor } from '../../src/lib/store.js';
+import {
+  type LocalDiscord,
+  type LocalInteraction,
+  startLocalDiscord,
+} from '../../src/localDiscord/localDiscord.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
 import { utcDay } from '../../src/spend/records.js';
-import { type FakeDiscord, type FakeInteraction, startFakeDiscord } from '../fakes/discord.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
 import { startBotProcess } from '../helpers/botProcess.js';
 import { startHarness } from '../helpers/harness.js';
@@ -43,7 +47,7 @@ afterEach(async () => {
 });
 
 /** An ask in each guild and one in a DM; resolves once each reply is final. */
-async function askEverywhere(discord: FakeDiscord, service: FakeService) {
+async function askEverywhere(discord: LocalDiscord, service: FakeService) {
   const member = discord.user('member', 'Member');
   for (let i = 0; i < 3; i += 1) service.enqueue({ text: `answer ${i}`, usage: USAGE, chunks: 2 });
   const [first, second] = discord.guilds;
@@ -67,7 +71,7 @@ async function askEverywhere(discord: FakeDiscord, service: FakeService) {
       dm: true,
       user: member,
     }),
-  } satisfies Record<string, FakeInteraction>;
+  } satisfies Record<string, LocalInteraction>;
   const finals = await Promise.all(
     Object.values(asks).map((interaction) =>
       discord.waitFor(
@@ -84,7 +88,7 @@ async function askEverywhere(discord: FakeDiscord, service: FakeService) {
 }
 
 /** Each interaction reached exactly one session: the shard Discord's formula names (DMs: 0). */
-function expectDeliveredOnce(discord: FakeDiscord, asks: Record<string, FakeInteraction>) {
+function expectDeliveredOnce(discord: LocalDiscord, asks: Record<string, LocalInteraction>) {
   for (const [scope, interaction] of Object.entries(asks)) {
     const deliveries = discord.deliveries.filter((delivery) => delivery.id === interaction.id);
     const shard = scope.startsWith('dm-') ? 0 : discord.shardOf(scope);
@@ -130,7 +134,7 @@ describe('sharding', () => {
   });
 
   it('two processes, one shard each, on one shared store and through one REST proxy: every ask lands once, ledgers exact', async () => {
-    const discord = await startFakeDiscord({ shards: 2, guildsPerShard: 1, maxConcurrency: 2 });
+    const discord = await startLocalDiscord({ shards: 2, guildsPerShard: 1, maxConcurrency: 2 });
     const service = await startFakeService();
     cleanups.push(
       () => discord.close(),
@@ -180,7 +184,7 @@ describe('sharding', () => {
   });
 
   it('npm run start:cluster runs one process per shard (ShardingManager), and SIGTERM stops them all', async () => {
-    const discord = await startFakeDiscord({ shards: 2, guildsPerShard: 1, maxConcurrency: 2 });
+    const discord = await startLocalDiscord({ shards: 2, guildsPerShard: 1, maxConcurrency: 2 });
     const service = await startFakeService();
     cleanups.push(
       () => discord.close(),
@@ -281,7 +285,7 @@ describe('sharding', () => {
   }, 90_000);
 
   it('a token Discord refuses stops the bot at its first request with one line naming DISCORD_TOKEN', async () => {
-    const discord = await startFakeDiscord();
+    const discord = await startLocalDiscord();
     const service = await startFakeService();
     cleanups.push(
       () => discord.close(),
@@ -301,7 +305,7 @@ describe('sharding', () => {
   });
 
   it('a bot that does not shard when Discord requires it stops with one line saying what to set', async () => {
-    const discord = await startFakeDiscord({ shards: 2, guildsPerShard: 1 });
+    const discord = await startLocalDiscord({ shards: 2, guildsPerShard: 1 });
     const service = await startFakeService();
     cleanups.push(
       () => discord.close(),

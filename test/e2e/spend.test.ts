@@ -5,17 +5,21 @@
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import {
+  type LocalInteraction,
+  type LocalUser,
+  SERVER_MANAGER_PERMISSIONS,
+} from '../../src/localDiscord/localDiscord.js';
 import { CHART_HEIGHT, CHART_WIDTH } from '../../src/spend/chart.js';
 import { formatMoney } from '../../src/spend/cost.js';
-import { type FakeInteraction, type FakeUser, SERVER_MANAGER_PERMISSIONS } from '../fakes/discord.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
 import { waitForReply } from '../helpers/harness.js';
 
 // The context line has tests of its own; here the line under replies is the cost alone.
 const suite = useHarness({ discord: { channelCount: 70 }, guildConfig: { showContext: false } });
 const { h, freshChannel, ephemeralText, ask } = suite;
-let admin: FakeUser;
-let member: FakeUser;
+let admin: LocalUser;
+let member: LocalUser;
 beforeAll(() => {
   admin = h.discord.user('admin', 'Admin');
   member = suite.asker;
@@ -29,7 +33,7 @@ function command(
   options: CommandOptions = {},
   as: 'admin' | 'member' = 'admin',
   channelOptions?: Record<string, string>,
-): FakeInteraction {
+): LocalInteraction {
   return h.discord.sendCommand({
     name,
     subcommand,

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
-import type { FakeInteraction, FakeMessage, FakeUser } from '../fakes/discord.js';
+import type { LocalInteraction, LocalMessage, LocalUser } from '../../src/localDiscord/localDiscord.js';
 import { makePng } from '../fakes/png.js';
 import { useHarness } from '../helpers/e2e.js';
 import { type Harness, PLAIN_REPLIES, settled, waitForIdle } from '../helpers/harness.js';
@@ -24,7 +24,7 @@ function longText(tag: string, paragraphs: number): string {
   ).join('\n\n');
 }
 
-const buttonIds = (message: FakeMessage | undefined): string[] =>
+const buttonIds = (message: LocalMessage | undefined): string[] =>
   ((message?.components ?? []) as { components: { custom_id: string }[] }[]).flatMap((row) =>
     row.components.map((button) => button.custom_id),
   );
@@ -45,7 +45,7 @@ function useChannel(h: Harness) {
     await waitForIdle(h);
   };
   /** REST requests (method, status) made with this interaction's token. */
-  const tokenRequests = (interaction: FakeInteraction) =>
+  const tokenRequests = (interaction: LocalInteraction) =>
     h.discord.requestLog.filter((entry) =>
       entry.route.startsWith(`/webhooks/${h.discord.applicationId}/${interaction.token}`),
     );
@@ -149,7 +149,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
         ? message
         : undefined;
     }, 10_000);
-    const ann = suite.asker as FakeUser;
+    const ann = suite.asker as LocalUser;
     h.discord.clickButton(streaming, buttonIds(streaming)[0] as string, { user: ann });
     await h.discord.waitFor(() => texts(channelId).at(-1)?.includes('⏹️'), 10_000);
     await waitForIdle(h);
@@ -158,7 +158,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
     expect(full.startsWith(partial)).toBe(true);
     expect(partial.length).toBeLessThan(full.length);
     expect(texts(channelId)).toEqual(exact(`${partial}\n\n-# ⏹️ Stopped by Ann.`));
-    const last = botMessages(channelId).at(-1) as FakeMessage;
+    const last = botMessages(channelId).at(-1) as LocalMessage;
     expect(last.id).toBe(streaming.id);
     expect(buttonIds(last)[0]).toMatch(/^ask:regenerate:/);
     expect(tokenRequests(asked).every((entry) => entry.status === 200)).toBe(true);

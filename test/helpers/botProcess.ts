@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FakeDiscord } from '../fakes/discord.js';
+import type { LocalDiscord } from '../../src/localDiscord/localDiscord.js';
 import type { FakeService } from '../fakes/service.js';
 
 export interface BotProcess {
@@ -34,7 +34,7 @@ export interface BotProcessOptions {
 }
 
 export function startBotProcess(
-  discord: FakeDiscord,
+  discord: LocalDiscord,
   service: FakeService,
   options: BotProcessOptions = {},
 ): BotProcess {

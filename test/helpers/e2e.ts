@@ -3,7 +3,7 @@
  * first test, closed after its last), a channel allocator, the private-reply reader and /ask.
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { FakeInteraction, FakeUser, SendCommandInput } from '../fakes/discord.js';
+import type { LocalInteraction, LocalUser, SendCommandInput } from '../../src/localDiscord/localDiscord.js';
 import { type Harness, type HarnessOptions, startHarness, waitForReply } from './harness.js';
 
 export interface SuiteOptions extends HarnessOptions {
@@ -20,28 +20,28 @@ export interface Suite {
    */
   readonly h: Harness;
   /** The member `ask` sends as by default (SuiteOptions.asker). */
-  readonly asker: FakeUser;
+  readonly asker: LocalUser;
   /** A channel no earlier test of the file has used. */
   freshChannel(): string;
   /**
    * The text of an interaction's first reply message once it is non-empty and `done` accepts it
    * (an immediate reply, or a deferred reply's edit); checks that the reply is private.
    */
-  ephemeralText(interaction: FakeInteraction, done?: (text: string) => boolean): Promise<string>;
+  ephemeralText(interaction: LocalInteraction, done?: (text: string) => boolean): Promise<string>;
   /** Sends /ask with these options, as the asker unless `extra.user` says otherwise. */
-  ask(options: CommandOptions, extra?: Omit<SendCommandInput, 'name' | 'options'>): FakeInteraction;
+  ask(options: CommandOptions, extra?: Omit<SendCommandInput, 'name' | 'options'>): LocalInteraction;
 }
 
 /** Registers the file's harness hooks (call at module level) and returns its helpers. */
 export function useHarness(options: SuiteOptions = {}): Suite {
   let current: Harness | undefined;
-  let asker: FakeUser | undefined;
+  let asker: LocalUser | undefined;
   let nextChannel = 0;
   const harness = (): Harness => {
     if (!current) throw new Error('the harness is not running (used outside the file’s tests?)');
     return current;
   };
-  const defaultAsker = (): FakeUser => {
+  const defaultAsker = (): LocalUser => {
     asker ??= harness().discord.user(
       options.asker?.username ?? 'member',
       options.asker?.globalName ?? 'Member',

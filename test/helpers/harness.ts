@@ -11,15 +11,15 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { shardsFor } from '../../src/discord/shardPlan.js';
 import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
 import { openStore, type Store } from '../../src/lib/store.js';
+import {
+  type LocalDiscord,
+  type LocalDiscordOptions,
+  type LocalInteraction,
+  startLocalDiscord,
+} from '../../src/localDiscord/localDiscord.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
 import type { GuildConfigPatch } from '../../src/settings/settingsStore.js';
 import { loadPriceList } from '../../src/spend/prices.js';
-import {
-  type FakeDiscord,
-  type FakeDiscordOptions,
-  type FakeInteraction,
-  startFakeDiscord,
-} from '../fakes/discord.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
 import { faultyAdapter, type StoreFaults, storeFaults } from './faultyStore.js';
 
@@ -30,9 +30,9 @@ export const API_KEY = 'sk-test-fake-service-key-that-must-never-leak';
 export const PLAIN_REPLIES: GuildConfigPatch = { showCost: false, showContext: false };
 
 export interface HarnessOptions {
-  readonly discord?: FakeDiscordOptions;
+  readonly discord?: LocalDiscordOptions;
   /** Extra settings; a function receives the fake Discord (for ids such as the guild's). */
-  readonly env?: Record<string, string> | ((discord: FakeDiscord) => Record<string, string>);
+  readonly env?: Record<string, string> | ((discord: LocalDiscord) => Record<string, string>);
   readonly timeouts?: Partial<ServiceTimeouts>;
   /** How long interaction tokens live for the bot (default: Discord's 15 minutes). */
   readonly interactionTokenTtlMs?: number;
@@ -50,7 +50,7 @@ export interface RunningBot {
 }
 
 export interface Harness {
-  readonly discord: FakeDiscord;
+  readonly discord: LocalDiscord;
   readonly service: FakeService;
   readonly config: Config;
   readonly databasePath: string;
@@ -121,7 +121,7 @@ async function launch(
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const discord = await startFakeDiscord(options.discord);
+  const discord = await startLocalDiscord(options.discord);
   const service = await startFakeService();
   const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
   const databasePath = join(dir, 'bot.sqlite');
@@ -201,14 +201,14 @@ export function settled(h: Harness, id: string, timeoutMs = 10_000): Promise<voi
 }
 
 /** The contents of an interaction's reply messages, in order. */
-export function replyTexts(h: Harness, interaction: FakeInteraction): string[] {
+export function replyTexts(h: Harness, interaction: LocalInteraction): string[] {
   return h.discord.replyMessages(interaction).map((message) => message.content);
 }
 
 /** Waits until the reply's messages satisfy `done` (given their contents), and returns them. */
 export function waitForReply(
   h: Harness,
-  interaction: FakeInteraction,
+  interaction: LocalInteraction,
   done: (texts: string[]) => boolean,
   timeoutMs = 10_000,
 ): Promise<string[]> {
@@ -245,7 +245,7 @@ export async function waitForIdle(h: Harness, timeoutMs = 10_000): Promise<void>
 /** Waits for a reply whose messages are exactly `expected`, and for the bot to be done with it. */
 export async function waitForExactReply(
   h: Harness,
-  interaction: FakeInteraction,
+  interaction: LocalInteraction,
   expected: string[],
   timeoutMs = 10_000,
 ) {

@@ -9,7 +9,7 @@ import { once } from 'node:events';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { FakeDiscord, shardOf, snowflakeOnShard } from '../../fakes/discord.js';
+import { LocalDiscord, shardOf, snowflakeOnShard } from '../../../src/localDiscord/localDiscord.js';
 
 interface GatewayEvent {
   readonly op: number;
@@ -34,7 +34,7 @@ class RawShard {
   }
 
   /** Connects and waits for HELLO. */
-  static async open(fake: FakeDiscord): Promise<RawShard> {
+  static async open(fake: LocalDiscord): Promise<RawShard> {
     const shard = new RawShard(new WebSocket(`${fake.gatewayUrl}?v=10&encoding=json`));
     await shard.next((event) => event.op === 10);
     return shard;
@@ -88,14 +88,14 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-async function startFake(options: ConstructorParameters<typeof FakeDiscord>[0]): Promise<FakeDiscord> {
-  const fake = new FakeDiscord(options);
+async function startFake(options: ConstructorParameters<typeof LocalDiscord>[0]): Promise<LocalDiscord> {
+  const fake = new LocalDiscord(options);
   await fake.start();
   cleanups.push(() => fake.close());
   return fake;
 }
 
-async function openShard(fake: FakeDiscord): Promise<RawShard> {
+async function openShard(fake: LocalDiscord): Promise<RawShard> {
   const shard = await RawShard.open(fake);
   cleanups.push(() => shard.close());
   return shard;
@@ -375,7 +375,7 @@ describe('a fake that requires two shards, one guild on each', () => {
 });
 
 describe('a discord.js Client against the sharded fake', () => {
-  function client(options: { shards?: [number, number]; shardCount?: number }, fake: FakeDiscord): Client {
+  function client(options: { shards?: [number, number]; shardCount?: number }, fake: LocalDiscord): Client {
     const created = new Client({
       intents: [GatewayIntentBits.Guilds],
       ...options,

@@ -1,0 +1,298 @@
+/**
+ * A protocol-level Discord on loopback, the one the tests and the playground share: the REST API
+ * under /api/v10 and a gateway WebSocket. The real discord.js Client logs into it (through
+ * `rest.api` = DISCORD_API_URL and the gateway URL that GET /gateway/bot returns). It dispatches
+ * INTERACTION_CREATE (commands and button clicks), MESSAGE_CREATE (members' messages, with
+ * Discord's Message Content rules per the intents the bot identified with) and THREAD_CREATE,
+ * keeps every message with its edit history and buttons, and can enforce per-interaction-token
+ * rate limits with real 429 responses, as Discord's headers tell them (X-RateLimit-*).
+ * Gateway sessions can be resumed (op 6, with the events dispatched meanwhile replayed) after a
+ * test drops the connection; the bot's permissions per channel can be withheld (sent as
+ * overwrites, `app_permissions` and enforced on REST like Discord: 50001, 50013).
+ *
+ * Sharding, like Discord's: GET /gateway/bot recommends `shards` (option, default 1), an IDENTIFY
+ * with fewer shards (or none) than that is closed with 4011 and an impossible `[id, count]` with
+ * 4010. There are one or more guilds (`guildsPerShard` on each shard); a guild's events go only to
+ * the sessions of its shard, `(guild_id >> 22) % count`, and DMs only to shard 0. READY and
+ * GUILD_CREATE list a session's own guilds. `deliveries` records which shard got each event.
+ */
+import { EventEmitter, once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { WebSocket, WebSocketServer } from 'ws';
+import { handleGateway } from './gateway.js';
+import { clickButton, openInteraction, sendCommand, sendMessage, withholdPermissions } from './members.js';
+import {
+  buildGuilds,
+  type GatewayDelivery,
+  type GatewaySession,
+  type LocalChannel,
+  type LocalDiscordOptions,
+  type LocalGuild,
+  type LocalInteraction,
+  type LocalMessage,
+  type LocalUser,
+  type RateLimitRule,
+  type RefusedIdentify,
+  type SendCommandInput,
+  type SendMessageInput,
+  shardOf,
+  snowflake,
+} from './model.js';
+import { handleRest } from './restRoutes.js';
+import type { DiscordState, InjectedFailure } from './state.js';
+import { waitForChange } from './waitFor.js';
+import { botPermissions, channelMessages, guildOf, intents, user } from './world.js';
+
+export * from './model.js';
+export class LocalDiscord extends EventEmitter implements DiscordState {
+  readonly applicationId = snowflake();
+  readonly botUser: LocalUser = {
+    id: this.applicationId,
+    username: 'servicebot',
+    global_name: 'Service Bot',
+  };
+  readonly guildId: string;
+  readonly channelIds: string[];
+  readonly guilds: readonly LocalGuild[];
+  readonly shardCount: number;
+  readonly maxConcurrency: number;
+  readonly dmChannelId = snowflake();
+  readonly channels = new Map<string, LocalChannel>();
+  readonly members = new Map<string, LocalUser>();
+  readonly messages = new Map<string, LocalMessage>();
+  readonly interactions = new Map<string, LocalInteraction>();
+  readonly commands = new Map<string, Record<string, unknown>[]>();
+  readonly commandWrites: { scope: string; at: number }[] = [];
+  readonly requestLog: { method: string; route: string; status: number; at: number }[] = [];
+  readonly unknownRoutes: string[] = [];
+  readonly failures: InjectedFailure[] = [];
+  readonly identifies: Record<string, unknown>[] = [];
+  readonly refusedIdentifies: RefusedIdentify[] = [];
+  readonly deliveries: GatewayDelivery[] = [];
+  readonly undelivered: { t: string; id: string; guildId: string | null }[] = [];
+  readonly resumes: { d: Record<string, unknown>; resumed: boolean }[] = [];
+  readonly authorizations = new Set<string>();
+  rateLimited = 0;
+  apiUrl = '';
+  gatewayUrl = '';
+  rateLimit: RateLimitRule | undefined;
+  restDelayMs: number;
+  interactionTokenTtlMs: number | undefined;
+  readonly deadTokens = new Set<string>();
+  server: Server | undefined;
+  wss: WebSocketServer | undefined;
+  readonly sockets = new Set<Socket>();
+  readonly gatewaySockets = new Set<WebSocket>();
+  readonly buckets = new Map<string, { start: number; count: number }>();
+  readonly sessions = new Map<string, GatewaySession>();
+  readonly withheld = new Map<string, bigint>();
+  readonly pending = new Map<string, string>();
+
+  constructor(options: LocalDiscordOptions = {}) {
+    super();
+    this.setMaxListeners(0);
+    this.restDelayMs = options.restDelayMs ?? 0;
+    this.rateLimit = options.rateLimit;
+    this.interactionTokenTtlMs = options.interactionTokenTtlMs;
+    this.shardCount = options.shards ?? 1;
+    this.maxConcurrency = options.maxConcurrency ?? 1;
+    if (!Number.isInteger(this.shardCount) || this.shardCount < 1) {
+      throw new RangeError(`local Discord: shards must be a positive integer, not ${options.shards}`);
+    }
+    const perShard = options.guildsPerShard;
+    if (perShard !== undefined && (!Number.isInteger(perShard) || perShard < 1)) {
+      throw new RangeError(`local Discord: guildsPerShard must be a positive integer, not ${perShard}`);
+    }
+    const guilds = buildGuilds(this.channels, this.shardCount, perShard, options.channelCount ?? 3);
+    this.guilds = guilds;
+    const first = guilds[0] as LocalGuild;
+    this.guildId = first.id;
+    this.channelIds = first.channelIds;
+    this.channels.set(this.dmChannelId, {
+      id: this.dmChannelId,
+      type: 1,
+      parentId: null,
+      ownerId: null,
+      guildId: null,
+      name: '',
+    });
+  }
+
+  /** The shard of `count` (default: `shardCount`) that a guild's events go to. */
+  shardOf(guildId: string, count: number = this.shardCount): number {
+    return shardOf(guildId, count);
+  }
+
+  /** `[shard_id, num_shards]` of each identified session with an open connection, in order. */
+  readyShards(): [number, number][] {
+    return [...this.sessions.values()]
+      .filter((session) => session.ws?.readyState === WebSocket.OPEN)
+      .map((session): [number, number] => [session.shard[0], session.shard[1]])
+      .sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  }
+
+  /** Threads opened in the guilds, oldest first. */
+  threads(): LocalChannel[] {
+    return [...this.channels.values()].filter((channel) => channel.type === 11);
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => handleRest(this, req, res));
+    this.server.on('connection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    this.wss = new WebSocketServer({ noServer: true });
+    this.server.on('upgrade', (req, socket, head) => {
+      this.wss?.handleUpgrade(req, socket, head, (ws) => handleGateway(this, ws));
+    });
+    // A deep accept queue: hundreds of clients connecting in the same millisecond (benchmarks)
+    // must wait to be accepted, not be dropped into TCP's 1 s SYN retry.
+    this.server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
+    await once(this.server, 'listening');
+    const port = (this.server.address() as AddressInfo).port;
+    this.apiUrl = `http://127.0.0.1:${port}/api`;
+    this.gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
+  }
+
+  async close(): Promise<void> {
+    for (const ws of this.gatewaySockets) ws.terminate();
+    this.wss?.close();
+    for (const socket of this.sockets) socket.destroy();
+    if (this.server) {
+      this.server.close();
+      await once(this.server, 'close');
+    }
+  }
+
+  /**
+   * Makes the next REST request that `match` accepts fail with `status` and Discord's error
+   * body, once (e.g. a follow-up Discord refuses).
+   */
+  failNext(
+    match: (method: string, path: string, json: Record<string, unknown>) => boolean,
+    status: number,
+    body: { message: string; code: number },
+  ): void {
+    this.failures.push({ match, status, body });
+  }
+
+  /** Makes an interaction's token die now (as Discord's sometimes do before their 15 minutes). */
+  expireToken(interaction: LocalInteraction): void {
+    this.deadTokens.add(interaction.token);
+  }
+
+  /** One-shot failures registered with failNext and not used yet. */
+  failuresLeft(): number {
+    return this.failures.length;
+  }
+
+  /** Number of gateway connections currently open. */
+  gatewayConnections(): number {
+    return this.gatewaySockets.size;
+  }
+
+  /**
+   * Drops every gateway connection without a close frame (like a network failure): the
+   * sessions stay resumable, and events dispatched until the bot resumes are replayed then.
+   */
+  dropGateway(): void {
+    for (const ws of this.gatewaySockets) ws.terminate();
+    this.gatewaySockets.clear();
+    for (const session of this.sessions.values()) session.ws = undefined;
+  }
+
+  /** Number of sessions waiting to be resumed (their connection dropped). */
+  disconnectedSessions(): number {
+    return [...this.sessions.values()].filter((session) => session.ws === undefined).length;
+  }
+
+  /** The bot's reply to a member's message: its first message (which replies to it) and the ones after. */
+  replyTo(message: LocalMessage): LocalMessage[] {
+    const inChannel = channelMessages(this, message.channelId).filter((m) => m.authorId === this.botUser.id);
+    const first = inChannel.findIndex((m) => m.referenceId === message.id);
+    if (first === -1) return [];
+    const rest = inChannel
+      .slice(first + 1)
+      .filter((m) => m.kind === 'channel' && m.referenceId === undefined);
+    return [inChannel[first] as LocalMessage, ...rest];
+  }
+
+  /** The original response and follow-ups of an interaction, in order. */
+  replyMessages(interaction: LocalInteraction): LocalMessage[] {
+    const ids = [interaction.originalId, ...interaction.followUpIds].filter(
+      (id): id is string => id !== undefined,
+    );
+    return ids.map((id) => this.messages.get(id) as LocalMessage).filter((message) => !message.deleted);
+  }
+
+  /** Resolves when `check` returns a value other than undefined/false; re-checked on every change. */
+  waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
+    return waitForChange(this, check, timeoutMs, what);
+  }
+
+  // ---- REST ----------------------------------------------------------------------------------
+
+  // ---- What members do, and queries (members.ts, world.ts) ------------------------------------
+
+  /** The guild a channel is in (null for the DM channel; the first guild for unknown ids). */
+  guildOf(channelId: string): string | null {
+    return guildOf(this, channelId);
+  }
+
+  /** The gateway intents of the latest identify. */
+  intents(): number {
+    return intents(this);
+  }
+
+  /** A member of the first guild (made on first use), by username. */
+  user(username: string, globalName: string | null = null): LocalUser {
+    return user(this, username, globalName);
+  }
+
+  /** The bot's permissions in a guild channel (a thread: its parent's). */
+  botPermissions(channelId: string): bigint {
+    return botPermissions(this, channelId);
+  }
+
+  /** Messages in a channel, oldest first (deleted ones left out). */
+  channelMessages(channelId: string): LocalMessage[] {
+    return channelMessages(this, channelId);
+  }
+
+  /** Dispatches a slash command as INTERACTION_CREATE to the gateway sessions of its guild's shard. */
+  sendCommand(input: SendCommandInput): LocalInteraction {
+    return sendCommand(this, input);
+  }
+
+  /** Opens a slash-command interaction without dispatching it (members.ts). */
+  openInteraction(input: { readonly channelId?: string; readonly user?: LocalUser } = {}): LocalInteraction {
+    return openInteraction(this, input);
+  }
+
+  /** Dispatches a click on a button of `message` (a MESSAGE_COMPONENT interaction). */
+  clickButton(
+    message: LocalMessage,
+    customId: string,
+    input: Omit<SendCommandInput, 'name' | 'options'> = {},
+  ): LocalInteraction {
+    return clickButton(this, message, customId, input);
+  }
+
+  /** Withholds permissions from the bot in a channel (members.ts). */
+  withholdPermissions(channelId: string, permissions: bigint): void {
+    withholdPermissions(this, channelId, permissions);
+  }
+
+  /** A member posts a message (MESSAGE_CREATE; members.ts says what reaches the bot). */
+  sendMessage(input: SendMessageInput): LocalMessage {
+    return sendMessage(this, input);
+  }
+}
+
+export async function startLocalDiscord(options: LocalDiscordOptions = {}): Promise<LocalDiscord> {
+  const fake = new LocalDiscord(options);
+  await fake.start();
+  return fake;
+}

@@ -1,0 +1,73 @@
+/**
+ * Messages the bot writes through REST: created and edited with every version kept, and whether
+ * each version would ping someone (per `allowed_mentions` and the content).
+ */
+import { type LocalAttachment, type LocalMessage, snowflake } from './model.js';
+import type { DiscordState } from './state.js';
+import { mentionsPing } from './world.js';
+
+export function createMessage(
+  discord: DiscordState,
+  kind: LocalMessage['kind'],
+  channelId: string,
+  token: string | undefined,
+  body: Record<string, unknown>,
+  files: LocalAttachment[],
+  requestedAt: number,
+  loading = false,
+  from: { authorId?: string; referenceId?: string | undefined } = {},
+): LocalMessage {
+  const content = typeof body.content === 'string' ? body.content : '';
+  const reference = body.message_reference as { message_id?: string } | undefined;
+  const message: LocalMessage = {
+    id: snowflake(),
+    channelId,
+    interactionToken: token,
+    kind,
+    authorId: from.authorId ?? discord.botUser.id,
+    referenceId: from.referenceId ?? reference?.message_id,
+    content,
+    flags: (typeof body.flags === 'number' ? body.flags : 0) | (loading ? 128 : 0),
+    attachments: files,
+    components: Array.isArray(body.components) ? body.components : [],
+    allowedMentions: body.allowed_mentions,
+    versions: loading
+      ? []
+      : [
+          {
+            content,
+            at: performance.now(),
+            requestedAt,
+            pinged: mentionsPing(content, body.allowed_mentions),
+          },
+        ],
+    deleted: false,
+    createdAt: performance.now(),
+  };
+  discord.messages.set(message.id, message);
+  return message;
+}
+
+export function editMessage(
+  message: LocalMessage,
+  body: Record<string, unknown>,
+  files: LocalAttachment[],
+  requestedAt: number,
+): void {
+  if (typeof body.content === 'string') message.content = body.content;
+  message.flags &= ~128;
+  if (Array.isArray(body.attachments)) {
+    const keep = new Set((body.attachments as { id?: unknown }[]).map((entry) => String(entry.id)));
+    message.attachments = [...message.attachments.filter((file) => keep.has(file.id)), ...files];
+  } else if (files.length > 0) {
+    message.attachments = [...message.attachments, ...files];
+  }
+  message.allowedMentions = body.allowed_mentions;
+  if (Array.isArray(body.components)) message.components = body.components;
+  message.versions.push({
+    content: message.content,
+    at: performance.now(),
+    requestedAt,
+    pinged: mentionsPing(message.content, body.allowed_mentions),
+  });
+}

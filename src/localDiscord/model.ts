@@ -1,0 +1,276 @@
+/**
+ * The local Discord's ids, records and constants: snowflakes and Discord's shard formula, what it
+ * keeps of users, channels, guilds, messages (with every version) and interactions, the intents and
+ * permission bits it enforces, and the options it starts with.
+ */
+import type { WebSocket } from 'ws';
+
+export const DISCORD_EPOCH = 1_420_070_400_000n;
+let sequence = 0n;
+
+/** Snowflakes that look real: a timestamp and a process-wide counter. */
+export function snowflake(): string {
+  sequence += 1n;
+  return (((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) | (sequence & 0x3fffffn)).toString();
+}
+
+/** The shard of `count` that Discord sends a guild's events to: `(guild_id >> 22) % count`. */
+export function shardOf(guildId: string, count: number): number {
+  return Number((BigInt(guildId) >> 22n) % BigInt(count));
+}
+
+/**
+ * A fresh snowflake whose guild shard (of `count`) is `shard`: its timestamp moved back by the
+ * few milliseconds that takes (the shard depends only on the timestamp, the counter keeps it unique).
+ */
+export function snowflakeOnShard(shard: number, count: number): string {
+  const id = BigInt(snowflake());
+  const offset = ((id >> 22n) - BigInt(shard)) % BigInt(count);
+  return (id - (offset << 22n)).toString();
+}
+
+export interface LocalUser {
+  readonly id: string;
+  readonly username: string;
+  readonly global_name: string | null;
+}
+
+export interface LocalAttachment {
+  readonly id: string;
+  readonly filename: string;
+  readonly size: number;
+  readonly contentType: string | undefined;
+  readonly data: Buffer;
+}
+
+export interface MessageVersion {
+  readonly content: string;
+  readonly at: number;
+  /** When the request that made this version arrived (before the simulated REST delay). */
+  readonly requestedAt: number;
+  /** True when this version would ping someone (per allowed_mentions and content). */
+  readonly pinged: boolean;
+}
+
+export interface LocalMessage {
+  readonly id: string;
+  readonly channelId: string;
+  /** The interaction token it belongs to, for interaction responses and follow-ups. */
+  readonly interactionToken: string | undefined;
+  /** 'user' for members' messages; the rest are the bot's. */
+  readonly kind: 'original' | 'followup' | 'channel' | 'user';
+  readonly authorId: string;
+  /** The message this one replies to. */
+  readonly referenceId: string | undefined;
+  content: string;
+  flags: number;
+  attachments: LocalAttachment[];
+  components: unknown[];
+  allowedMentions: unknown;
+  readonly versions: MessageVersion[];
+  deleted: boolean;
+  readonly createdAt: number;
+}
+
+export interface LocalInteraction {
+  readonly id: string;
+  readonly token: string;
+  readonly channelId: string;
+  readonly guildId: string | null;
+  readonly userId: string;
+  /** Interaction callback types received, in order (4 = reply, 5 = deferred). */
+  readonly callbacks: { type: number; at: number; data: Record<string, unknown> }[];
+  originalId: string | undefined;
+  readonly followUpIds: string[];
+  readonly createdAt: number;
+}
+
+export interface LocalChannel {
+  readonly id: string;
+  /** 0 text, 1 DM, 11 public thread. */
+  readonly type: number;
+  readonly parentId: string | null;
+  readonly ownerId: string | null;
+  /** The guild it is in (a thread: its parent's); null for the DM channel. */
+  readonly guildId: string | null;
+  readonly name: string;
+}
+
+export interface LocalGuild {
+  readonly id: string;
+  /** Its text channels (`channelCount` of them). */
+  readonly channelIds: string[];
+  /** The shard its events go to when the bot runs the recommended shard count (`shards`). */
+  readonly shard: number;
+}
+
+/** A gateway event as dispatched to one session (possibly kept for its RESUME). */
+export interface GatewayDelivery {
+  readonly t: string;
+  /** The payload's id (interaction, message, channel). */
+  readonly id: string;
+  readonly guildId: string | null;
+  /** The session's `[shard_id, num_shards]`. */
+  readonly shard: [number, number];
+}
+
+/** An IDENTIFY the fake refused (4010 Invalid shard, 4011 Sharding required). */
+export interface RefusedIdentify {
+  /** The `shard` it identified with (undefined when none). */
+  readonly shard: unknown;
+  readonly code: number;
+}
+
+export interface SendMessageInput {
+  readonly content: string;
+  readonly channelId?: string;
+  readonly user?: LocalUser;
+  readonly nick?: string | null;
+  readonly dm?: boolean;
+  /** Reply to this message. */
+  readonly replyTo?: LocalMessage;
+  /** Whether the reply pings its author (Discord's default: yes). */
+  readonly replyPing?: boolean;
+}
+
+/** Gateway intents (bits) the fake honours. */
+export const INTENTS = { guildMessages: 1 << 9, directMessages: 1 << 12, messageContent: 1 << 15 } as const;
+
+export interface RateLimitRule {
+  /**
+   * Requests allowed per window per interaction token on the webhook routes, and per channel on
+   * the bot's channel-message routes (posts and edits).
+   */
+  readonly limit: number;
+  readonly windowMs: number;
+  /** Send X-RateLimit-* headers so the client can pace itself (true), or only 429s (false). */
+  readonly headers: boolean;
+}
+
+/** Permission bits the fake knows by name (Discord's values). */
+export const PERMISSIONS = {
+  viewChannel: 1n << 10n,
+  sendMessages: 1n << 11n,
+  attachFiles: 1n << 15n,
+  readMessageHistory: 1n << 16n,
+  sendMessagesInThreads: 1n << 38n,
+} as const;
+
+/** @everyone's permissions in the fake guild (a new server's defaults); the bot has no roles. */
+export const EVERYONE_PERMISSIONS = 2248473465835073n;
+
+export const MISSING_ACCESS = { message: 'Missing Access', code: 50001 };
+export const MISSING_PERMISSIONS = { message: 'Missing Permissions', code: 50013 };
+export const NO_HISTORY = {
+  message: 'Cannot reply without permission to read message history',
+  code: 160002,
+};
+
+/** A gateway session: resumable after its connection drops, until it is closed with 1000/1001. */
+export interface GatewaySession {
+  readonly id: string;
+  /** `[shard_id, num_shards]` it identified with (`[0, 1]` without `shard`). */
+  readonly shard: readonly [number, number];
+  ws: WebSocket | undefined;
+  seq: number;
+  /** Recent dispatches (serialized, with their seq), replayed to a RESUME. */
+  readonly sent: { readonly s: number; readonly data: string }[];
+}
+
+/** Dispatches kept per session for replay. */
+export const REPLAY_BUFFER = 1000;
+
+export interface LocalDiscordOptions {
+  /** Delay before every REST response. */
+  readonly restDelayMs?: number;
+  readonly rateLimit?: RateLimitRule;
+  /** Channels to create in each guild (default: three text channels). */
+  readonly channelCount?: number;
+  /**
+   * The shard count GET /gateway/bot recommends, and the fewest Discord accepts: an IDENTIFY with
+   * fewer (or without `shard`) is closed with 4011 when it is over 1. Default 1.
+   */
+  readonly shards?: number;
+  /** Guilds on each of the `shards` shards (default: one guild in all, on shard 0). */
+  readonly guildsPerShard?: number;
+  /**
+   * `session_start_limit.max_concurrency` in GET /gateway/bot (default 1: discord.js then
+   * identifies one shard every 5 seconds).
+   */
+  readonly maxConcurrency?: number;
+  /**
+   * How long an interaction's token works on the webhook routes (Discord: 15 minutes); after
+   * that they answer 401 Invalid Webhook Token (50027). Default: forever.
+   */
+  readonly interactionTokenTtlMs?: number;
+}
+
+export interface SendCommandInput {
+  readonly name: string;
+  readonly options?: Record<string, string | number | boolean>;
+  readonly channelId?: string;
+  readonly user?: LocalUser;
+  readonly nick?: string | null;
+  /** Dispatch as a DM (no guild, no member). */
+  readonly dm?: boolean;
+  readonly attachmentSizeLimit?: number;
+  /** Run this subcommand of the command, with `options` as its options. */
+  readonly subcommand?: string;
+  /** Channel options (name → channel id), sent with their resolved channel. */
+  readonly channelOptions?: Record<string, string>;
+  /** The member's permissions bitfield in the channel (default: an ordinary member's). */
+  readonly permissions?: string;
+  /** The member's permissions in channels given as options, where they differ from `permissions`. */
+  readonly channelPermissions?: Record<string, string>;
+}
+
+/** View Channel, Send Messages, Read Message History, Use Application Commands. */
+export const MEMBER_PERMISSIONS = String(1024 + 2048 + 65536 + 2147483648);
+/** A member who may also manage messages. */
+export const MODERATOR_PERMISSIONS = String(1024 + 2048 + 8192 + 65536 + 2147483648);
+/** A moderator who may also manage the server (Manage Server, 32). */
+export const SERVER_MANAGER_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n);
+/** A server manager who may also manage channels (Manage Channels, 16). */
+export const ADMIN_PERMISSIONS = String(BigInt(SERVER_MANAGER_PERMISSIONS) | 16n);
+
+export const TOO_LONG = {
+  message: 'Invalid Form Body',
+  code: 50035,
+  errors: {
+    content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] },
+  },
+};
+
+export const OPTION_TYPES: Record<string, number> = { string: 3, number: 10, boolean: 5 };
+
+/**
+ * The guilds and their text channels (`channel-0`, `channel-1`, …, added to `channels`): one
+ * guild on shard 0 by default, else `perShard` on each shard, shard by shard in turn.
+ */
+export function buildGuilds(
+  channels: Map<string, LocalChannel>,
+  shardCount: number,
+  perShard: number | undefined,
+  channelCount: number,
+): LocalGuild[] {
+  // One guild by default; else guildsPerShard per shard, shard by shard in turn (the first: 0).
+  const shardsOfGuilds =
+    perShard === undefined
+      ? [0]
+      : Array.from({ length: perShard * shardCount }, (_, index) => index % shardCount);
+  return shardsOfGuilds.map((shard) => {
+    const id = snowflakeOnShard(shard, shardCount);
+    const channelIds = Array.from({ length: channelCount }, () => snowflake());
+    for (const [position, channelId] of channelIds.entries()) {
+      channels.set(channelId, {
+        id: channelId,
+        type: 0,
+        parentId: null,
+        ownerId: null,
+        guildId: id,
+        name: `channel-${position}`,
+      });
+    }
+    return { id, channelIds, shard };
+  });
+}

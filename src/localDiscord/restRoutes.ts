@@ -1,0 +1,297 @@
+/**
+ * The REST routes the bot uses: gateway discovery, command registration, interaction callbacks
+ * and webhooks (original response and follow-ups, with files), channel messages, threads,
+ * typing, channels and members, each with Discord's refusals where the bot may not act.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { route as routeEvent } from './gateway.js';
+import { createMessage, editMessage } from './messages.js';
+import { type LocalChannel, NO_HISTORY, PERMISSIONS, snowflake, TOO_LONG } from './model.js';
+import { channelRateLimit, rateLimitCheck, readBody, respond } from './restSupport.js';
+import type { DiscordState } from './state.js';
+import { channelJson, messageJson, permissionRefusal, sendPermission } from './world.js';
+
+export async function routeRest(
+  discord: DiscordState,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const requestedAt = performance.now();
+  const url = new URL(req.url ?? '/', 'http://fake');
+  const method = req.method ?? 'GET';
+  const path = url.pathname.replace(/^\/api\/v\d+/, '');
+  const segments = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const route = `${method} ${path}`;
+  if (req.headers.authorization) discord.authorizations.add(req.headers.authorization);
+  const label = (req as { label?: string }).label ?? '';
+  discord.pending.set(label, 'reading body');
+  const { json, files } = await readBody(req);
+  discord.pending.set(label, 'body read');
+  if (discord.restDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, discord.restDelayMs));
+  const reply = (status: number, body?: unknown, headers?: Record<string, string>) => {
+    discord.pending.set(label, `replying ${status}`);
+    discord.requestLog.push({ method, route: path, status, at: performance.now() });
+    respond(res, status, body, headers);
+    discord.pending.set(label, `responded ${status}, not yet flushed`);
+    discord.emit('change');
+  };
+
+  const failure = discord.failures.findIndex((entry) => entry.match(method, path, json));
+  if (failure >= 0) {
+    const [entry] = discord.failures.splice(failure, 1);
+    return reply(entry?.status ?? 500, entry?.body);
+  }
+
+  // GET /gateway/bot
+  if (method === 'GET' && (path === '/gateway/bot' || path === '/gateway')) {
+    return reply(200, {
+      url: discord.gatewayUrl,
+      shards: discord.shardCount,
+      session_start_limit: {
+        total: 1000,
+        remaining: 999,
+        reset_after: 0,
+        max_concurrency: discord.maxConcurrency,
+      },
+    });
+  }
+
+  // Application commands: global and guild scope.
+  if (segments[0] === 'applications' && segments.at(-1) === 'commands') {
+    const scope = segments[2] === 'guilds' ? (segments[3] as string) : 'global';
+    if (method === 'GET') return reply(200, discord.commands.get(scope) ?? []);
+    if (method === 'PUT') {
+      const list = (Array.isArray(json) ? json : []) as Record<string, unknown>[];
+      const registered = list.map((command) => ({
+        id: snowflake(),
+        application_id: discord.applicationId,
+        version: snowflake(),
+        default_member_permissions: null,
+        type: 1,
+        nsfw: false,
+        integration_types: [0],
+        ...(scope === 'global' ? {} : { guild_id: scope }),
+        ...command,
+        contexts: command.contexts ?? null,
+        options: ((command.options as Record<string, unknown>[] | undefined) ?? []).map((option) => ({
+          ...option,
+          ...(option.required === false && { required: undefined }),
+        })),
+      }));
+      discord.commands.set(scope, registered);
+      discord.commandWrites.push({ scope, at: Date.now() });
+      return reply(200, registered);
+    }
+  }
+
+  // POST /interactions/{id}/{token}/callback
+  if (method === 'POST' && segments[0] === 'interactions' && segments[3] === 'callback') {
+    const interaction = discord.interactions.get(segments[2] as string);
+    if (!interaction || interaction.id !== segments[1])
+      return reply(404, { message: 'Unknown interaction', code: 10062 });
+    if (interaction.callbacks.length > 0) {
+      return reply(400, { message: 'Interaction has already been acknowledged.', code: 40060 });
+    }
+    const type = Number(json.type);
+    const data = (json.data as Record<string, unknown> | undefined) ?? {};
+    interaction.callbacks.push({ type, at: performance.now(), data });
+    if (type === 4 || type === 5) {
+      const message = createMessage(
+        discord,
+        'original',
+        interaction.channelId,
+        interaction.token,
+        data,
+        files,
+        requestedAt,
+        type === 5,
+      );
+      interaction.originalId = message.id;
+    }
+    if (url.searchParams.get('with_response') === 'true') {
+      // Like Discord: the message itself only for a reply with content, not a deferred one.
+      const original = interaction.originalId ? discord.messages.get(interaction.originalId) : undefined;
+      return reply(200, {
+        interaction: {
+          id: interaction.id,
+          type: 2,
+          ...(original && { response_message_id: original.id, response_message_loading: type === 5 }),
+        },
+        resource: original && type === 4 ? { type, message: messageJson(discord, original) } : { type },
+      });
+    }
+    return reply(204);
+  }
+
+  // Webhook (interaction token) routes.
+  if (segments[0] === 'webhooks' && segments[1] === discord.applicationId && segments[2]) {
+    const token = segments[2];
+    const interaction = discord.interactions.get(token);
+    if (!interaction) return reply(404, { message: 'Unknown Webhook', code: 10015 });
+    const ttl = discord.interactionTokenTtlMs;
+    if (
+      discord.deadTokens.has(token) ||
+      (ttl !== undefined && performance.now() - interaction.createdAt >= ttl)
+    )
+      return reply(401, { message: 'Invalid Webhook Token', code: 50027 });
+    const headers = rateLimitCheck(discord, token, res);
+    if (headers === null) {
+      discord.requestLog.push({ method, route: path, status: 429, at: performance.now() });
+      discord.emit('change');
+      return;
+    }
+    // POST /webhooks/{app}/{token}: a follow-up.
+    if (method === 'POST' && segments.length === 3) {
+      if (interaction.callbacks.length === 0)
+        return reply(404, { message: 'Unknown Webhook', code: 10015 }, headers);
+      if (typeof json.content === 'string' && json.content.length > 2000)
+        return reply(400, TOO_LONG, headers);
+      const refused =
+        files.length > 0 && permissionRefusal(discord, interaction.channelId, PERMISSIONS.attachFiles);
+      if (refused) return reply(403, refused, headers);
+      const message = createMessage(
+        discord,
+        'followup',
+        interaction.channelId,
+        token,
+        json,
+        files,
+        requestedAt,
+      );
+      interaction.followUpIds.push(message.id);
+      return reply(200, messageJson(discord, message), headers);
+    }
+    if (segments[3] === 'messages' && segments[4]) {
+      const id = segments[4] === '@original' ? interaction.originalId : segments[4];
+      const message = id ? discord.messages.get(id) : undefined;
+      if (!message || message.deleted || message.interactionToken !== token) {
+        return reply(404, { message: 'Unknown Message', code: 10008 }, headers);
+      }
+      if (method === 'GET') return reply(200, messageJson(discord, message), headers);
+      if (method === 'PATCH') {
+        const content = typeof json.content === 'string' ? json.content : message.content;
+        if (content.length > 2000) {
+          return reply(400, TOO_LONG, headers);
+        }
+        const refused =
+          files.length > 0 && permissionRefusal(discord, interaction.channelId, PERMISSIONS.attachFiles);
+        if (refused) return reply(403, refused, headers);
+        editMessage(message, json, files, requestedAt);
+        return reply(200, messageJson(discord, message), headers);
+      }
+      if (method === 'DELETE') {
+        message.deleted = true;
+        return reply(204, undefined, headers);
+      }
+    }
+  }
+
+  // POST /channels/{id}/typing
+  if (method === 'POST' && segments[0] === 'channels' && segments[2] === 'typing') {
+    const refused = permissionRefusal(
+      discord,
+      segments[1] as string,
+      sendPermission(discord, segments[1] as string),
+    );
+    return refused ? reply(403, refused) : reply(204);
+  }
+
+  // PATCH / DELETE /channels/{id}/messages/{id}: the bot's own messages only.
+  if (segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 4) {
+    const message = discord.messages.get(segments[3] as string);
+    if (!message || message.deleted || message.channelId !== segments[1]) {
+      return reply(404, { message: 'Unknown Message', code: 10008 });
+    }
+    if (method === 'PATCH' || method === 'DELETE') {
+      const limited = channelRateLimit(discord, segments[1] as string, res, method, path);
+      if (limited === null) return;
+      const refused = permissionRefusal(discord, segments[1] as string, 0n);
+      if (refused) return reply(403, refused);
+      if (message.authorId !== discord.botUser.id) {
+        return reply(403, { message: 'Cannot edit a message authored by another user', code: 50005 });
+      }
+      if (method === 'DELETE') {
+        message.deleted = true;
+        return reply(204);
+      }
+      if (typeof json.content === 'string' && json.content.length > 2000) return reply(400, TOO_LONG);
+      editMessage(message, json, files, requestedAt);
+      return reply(200, messageJson(discord, message), limited);
+    }
+  }
+
+  // POST /channels/{id}/messages/{id}/threads: a public thread from a message.
+  if (
+    method === 'POST' &&
+    segments[0] === 'channels' &&
+    segments[2] === 'messages' &&
+    segments[4] === 'threads'
+  ) {
+    const parent = discord.channels.get(segments[1] as string);
+    const message = discord.messages.get(segments[3] as string);
+    if (parent?.type !== 0 || !message || message.channelId !== parent.id) {
+      return reply(404, { message: 'Unknown Message', code: 10008 });
+    }
+    if (typeof json.name !== 'string' || json.name.length < 1 || json.name.length > 100) {
+      return reply(400, { message: 'Invalid Form Body', code: 50035 });
+    }
+    // Discord gives the thread the starter message's id.
+    const thread: LocalChannel = {
+      id: message.id,
+      type: 11,
+      parentId: parent.id,
+      ownerId: discord.botUser.id,
+      guildId: parent.guildId,
+      name: json.name,
+    };
+    if (discord.channels.has(thread.id))
+      return reply(400, { message: 'A thread has already been created for this message', code: 160004 });
+    discord.channels.set(thread.id, thread);
+    const payload = { ...channelJson(discord, thread.id), newly_created: true };
+    routeEvent(discord, 'THREAD_CREATE', payload, thread.guildId);
+    return reply(201, channelJson(discord, thread.id));
+  }
+
+  // POST /channels/{id}/messages
+  if (
+    method === 'POST' &&
+    segments[0] === 'channels' &&
+    segments[2] === 'messages' &&
+    segments.length === 3
+  ) {
+    const channelId = segments[1] as string;
+    const limited = channelRateLimit(discord, channelId, res, method, path);
+    if (limited === null) return;
+    const needed = sendPermission(discord, channelId) | (files.length > 0 ? PERMISSIONS.attachFiles : 0n);
+    const refused = permissionRefusal(discord, channelId, needed);
+    if (refused) return reply(403, refused);
+    if (json.message_reference && permissionRefusal(discord, channelId, PERMISSIONS.readMessageHistory)) {
+      return reply(400, NO_HISTORY);
+    }
+    const message = createMessage(
+      discord,
+      'channel',
+      segments[1] as string,
+      undefined,
+      json,
+      files,
+      requestedAt,
+    );
+    return reply(200, messageJson(discord, message), limited);
+  }
+
+  discord.unknownRoutes.push(route);
+  return reply(404, { message: '404: Not Found', code: 0 });
+}
+
+/** Answers one REST request (routeRest), logging it as pending until its answer is flushed. */
+export function handleRest(discord: DiscordState, req: IncomingMessage, res: ServerResponse): void {
+  const label = `${req.method} ${req.url?.slice(0, 60)} #${Math.random().toString(36).slice(2, 6)}`;
+  discord.pending.set(label, 'received');
+  (req as { label?: string }).label = label;
+  res.on('finish', () => discord.pending.delete(label));
+  res.on('close', () => discord.pending.delete(label));
+  void routeRest(discord, req, res).catch((error: unknown) => {
+    respond(res, 500, { message: String(error), code: 0 });
+  });
+}
