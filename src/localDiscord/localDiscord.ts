@@ -104,7 +104,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     if (perShard !== undefined && (!Number.isInteger(perShard) || perShard < 1)) {
       throw new RangeError(`local Discord: guildsPerShard must be a positive integer, not ${perShard}`);
     }
-    const guilds = buildGuilds(this.channels, this.shardCount, perShard, options.channelCount ?? 3);
+    const guilds = buildGuilds(this.channels, this.shardCount, options);
     this.guilds = guilds;
     const first = guilds[0] as LocalGuild;
     this.guildId = first.id;

@@ -186,6 +186,8 @@ export interface LocalDiscordOptions {
   readonly rateLimit?: RateLimitRule;
   /** Channels to create in each guild (default: three text channels). */
   readonly channelCount?: number;
+  /** Names of the first guild's text channels, in order (default `channel-0`, `channel-1`, …). */
+  readonly channelNames?: readonly string[];
   /**
    * The shard count GET /gateway/bot recommends, and the fewest Discord accepts: an IDENTIFY with
    * fewer (or without `shard`) is closed with 4011 when it is over 1. Default 1.
@@ -250,15 +252,17 @@ export const OPTION_TYPES: Record<string, number> = { string: 3, number: 10, boo
 export function buildGuilds(
   channels: Map<string, LocalChannel>,
   shardCount: number,
-  perShard: number | undefined,
-  channelCount: number,
+  options: LocalDiscordOptions,
 ): LocalGuild[] {
+  const perShard = options.guildsPerShard;
+  const channelNames = options.channelNames ?? [];
+  const channelCount = options.channelCount ?? (channelNames.length || 3);
   // One guild by default; else guildsPerShard per shard, shard by shard in turn (the first: 0).
   const shardsOfGuilds =
     perShard === undefined
       ? [0]
       : Array.from({ length: perShard * shardCount }, (_, index) => index % shardCount);
-  return shardsOfGuilds.map((shard) => {
+  return shardsOfGuilds.map((shard, guildIndex) => {
     const id = snowflakeOnShard(shard, shardCount);
     const channelIds = Array.from({ length: channelCount }, () => snowflake());
     for (const [position, channelId] of channelIds.entries()) {
@@ -268,7 +272,7 @@ export function buildGuilds(
         parentId: null,
         ownerId: null,
         guildId: id,
-        name: `channel-${position}`,
+        name: (guildIndex === 0 && channelNames[position]) || `channel-${position}`,
       });
     }
     return { id, channelIds, shard };

@@ -1,0 +1,343 @@
+// The playground's page: a Discord channel view of the local Discord, kept live by the server's
+// event stream, and a composer that sends slash commands (with completion from the commands the
+// bot registered), messages and button clicks as the person chosen in "Typing as".
+
+const state = {
+  botId: '',
+  channels: [],
+  people: [],
+  commands: [],
+  messages: new Map(),
+  channelId: '',
+  person: 'member',
+};
+const $ = (id) => document.getElementById(id);
+
+// ---- Rendering ----------------------------------------------------------------------------
+
+const escapeHtml = (text) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
+  );
+
+function nameOf(id) {
+  if (id === state.botId) return 'Service Bot';
+  return state.people.find((person) => person.id === id)?.label.split(' ')[0] ?? 'someone';
+}
+
+/** Discord's markdown, the parts the bot uses: code blocks, inline code, bold, italics, `-#` subtext, mentions. */
+function markdown(text) {
+  const parts = text.split(/(```[\s\S]*?(?:```|$))/);
+  return parts
+    .map((part) => {
+      if (part.startsWith('```')) {
+        const body = part.replace(/^```[^\n]*\n?/, '').replace(/```$/, '');
+        return `<pre><code>${escapeHtml(body)}</code></pre>`;
+      }
+      return escapeHtml(part)
+        .split('\n')
+        .map((line) => (line.startsWith('-# ') ? `<span class="subtext">${line.slice(3)}</span>` : line))
+        .join('\n')
+        .replace(/`([^`\n]+)`/g, '<code>$1</code>')
+        .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>')
+        .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1<em>$2</em>')
+        .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(nameOf(id))}</span>`)
+        .replace(/<\/span>\n/g, '</span>');
+    })
+    .join('');
+}
+
+function visible(message) {
+  if (message.deleted || message.channelId !== state.channelId) return false;
+  const me = state.people.find((person) => person.key === state.person);
+  return !message.ephemeral || message.forUserId === me?.id;
+}
+
+function messageElement(message) {
+  const item = document.createElement('li');
+  item.className = `message${message.bot ? ' from-bot' : ''}${message.ephemeral ? ' ephemeral' : ''}`;
+  item.dataset.messageId = message.id;
+  const used = message.usedCommand
+    ? `<div class="used">${escapeHtml(nameOf(message.forUserId))} used <strong>${escapeHtml(message.usedCommand)}</strong></div>`
+    : '';
+  const body = message.thinking
+    ? '<div class="content thinking">Service Bot is thinking…</div>'
+    : `<div class="content">${markdown(message.content)}</div>`;
+  const images = message.attachments
+    .map((file) => (file.image ? `<img src="${file.url}" alt="${escapeHtml(file.filename)}" />` : ''))
+    .join('');
+  const buttons = (message.components ?? [])
+    .flatMap((row) => row.components ?? [])
+    .filter((button) => button.type === 2)
+    .map(
+      (button) =>
+        `<button type="button" class="style-${button.style}" data-custom-id="${escapeHtml(button.custom_id ?? '')}"${button.disabled ? ' disabled' : ''}>${escapeHtml(button.label ?? '')}</button>`,
+    )
+    .join('');
+  item.innerHTML = `${used}<div class="avatar">${escapeHtml(message.author.slice(0, 1))}</div>
+    <div><span class="author">${escapeHtml(message.author)}</span>${message.bot ? '<span class="bot-tag">BOT</span>' : ''}</div>
+    ${body}
+    ${images ? `<div class="attachments">${images}</div>` : ''}
+    ${buttons ? `<div class="buttons">${buttons}</div>` : ''}
+    ${message.ephemeral ? '<div class="ephemeral-note">👁 Only you can see this</div>' : ''}`;
+  for (const button of item.querySelectorAll('button[data-custom-id]')) {
+    button.addEventListener('click', () =>
+      post('/api/click', { messageId: message.id, customId: button.dataset.customId }),
+    );
+  }
+  return item;
+}
+
+function renderMessages() {
+  const list = $('messages');
+  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
+  list.replaceChildren(
+    ...[...state.messages.values()]
+      .filter(visible)
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .map(messageElement),
+  );
+  if (nearBottom) list.scrollTop = list.scrollHeight;
+}
+
+function upsertMessage(message) {
+  state.messages.set(message.id, message);
+  const list = $('messages');
+  const existing = list.querySelector(`[data-message-id="${message.id}"]`);
+  if (!visible(message)) return existing?.remove();
+  if (!existing) return renderMessages();
+  // Edited in place, as Discord shows a message being edited.
+  existing.replaceWith(messageElement(message));
+}
+
+function channelLabel(channel) {
+  return channel.kind === 'dm'
+    ? `@ ${channel.name}`
+    : channel.kind === 'thread'
+      ? `↳ ${channel.name}`
+      : `# ${channel.name}`;
+}
+
+function renderChannels() {
+  const box = $('channels');
+  const button = (channel) =>
+    `<button type="button" class="channel ${channel.kind}${channel.id === state.channelId ? ' active' : ''}" data-channel-id="${channel.id}">${escapeHtml(channelLabel(channel))}</button>`;
+  const texts = state.channels.filter((channel) => channel.kind === 'text');
+  const threadsOf = (id) =>
+    state.channels.filter((channel) => channel.kind === 'thread' && channel.parentId === id);
+  const dms = state.channels.filter((channel) => channel.kind === 'dm');
+  box.innerHTML = `<div class="channel-group">Text channels</div>${texts
+    .map((channel) => button(channel) + threadsOf(channel.id).map(button).join(''))
+    .join('')}<div class="channel-group">Direct messages</div>${dms.map(button).join('')}`;
+  for (const element of box.querySelectorAll('[data-channel-id]')) {
+    element.addEventListener('click', () => openChannel(element.dataset.channelId));
+  }
+  const current = state.channels.find((channel) => channel.id === state.channelId);
+  $('channel-title').textContent = current ? channelLabel(current) : '';
+  $('channel-hint').textContent =
+    current?.kind === 'dm' ? 'Talk to the bot directly' : 'Type / for commands, or mention @bot in a message';
+}
+
+function openChannel(id) {
+  state.channelId = id;
+  renderChannels();
+  renderMessages();
+  $('input').focus();
+}
+
+// ---- The composer ---------------------------------------------------------------------------
+
+const OPTION = { SUBCOMMAND: 1, STRING: 3, INTEGER: 4, BOOLEAN: 5, CHANNEL: 7, NUMBER: 10 };
+
+/** `/name [sub] key:value key:value`; a value runs to the next known `key:`. */
+function parseCommand(text) {
+  const [head = '', ...restWords] = text.slice(1).split(' ');
+  const command = state.commands.find((definition) => definition.name === head);
+  if (!command) return { error: `There is no /${head} command.` };
+  let rest = restWords.join(' ');
+  let options = command.options ?? [];
+  let subcommand;
+  const sub = options.find(
+    (option) => option.type === OPTION.SUBCOMMAND && rest.split(' ')[0] === option.name,
+  );
+  if (sub) {
+    subcommand = sub.name;
+    options = sub.options ?? [];
+    rest = rest.slice(sub.name.length).trimStart();
+  } else if (options.some((option) => option.type === OPTION.SUBCOMMAND)) {
+    return { error: `/${head} needs one of: ${options.map((option) => option.name).join(', ')}.` };
+  }
+  const names = options.map((option) => option.name);
+  const pattern = new RegExp(`(?:^|\\s)(${names.join('|') || '\\u0000'}):`, 'g');
+  const marks = [...rest.matchAll(pattern)];
+  const values = {};
+  const channelOptions = {};
+  marks.forEach((mark, index) => {
+    const start = mark.index + mark[0].length;
+    const end = index + 1 < marks.length ? marks[index + 1].index : rest.length;
+    const raw = rest.slice(start, end).trim();
+    const option = options.find((candidate) => candidate.name === mark[1]);
+    if (option.type === OPTION.CHANNEL) {
+      const channel = state.channels.find(
+        (candidate) => `#${candidate.name}` === raw || candidate.name === raw,
+      );
+      if (channel) channelOptions[option.name] = channel.id;
+    } else if (option.type === OPTION.INTEGER) values[option.name] = Number.parseInt(raw, 10);
+    else if (option.type === OPTION.NUMBER) values[option.name] = Number(raw);
+    else if (option.type === OPTION.BOOLEAN) values[option.name] = raw === 'true';
+    else values[option.name] = raw;
+  });
+  return { name: command.name, subcommand, options: values, channelOptions };
+}
+
+/** Suggestions for the text so far: commands, subcommands, option names, choices. */
+function suggestionsFor(text) {
+  if (!text.startsWith('/')) return [];
+  const words = text.slice(1).split(' ');
+  if (words.length === 1) {
+    return state.commands
+      .filter((command) => command.name.startsWith(words[0]))
+      .map((command) => ({
+        insert: `/${command.name} `,
+        what: `/${command.name}`,
+        why: command.description,
+      }));
+  }
+  const command = state.commands.find((definition) => definition.name === words[0]);
+  if (!command) return [];
+  let options = command.options ?? [];
+  let prefix = `/${command.name} `;
+  const subs = options.filter((option) => option.type === OPTION.SUBCOMMAND);
+  if (subs.length > 0) {
+    const sub = subs.find((option) => option.name === words[1]);
+    if (!sub || words.length === 2) {
+      return subs
+        .filter((option) => option.name.startsWith(words[1] ?? ''))
+        .map((option) => ({
+          insert: `${prefix}${option.name} `,
+          what: option.name,
+          why: option.description,
+        }));
+    }
+    options = sub.options ?? [];
+    prefix += `${sub.name} `;
+  }
+  const last = words.at(-1) ?? '';
+  const before = text.slice(0, text.length - last.length);
+  const [key, partial] = last.split(':');
+  const option = options.find((candidate) => candidate.name === key);
+  if (option && partial !== undefined && option.choices) {
+    return option.choices
+      .filter((choice) => String(choice.value).startsWith(partial))
+      .map((choice) => ({ insert: `${before}${key}:${choice.value} `, what: choice.name, why: `${key}` }));
+  }
+  const used = new Set([...text.matchAll(/(\w+):/g)].map((match) => match[1]));
+  return options
+    .filter((candidate) => !used.has(candidate.name) && candidate.name.startsWith(key))
+    .map((candidate) => ({
+      insert: `${before}${candidate.name}:`,
+      what: `${candidate.name}:`,
+      why: `${candidate.required ? '' : '(optional) '}${candidate.description ?? ''}`,
+    }));
+}
+
+let suggestions = [];
+function showSuggestions() {
+  suggestions = suggestionsFor($('input').value);
+  const list = $('suggestions');
+  list.hidden = suggestions.length === 0;
+  list.innerHTML = suggestions
+    .map(
+      (s, i) =>
+        `<li data-index="${i}"${i === 0 ? ' class="selected"' : ''}><span class="what">${escapeHtml(s.what)}</span><span class="why">${escapeHtml(s.why ?? '')}</span></li>`,
+    )
+    .join('');
+  for (const item of list.querySelectorAll('li')) {
+    item.addEventListener('mousedown', (event) => {
+      event.preventDefault();
+      accept(Number(item.dataset.index));
+    });
+  }
+}
+
+function accept(index) {
+  const chosen = suggestions[index];
+  if (!chosen) return;
+  $('input').value = chosen.insert;
+  showSuggestions();
+}
+
+function showError(text) {
+  let line = document.querySelector('.error-line');
+  if (!line) {
+    line = document.createElement('div');
+    line.className = 'error-line';
+    $('composer').prepend(line);
+  }
+  line.textContent = text;
+}
+
+async function post(path, body) {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, user: state.person, channelId: state.channelId }),
+  });
+  if (!response.ok) showError((await response.json()).error ?? `failed (${response.status})`);
+}
+
+async function submit(event) {
+  event.preventDefault();
+  const text = $('input').value.trim();
+  if (!text) return;
+  document.querySelector('.error-line')?.remove();
+  if (text.startsWith('/')) {
+    const parsed = parseCommand(text);
+    if (parsed.error) return showError(parsed.error);
+    await post('/api/command', parsed);
+  } else {
+    await post('/api/message', { content: text.replace(/@(bot|service ?bot)\b/gi, `<@${state.botId}>`) });
+  }
+  $('input').value = '';
+  showSuggestions();
+}
+
+// ---- Start ----------------------------------------------------------------------------------
+
+async function start() {
+  const initial = await (await fetch('/api/state')).json();
+  Object.assign(state, {
+    botId: initial.botId,
+    channels: initial.channels,
+    people: initial.people,
+    commands: initial.commands,
+  });
+  for (const message of initial.messages) state.messages.set(message.id, message);
+  $('server-name').textContent = initial.guildName;
+  $('person').innerHTML = state.people
+    .map((p) => `<option value="${p.key}">${escapeHtml(p.label)}</option>`)
+    .join('');
+  $('person').addEventListener('change', () => {
+    state.person = $('person').value;
+    renderMessages();
+  });
+  $('composer').addEventListener('submit', submit);
+  $('input').addEventListener('input', showSuggestions);
+  $('input').addEventListener('keydown', (event) => {
+    if (event.key === 'Tab' && suggestions.length > 0) {
+      event.preventDefault();
+      accept(0);
+    }
+  });
+  const events = new EventSource('/api/events');
+  events.addEventListener('message', (event) => upsertMessage(JSON.parse(event.data)));
+  events.addEventListener('channels', (event) => {
+    state.channels = JSON.parse(event.data);
+    renderChannels();
+  });
+  openChannel(state.channels[1]?.id ?? state.channels[0].id);
+  document.body.dataset.ready = 'true';
+}
+
+start();

@@ -1,0 +1,110 @@
+/**
+ * The playground: the real bot, exactly as `npm start` runs it (the built `dist/src/main.js`,
+ * nothing stubbed), logged into the local Discord (a server with three channels, a member and an
+ * admin, and a DM; Discord's limits on: 2,000 characters, 5 edits per 2 s per message with its
+ * rate-limit headers, 25 ms per REST call, 10 MiB uploads), answering through the demo service or
+ * the operator's real one, with a web page that shows and drives the channels.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type LocalDiscord, startLocalDiscord } from '../localDiscord/localDiscord.js';
+import { type DemoService, startDemoService } from './demoService.js';
+import { startWebServer, type WebServer } from './webServer.js';
+
+export interface PlaygroundOptions {
+  /** The page's port (0: any free one). */
+  readonly port?: number;
+  /** The operator's service; both or neither (then the demo service answers). */
+  readonly service?: { readonly baseUrl: string; readonly apiKey: string };
+  /** The bot's store; default a SQLite file in a temporary folder, removed at close. */
+  readonly databaseUrl?: string;
+  /** More environment for the bot (its other settings: prices, budgets, log level…). */
+  readonly env?: NodeJS.ProcessEnv;
+  /** Where the built bot is (default `dist/src/main.js`) and the page's files (`src/playground/page`). */
+  readonly mainScript?: string;
+  readonly pageDir?: string;
+  /** Where the bot's log lines go (default: this process's stderr). */
+  readonly onBotOutput?: (chunk: string) => void;
+}
+
+export interface Playground {
+  readonly url: string;
+  readonly discord: LocalDiscord;
+  readonly serviceUrl: string;
+  readonly demo: boolean;
+  readonly databaseUrl: string;
+  close(): Promise<void>;
+}
+
+export async function startPlayground(options: PlaygroundOptions = {}): Promise<Playground> {
+  const discord = await startLocalDiscord({
+    channelNames: ['general', 'ask-the-bot', 'images'],
+    restDelayMs: 25,
+    rateLimit: { limit: 5, windowMs: 2000, headers: true },
+  });
+  let demo: DemoService | undefined;
+  let web: WebServer | undefined;
+  let bot: ChildProcess | undefined;
+  const scratch = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'playground-'));
+  const databaseUrl = options.databaseUrl ?? `sqlite://${join(scratch as string, 'playground.sqlite')}`;
+  const close = async () => {
+    if (bot && bot.exitCode === null && bot.signalCode === null) {
+      const exited = once(bot, 'exit');
+      bot.kill('SIGTERM');
+      await exited;
+    }
+    await web?.close();
+    await demo?.close();
+    await discord.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
+  };
+  try {
+    demo = options.service ? undefined : await startDemoService();
+    const service = options.service ?? { baseUrl: (demo as DemoService).url, apiKey: 'playground-demo-key' };
+    bot = spawn(process.execPath, [options.mainScript ?? 'dist/src/main.js'], {
+      env: {
+        ...options.env,
+        PATH: process.env.PATH ?? '',
+        DISCORD_TOKEN: 'playground-token',
+        DISCORD_API_URL: discord.apiUrl,
+        SHARD_COUNT: '1',
+        SERVICE_BASE_URL: service.baseUrl,
+        SERVICE_API_KEY: service.apiKey,
+        DATABASE_URL: databaseUrl,
+        // The demo's pictures are on loopback, which the bot otherwise refuses to fetch from.
+        ...(demo && { IMAGE_HOST_ALLOWLIST: '127.0.0.1' }),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const output = options.onBotOutput ?? ((chunk: string) => process.stderr.write(chunk));
+    bot.stdout?.setEncoding('utf8').on('data', output);
+    bot.stderr?.setEncoding('utf8').on('data', output);
+    const exited = once(bot, 'exit').then(([code]) => {
+      throw new Error(`the bot stopped before it was ready (exit code ${String(code)}); its output says why`);
+    });
+    // Ready: a session identified and the commands registered.
+    await Promise.race([
+      discord.waitFor(() => discord.readyShards().length > 0 && discord.commands.size > 0, 60_000, 'the bot'),
+      exited,
+    ]);
+    exited.catch(() => {});
+    web = await startWebServer(discord, {
+      ...(options.port !== undefined && { port: options.port }),
+      pageDir: options.pageDir ?? join(process.cwd(), 'src', 'playground', 'page'),
+    });
+    return {
+      url: web.url,
+      discord,
+      serviceUrl: service.baseUrl,
+      demo: demo !== undefined,
+      databaseUrl,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}

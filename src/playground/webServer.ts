@@ -1,0 +1,199 @@
+/**
+ * The playground's web server on loopback: the page (page/), the local Discord as the page sees
+ * it (pageView.ts), changes pushed as server-sent events (each changed message, at most every
+ * 50 ms), and what a person does on the page done as that person in the local Discord: a slash
+ * command, a message, a button click. Attachments are served from the messages that carry them.
+ */
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import type { LocalDiscord } from '../localDiscord/localDiscord.js';
+import {
+  channelsView,
+  type InteractionNotes,
+  messageSignature,
+  messageView,
+  playgroundPeople,
+} from './pageView.js';
+
+export interface WebServer {
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+const ASSETS: Record<string, string> = {
+  '/': 'index.html',
+  '/app.js': 'app.js',
+  '/style.css': 'style.css',
+};
+const TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+};
+const PUSH_EVERY_MS = 50;
+const MAX_BODY = 64 * 1024;
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let text = '';
+  for await (const chunk of req) {
+    text += String(chunk);
+    if (text.length > MAX_BODY) throw new Error('request body too large');
+  }
+  const parsed: unknown = JSON.parse(text || '{}');
+  if (typeof parsed !== 'object' || parsed === null) throw new Error('expected a JSON object');
+  return parsed as Record<string, unknown>;
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+export async function startWebServer(
+  discord: LocalDiscord,
+  options: { readonly port?: number; readonly pageDir: string },
+): Promise<WebServer> {
+  const people = playgroundPeople(discord);
+  const names = new Map(
+    people.map((person) => [person.user.id, person.user.global_name ?? person.user.username]),
+  );
+  const notes: InteractionNotes = new Map();
+  const view = (message: Parameters<typeof messageView>[1]) => messageView(discord, message, notes, names);
+  const listeners = new Set<ServerResponse>();
+  const pushed = new Map<string, string>();
+  let channelsPushed = '';
+  let timer: NodeJS.Timeout | undefined;
+
+  const push = () => {
+    timer = undefined;
+    const channels = JSON.stringify(channelsView(discord));
+    const events: string[] = [];
+    if (channels !== channelsPushed) {
+      channelsPushed = channels;
+      events.push(`event: channels\ndata: ${channels}\n\n`);
+    }
+    for (const message of discord.messages.values()) {
+      const signature = messageSignature(message);
+      if (pushed.get(message.id) === signature) continue;
+      pushed.set(message.id, signature);
+      events.push(`event: message\ndata: ${JSON.stringify(view(message))}\n\n`);
+    }
+    if (events.length > 0) for (const listener of listeners) listener.write(events.join(''));
+  };
+  const onChange = () => {
+    timer ??= setTimeout(push, PUSH_EVERY_MS);
+  };
+  discord.on('change', onChange);
+
+  const personOf = (body: Record<string, unknown>) =>
+    people.find((person) => person.key === body.user) ?? (people[0] as (typeof people)[number]);
+
+  async function act(path: string, body: Record<string, unknown>): Promise<unknown> {
+    const person = personOf(body);
+    const channelId = text(body.channelId) ?? (discord.channelIds[0] as string);
+    const dm = channelId === discord.dmChannelId;
+    const where = dm ? { dm: true } : { channelId };
+    if (path === '/api/command') {
+      const name = text(body.name);
+      if (!name) throw new Error('a command needs a name');
+      const options = (
+        typeof body.options === 'object' && body.options !== null ? body.options : {}
+      ) as Record<string, string | number | boolean>;
+      const subcommand = text(body.subcommand);
+      const interaction = discord.sendCommand({
+        name,
+        options,
+        ...(subcommand && { subcommand }),
+        ...where,
+        user: person.user,
+        permissions: person.permissions,
+      });
+      notes.set(interaction.token, {
+        userId: person.user.id,
+        command: `/${name}${subcommand ? ` ${subcommand}` : ''}`,
+      });
+      return { interactionId: interaction.id };
+    }
+    if (path === '/api/message') {
+      const content = text(body.content);
+      if (!content?.trim()) throw new Error('a message needs text');
+      return { messageId: discord.sendMessage({ content, ...where, user: person.user }).id };
+    }
+    if (path === '/api/click') {
+      const message = discord.messages.get(text(body.messageId) ?? '');
+      const customId = text(body.customId);
+      if (!message || !customId) throw new Error('no such message or button');
+      const interaction = discord.clickButton(message, customId, {
+        user: person.user,
+        permissions: person.permissions,
+        ...(dm && { dm: true }),
+      });
+      notes.set(interaction.token, { userId: person.user.id, command: 'a button' });
+      return { interactionId: interaction.id };
+    }
+    throw new Error(`no route ${path}`);
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://playground');
+    const asset = ASSETS[url.pathname];
+    if (req.method === 'GET' && asset) {
+      void readFile(join(options.pageDir, asset)).then(
+        (bytes) => res.writeHead(200, { 'content-type': TYPES[asset.split('.')[1] ?? ''] ?? '' }).end(bytes),
+        () => send(res, 404, { error: `missing ${asset}` }),
+      );
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/api/state') {
+      send(res, 200, {
+        botId: discord.botUser.id,
+        guildName: 'Playground',
+        channels: channelsView(discord),
+        people: people.map(({ key, label, user }) => ({ key, label, id: user.id })),
+        commands: [...discord.commands.values()].flat(),
+        messages: [...discord.messages.values()].map(view),
+      });
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/api/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.write(': connected\n\n');
+      listeners.add(res);
+      req.on('close', () => listeners.delete(res));
+      return;
+    }
+    const attachment = /^\/attachments\/(\d+)\/(\d+)$/.exec(url.pathname);
+    if (req.method === 'GET' && attachment) {
+      const file = discord.messages.get(attachment[1] ?? '')?.attachments[Number(attachment[2])];
+      if (!file) return send(res, 404, { error: 'no such attachment' });
+      res.writeHead(200, { 'content-type': file.contentType ?? 'application/octet-stream' }).end(file.data);
+      return;
+    }
+    if (req.method === 'POST') {
+      void readJson(req)
+        .then((body) => act(url.pathname, body))
+        .then(
+          (answer) => send(res, 200, answer),
+          (error: unknown) =>
+            send(res, 400, { error: error instanceof Error ? error.message : String(error) }),
+        );
+      return;
+    }
+    send(res, 404, { error: `no route ${req.method} ${url.pathname}` });
+  });
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        discord.off('change', onChange);
+        clearTimeout(timer);
+        for (const listener of listeners) listener.end();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

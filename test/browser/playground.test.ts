@@ -1,0 +1,164 @@
+/**
+ * The playground in a real browser (Debian's Chromium, driven by playwright-core): the page of
+ * `npm run playground`, with the real bot (built, as its own process) in the local Discord and the
+ * demo service. Each step writes a screenshot to test/results/playground/ for a person to look at.
+ * Without Chromium (CHROMIUM_PATH, default /usr/bin/chromium) the file is skipped with one line;
+ * .ci/run installs it.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoReply } from '../../src/playground/demoReplies.js';
+import { type Playground, startPlayground } from '../../src/playground/playground.js';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = join('test', 'results', 'playground');
+const found = existsSync(CHROMIUM);
+/** In the page: the bot's image attachments that have loaded (decoded, with a size). */
+const LOADED_IMAGES =
+  "[...document.querySelectorAll('.message.from-bot .attachments img')].filter((img) => img.complete && img.naturalWidth > 0)";
+if (!found) console.log(`playground browser tests skipped: no Chromium at ${CHROMIUM}`);
+
+interface PageMessage {
+  id: string;
+  channelId: string;
+  bot: boolean;
+  content: string;
+  ephemeral: boolean;
+  forUserId: string | null;
+  usedCommand: string | null;
+  components: { components?: { custom_id?: string; label?: string }[] }[];
+  attachments: { url: string }[];
+}
+
+describe.skipIf(!found)('the playground in a browser', () => {
+  let playground: Playground;
+  let browser: Browser;
+  let page: Page;
+  const output: string[] = [];
+  let step = 0;
+  const shot = async (name: string) => {
+    step += 1;
+    await page.screenshot({ path: join(SHOTS, `${String(step).padStart(2, '0')}-${name}.png`) });
+  };
+  /** The messages as the server has them (exact text, before any rendering). */
+  const messages = async (): Promise<PageMessage[]> =>
+    ((await (await fetch(`${playground.url}/api/state`)).json()) as { messages: PageMessage[] }).messages;
+  const command = async (text: string) => {
+    await page.fill('#input', text);
+    await page.press('#input', 'Enter');
+    await page.waitForFunction("document.getElementById('input').value === ''");
+  };
+  const openChannel = (name: string) => page.click(`#channels button:text-is("# ${name}")`);
+  const typeAs = (who: 'member' | 'admin') => page.selectOption('#person', who);
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    playground = await startPlayground({ onBotOutput: (chunk) => output.push(chunk) });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    await page.goto(playground.url);
+    await page.waitForSelector('body[data-ready="true"]');
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await playground?.close();
+  });
+
+  it('/ask: the reply grows in place through intermediate states to the exact final text', async () => {
+    await openChannel('ask-the-bot');
+    await page.fill('#input', '/as');
+    await page.waitForSelector('#suggestions li:has-text("/ask")');
+    await shot('completion');
+    await page.press('#input', 'Tab');
+    expect(await page.inputValue('#input')).toBe('/ask ');
+    const prompt = 'give me a list of tips';
+    await command(`/ask prompt:${prompt}`);
+    const reply = demoReply(prompt);
+    // Every state the page shows of the bot's reply, as it is pushed.
+    const seen: string[] = [];
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const text = await page
+        .locator('.message.from-bot .content')
+        .last()
+        .textContent()
+        .catch(() => null);
+      if (text && text !== seen.at(-1)) seen.push(text);
+      if (text?.includes('tokens')) break;
+      if (Date.now() > until) throw new Error(`no final reply; states seen: ${seen.length}`);
+      await page.waitForTimeout(50);
+    }
+    await shot('ask-final');
+    const intermediate = seen.filter((text) => text.includes('▌'));
+    expect(intermediate.length, 'states with the streaming cursor').toBeGreaterThanOrEqual(2);
+    const final = (await messages())
+      .filter((message) => message.bot && message.usedCommand === '/ask')
+      .at(-1);
+    expect(final?.content.startsWith(`${reply}\n`), final?.content).toBe(true);
+    expect(final?.content).not.toContain('▌');
+    await expect
+      .poll(() => page.locator('.message.from-bot .used').last().textContent())
+      .toContain('Alex used');
+  });
+
+  it('Stop ends a long reply where it is, with a note', async () => {
+    await command('/ask prompt:explain this at length, a long story');
+    const stop = page.locator('.message.from-bot button:has-text("Stop")').last();
+    await stop.waitFor({ timeout: 20_000 });
+    await page.waitForFunction(
+      "(document.querySelector('.message.from-bot:last-child .content')?.textContent?.length ?? 0) > 200",
+    );
+    await shot('stop-before');
+    await stop.click();
+    await expect
+      .poll(async () => (await messages()).filter((m) => m.bot).at(-1)?.content ?? '', { timeout: 20_000 })
+      .toMatch(/stopped/i);
+    const stopped = (await messages()).filter((m) => m.bot).at(-1) as PageMessage;
+    expect(stopped.content.length).toBeLessThan(demoReply('explain this at length, a long story').length);
+    await expect.poll(() => page.locator('.message.from-bot button:has-text("Stop")').count()).toBe(0);
+    await shot('stop-after');
+  });
+
+  it('/imagine n:2 shows two images', async () => {
+    await openChannel('images');
+    await command('/imagine prompt:a red fox in the snow n:2');
+    await page.waitForFunction(`${LOADED_IMAGES}.length === 2`, undefined, { timeout: 30_000 });
+    await shot('imagine');
+  });
+
+  it("/usage show as the admin shows the chart; a member's /config is refused privately", async () => {
+    await typeAs('admin');
+    await openChannel('general');
+    await command('/usage show');
+    await page.waitForFunction(`${LOADED_IMAGES}.length >= 1`, undefined, { timeout: 20_000 });
+    await shot('usage-admin');
+
+    await typeAs('member');
+    await command('/config show');
+    const refusal = page.locator('.message.ephemeral').last();
+    await refusal.waitFor({ timeout: 20_000 });
+    expect(await refusal.textContent()).toContain('Only you can see this');
+    expect(await refusal.locator('.content').textContent()).toMatch(/Manage Server|permission/i);
+    await shot('config-refused-member');
+    // Private: the admin does not see the member's refusal.
+    const refusalId = await refusal.getAttribute('data-message-id');
+    expect(refusalId).toBeTruthy();
+    await typeAs('admin');
+    expect(await page.locator(`.message[data-message-id="${refusalId}"]`).count()).toBe(0);
+    await typeAs('member');
+    expect(await page.locator(`.message[data-message-id="${refusalId}"]`).count()).toBe(1);
+    await typeAs('admin');
+    await shot('config-hidden-from-admin');
+  });
+});
