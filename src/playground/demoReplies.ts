@@ -44,10 +44,10 @@ export function demoReply(prompt: string): string {
 
 /** The reply in the pieces a model would stream: a word or two each, whitespace kept. */
 export function demoPieces(reply: string): string[] {
-  const words = reply.match(/\S+\s*/g) ?? [reply];
-  const pieces: string[] = [];
+  const lead = /^\s*/.exec(reply)?.[0] ?? '';
+  const words = reply.slice(lead.length).match(/\S+\s*/g) ?? [];
+  const pieces = lead === '' ? [] : [lead];
   for (let i = 0; i < words.length; i += 2) pieces.push(words.slice(i, i + 2).join(''));
-  if (/^\s/.test(reply)) pieces.unshift(reply.match(/^\s+/)?.[0] ?? '');
   return pieces;
 }
 

@@ -74,7 +74,7 @@ export function messageView(
     thinking: (message.flags & 128) !== 0,
     // A private reply is shown only to the member whose command it answers.
     forUserId: note?.userId ?? null,
-    usedCommand: message.kind === 'original' && note ? note.command : null,
+    usedCommand: message.kind === 'original' && note?.command ? note.command : null,
     replyTo: message.referenceId ?? null,
     components: message.components,
     attachments: message.attachments.map((attachment, index) => ({

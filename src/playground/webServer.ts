@@ -131,7 +131,8 @@ export async function startWebServer(
         permissions: person.permissions,
         ...(dm && { dm: true }),
       });
-      notes.set(interaction.token, { userId: person.user.id, command: 'a button' });
+      // A click's reply says no "used /command" line, as in Discord; it is still private to them.
+      notes.set(interaction.token, { userId: person.user.id, command: '' });
       return { interactionId: interaction.id };
     }
     throw new Error(`no route ${path}`);

@@ -137,6 +137,38 @@ describe.skipIf(!found)('the playground in a browser', () => {
     await shot('imagine');
   });
 
+  it('a message mentioning the bot is answered; /ask thread:true opens a thread that starts with the reply', async () => {
+    await openChannel('general');
+    await command('@bot write some code please');
+    await page.locator('.message.from-bot .content pre code').first().waitFor({ timeout: 20_000 });
+    expect(await page.locator('.message .mention').first().textContent()).toBe('@Service Bot');
+    // One request at a time per member and channel (fair use): the next waits for this one's end.
+    await expect
+      .poll(() => page.locator('.message.from-bot .content').last().textContent(), { timeout: 20_000 })
+      .toContain('tokens');
+    await shot('mention-code');
+    await command('/ask prompt:hello there thread:true');
+    const thread = page.locator('#channels .channel.thread');
+    await thread.first().waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => page.locator('.message.from-bot .content').last().textContent(), { timeout: 20_000 })
+      .toContain('tokens');
+    await thread.first().click();
+    await expect
+      .poll(() => page.locator('.message.from-bot .content').first().textContent())
+      .toContain('hello there');
+    await command('@bot and a list of tips');
+    await expect
+      .poll(() => page.locator('.message.from-bot .content').last().textContent(), { timeout: 20_000 })
+      .toContain('A few things worth knowing');
+    await shot('thread');
+    // The last command in #general must end before the next test's commands there.
+    await openChannel('general');
+    await expect
+      .poll(() => page.locator('.message.from-bot .content').last().textContent(), { timeout: 20_000 })
+      .toContain('tokens');
+  });
+
   it("/usage show as the admin shows the chart; a member's /config is refused privately", async () => {
     await typeAs('admin');
     await openChannel('general');

@@ -32,10 +32,11 @@ function markdown(text) {
   return parts
     .map((part) => {
       if (part.startsWith('```')) {
-        const body = part.replace(/^```[^\n]*\n?/, '').replace(/```$/, '');
+        const body = part.replace(/^```[^\n]*\n?/, '').replace(/\n?```$/, '');
         return `<pre><code>${escapeHtml(body)}</code></pre>`;
       }
-      return escapeHtml(part)
+      // The block element already breaks the line: one newline each side of a code block goes.
+      return escapeHtml(part.replace(/\n$/, '').replace(/^\n/, ''))
         .split('\n')
         .map((line) => (line.startsWith('-# ') ? `<span class="subtext">${line.slice(3)}</span>` : line))
         .join('\n')
@@ -49,7 +50,9 @@ function markdown(text) {
 }
 
 function visible(message) {
-  if (message.deleted || message.channelId !== state.channelId) return false;
+  // A thread opens with the message it was started from (the thread takes that message's id).
+  const here = message.channelId === state.channelId || message.id === state.channelId;
+  if (message.deleted || !here) return false;
   const me = state.people.find((person) => person.key === state.person);
   return !message.ephemeral || message.forUserId === me?.id;
 }
