@@ -74,8 +74,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         SERVICE_BASE_URL: service.baseUrl,
         SERVICE_API_KEY: service.apiKey,
         DATABASE_URL: databaseUrl,
-        // The demo's pictures are on loopback, which the bot otherwise refuses to fetch from.
-        ...(demo && { IMAGE_HOST_ALLOWLIST: '127.0.0.1' }),
+        // The demo's pictures are on loopback, which the bot otherwise refuses to fetch from; its
+        // spend is play money, capped so the bot's warning about an uncapped operator stays quiet.
+        ...(demo && {
+          IMAGE_HOST_ALLOWLIST: '127.0.0.1',
+          OPERATOR_MONTHLY_CAP: options.env?.OPERATOR_MONTHLY_CAP ?? '100',
+        }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
