@@ -4,15 +4,15 @@
  *
  * Crash safety without transactions (keyv has none): per scope, entries are numbered 1, 2, 3…
  * A charge resolves once its entry is in the store (so a charge is never lost); entries that
- * arrive together are written together, one store write per batch (entryWriter.ts). Each day's
- * aggregate records the highest seq it has folded in (`appliedThrough`). Aggregates are current
- * in memory (what budgets and /usage read) and written coalesced (ledgerBook.ts): a scope's
- * changed days at most once a second, in one write that the store applies all or nothing, and
- * at close. On load, any entry after the highest stored `appliedThrough` is one whose aggregate
- * was not written yet when the process stopped: it is applied then, exactly once, because
- * applying it writes its seq with the aggregate. Since a scope's stored aggregates are only ever
- * replaced all together by memory's (which holds every entry through its head), the highest
- * stored `appliedThrough` never passes an entry that a stored day misses.
+ * arrive together are written together, one store write per batch (entryWriter.ts). A scope's
+ * tally (tally.ts) records the highest seq folded into its stored day totals (`appliedThrough`).
+ * Totals are current in memory (what budgets and /usage read) and written coalesced
+ * (ledgerBook.ts): a scope's changed days and its tally at most once a second, in one write that
+ * the store applies all or nothing, and at close. On load, any entry after the tally's
+ * `appliedThrough` is one whose totals were not written yet when the process stopped: it is
+ * applied then, exactly once, because applying it writes its seq with the totals. Memory holds
+ * only the scopes in use and every owned scope's recent month totals (ledgerOpen.ts,
+ * monthSpend.ts); older days are read when a report asks.
  *
  * Store failures are never silent and lose nothing:
  * - a charge whose entry cannot be written is kept in memory (counted in budget checks), logged
@@ -34,15 +34,20 @@ import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import { daysBetween, type LedgerEntry, type PricedRecord, type Summary, summarize } from './aggregate.js';
 import { recordCostMicros } from './cost.js';
-import { readEntries } from './entries.js';
+import { entryPages } from './entries.js';
 import { createEntryWriter, type EntryWriter } from './entryWriter.js';
 import { createLedgerBook } from './ledgerBook.js';
+import { openScopes } from './ledgerOpen.js';
 import { isDmScope } from './monthReport.js';
 import type { PriceList } from './prices.js';
 import { type UsageRecord, utcDay } from './records.js';
+import { dayAggregates } from './scopeState.js';
+import { SCOPE_MARKER_PREFIX } from './scopes.js';
 import { createShardSpend } from './shardSpend.js';
 import { spilledAlreadyIn } from './spill.js';
 import { createSpillKeeper, type SpillKeeper } from './spillKeeper.js';
+
+const DAY_MS = 86_400_000;
 
 /** A charge as recorded: its entry's seq, or null while it waits for the store. */
 export type Charge = PricedRecord & { readonly seq: number | null };
@@ -59,6 +64,12 @@ export interface LedgerOptions {
    * every shard, in this one process.
    */
   readonly shards?: ShardSet;
+  /** How long an entry is kept after its request (LEDGER_ENTRY_RETENTION_DAYS; default 400). */
+  readonly entryRetentionDays?: number;
+  /** A scope unused this long with nothing to write leaves memory (default 10 minutes). */
+  readonly idleMs?: number;
+  /** How often idle scopes are looked for (default 1 minute). */
+  readonly evictEveryMs?: number;
   /** How often this process publishes its shards' month totals (default 10 s). */
   readonly publishMs?: number;
   readonly now?: () => number;
@@ -66,8 +77,8 @@ export interface LedgerOptions {
 
 export interface Ledger {
   /**
-   * Loads every known scope this process owns, applying entries whose day totals were not
-   * written, then the charges a previous run spilled.
+   * Reads every owned scope's month totals (no history), loading and reconciling only the scopes
+   * with entries their totals missed, then applies the charges a previous run spilled.
    */
   open(): Promise<{ scopes: number; reconciled: number }>;
   /**
@@ -88,12 +99,16 @@ export interface Ledger {
   userDaySpendMicros(scope: string, userId: string, now: number): Promise<number>;
   /**
    * Spend of every scope (all guilds and DMs) from the first of `now`'s month through now,
-   * waiting charges included: a running total of the scopes this process owns (every one loaded
-   * first, once), plus the other processes' shards as they last published them (shardSpend.ts).
+   * waiting charges included: a running total of the scopes this process owns (read at open),
+   * plus the other processes' shards as they last published them (shardSpend.ts).
    */
   allScopesMonthSpendMicros(now: number): Promise<number>;
+  /** Scopes whose full state is in memory now (used ones; idle ones are evicted). */
+  heldScopes(): number;
   /** Raw entries with a time in the day range, in order. */
   entries(scope: string, from: string, to: string): Promise<LedgerEntry[]>;
+  /** The same, a page at a time (exports: never the whole period in memory). */
+  entryPages(scope: string, from: string, to: string): AsyncGenerator<LedgerEntry[]>;
 }
 
 export function createLedger(
@@ -103,7 +118,15 @@ export function createLedger(
   options: LedgerOptions = {},
 ): Ledger {
   const retryMs = options.retryMs ?? 5_000;
-  const book = createLedgerBook(store, logger, { aggregateMs: options.aggregateMs, retryMs });
+  const now = options.now ?? Date.now;
+  const book = createLedgerBook(store, logger, {
+    aggregateMs: options.aggregateMs,
+    retryMs,
+    entryLifetimeMs:
+      options.entryRetentionDays === undefined ? undefined : options.entryRetentionDays * DAY_MS,
+    idleMs: options.idleMs,
+    now,
+  });
   const spill = createSpillKeeper(options.spillPath, logger);
   const writer: EntryWriter = createEntryWriter({
     book,
@@ -114,35 +137,29 @@ export function createLedger(
   });
   /** Set when close starts. */
   let closing: Promise<void> | undefined;
-  let allLoaded: Promise<void> | undefined;
+  let opened: Promise<number> | undefined;
+  let evictTimer: NodeJS.Timeout | undefined;
   const shards = options.shards ?? allShards(1);
   const owns = (scope: string) => ownsGuild(shards, isDmScope(scope) ? null : scope);
-  const now = options.now ?? Date.now;
   const shardSpend = createShardSpend({
     ...options,
     store,
     shards,
     now,
     logger,
-    monthByScope: book.monthByScope,
+    monthByScope: book.months.byScope,
   });
 
   /**
-   * Loads every scope of this process the store knows of (once), so running totals cover all of
-   * them; scopes of the legacy list get their marker.
+   * Reads every owned scope's month totals (once; tallies only, no history), so running totals
+   * cover all of them.
    */
-  function loadAll(): Promise<void> {
-    allLoaded ??= book
-      .scopeList()
-      .then((list) => book.loadEach([...list].filter(owns)))
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          allLoaded = undefined;
-          throw error;
-        },
-      );
-    return allLoaded;
+  function openAll(): Promise<number> {
+    opened ??= openScopes(store, book, owns).catch((error: unknown) => {
+      opened = undefined;
+      throw error;
+    });
+    return opened;
   }
 
   /** Spend of a scope's charges not in the store yet: budgets count them as spent. */
@@ -156,6 +173,18 @@ export function createLedger(
   }
 
   const costOf = (record: UsageRecord) => recordCostMicros(prices, record);
+
+  /** A month no longer held in memory (monthSpend.ts): every owned scope's tally, loading each. */
+  async function olderMonth(month: string): Promise<number> {
+    let total = 0;
+    for await (const page of store.keys(SCOPE_MARKER_PREFIX))
+      for (const key of page) {
+        const scope = key.slice(SCOPE_MARKER_PREFIX.length);
+        if (owns(scope))
+          total += await book.inScope(scope, async (state) => state.months.get(month)?.costMicros ?? 0);
+      }
+    return total;
+  }
 
   /** Applies a previous run's spilled charges, skipping any that already reached the store. */
   async function applySpill(keeper: SpillKeeper): Promise<void> {
@@ -183,12 +212,13 @@ export function createLedger(
 
   return {
     async open() {
-      const list = await book.scopeList();
       const before = book.reconciled();
-      await loadAll();
+      const scopes = await openAll();
       await applySpill(spill);
       await shardSpend.start();
-      return { scopes: [...list].filter(owns).length, reconciled: book.reconciled() - before };
+      evictTimer ??= setInterval(() => book.evictIdle(), options.evictEveryMs ?? 60_000);
+      evictTimer.unref();
+      return { scopes, reconciled: book.reconciled() - before };
     },
     costOf,
     async charge(usage) {
@@ -201,6 +231,7 @@ export function createLedger(
         try {
           // One last try for what waits (awaiting a try under way), then every day total not
           // written yet; no timed retry may start meanwhile (entryWriter.ts).
+          clearInterval(evictTimer);
           writer.stopRetrying();
           await writer.retry();
           await book.flushAll();
@@ -214,47 +245,54 @@ export function createLedger(
       return closing;
     },
     summary(scope, from, to) {
-      return book.inScope(scope, async (state) => summarize(daysBetween(from, to), state.aggregates));
-    },
-    firstDay(scope) {
-      return book.inScope(scope, async (state) => state.days[0]);
-    },
-    monthSpendMicros(scope, now) {
-      const month = utcDay(now).slice(0, 7);
       return book.inScope(scope, async (state) => {
-        let total = unstoredMicros(scope, (day) => day.startsWith(month));
-        for (const [day, aggregate] of state.aggregates)
-          if (day.startsWith(month)) total += aggregate.costMicros;
-        return total;
+        const days = daysBetween(from, to);
+        return summarize(days, await dayAggregates(store, scope, state, days, book.months.keepFrom()));
       });
     },
-    userDaySpendMicros(scope, userId, now) {
-      const today = utcDay(now);
+    firstDay(scope) {
+      return book.inScope(scope, async (state) => state.firstDay);
+    },
+    monthSpendMicros(scope, at) {
+      const month = utcDay(at).slice(0, 7);
       return book.inScope(
         scope,
         async (state) =>
-          (state.aggregates.get(today)?.byUser[userId]?.costMicros ?? 0) +
-          unstoredMicros(scope, (day) => day === today, userId),
+          (state.months.get(month)?.costMicros ?? 0) + unstoredMicros(scope, (day) => day.startsWith(month)),
       );
     },
+    userDaySpendMicros(scope, userId, at) {
+      const today = utcDay(at);
+      return book.inScope(scope, async (state) => {
+        const days = await dayAggregates(store, scope, state, [today], book.months.keepFrom());
+        return (
+          (days.get(today)?.byUser[userId]?.costMicros ?? 0) +
+          unstoredMicros(scope, (day) => day === today, userId)
+        );
+      });
+    },
     async allScopesMonthSpendMicros(at) {
-      await loadAll();
+      await openAll();
       const month = utcDay(at).slice(0, 7);
-      let total = book.monthTotal(month);
+      let total = book.months.total(month) ?? (await olderMonth(month));
       for (const charge of writer.unstored())
         if (utcDay(charge.time).startsWith(month)) total += charge.costMicros;
       return total + (await shardSpend.others(month));
     },
+    heldScopes: () => book.held(),
     async entries(scope, from, to) {
-      const ranges = await book.inScope(scope, async (state) =>
-        daysBetween(from, to).flatMap((day) => {
-          const aggregate = state.aggregates.get(day);
-          return aggregate && aggregate.firstSeq > 0
-            ? [[aggregate.firstSeq, aggregate.lastSeq] as const]
-            : [];
-        }),
-      );
-      return readEntries(store, scope, ranges, from, to);
+      const out: LedgerEntry[] = [];
+      for await (const page of this.entryPages(scope, from, to)) out.push(...page);
+      return out;
+    },
+    async *entryPages(scope, from, to) {
+      const ranges = await book.inScope(scope, async (state) => {
+        const days = await dayAggregates(store, scope, state, daysBetween(from, to), book.months.keepFrom());
+        return [...days.values()].flatMap((aggregate) =>
+          aggregate.firstSeq > 0 ? [[aggregate.firstSeq, aggregate.lastSeq] as const] : [],
+        );
+      });
+      yield* entryPages(store, scope, ranges, from, to);
     },
   };
 }

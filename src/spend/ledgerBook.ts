@@ -1,51 +1,41 @@
 /**
- * The ledger as stored, per scope: numbered entries and day aggregates, each scope's store calls
- * in its own queue. Entries arrive in batches (entryWriter.ts), each batch one store write. Day
- * aggregates are kept current in memory and written coalesced: a scope's changed days at most
- * once per `aggregateMs` (at once when it was written longer ago), all in one write, and all of
- * them at close; one the store refuses stays current in memory and is written again later. See
- * ledger.ts for why that keeps the crash reconciliation exact. A new scope is marked (scopes.ts)
- * before its first entry is written, so the list of scopes may name a scope without entries but
- * never misses one that has some.
+ * The ledger as stored, per scope: numbered entries, day totals and a tally (tally.ts), each
+ * scope's store calls in its own queue. Entries arrive in batches (entryWriter.ts), each batch one
+ * store write, each entry with its retention lifetime. Day totals and the tally are kept current
+ * in memory and written coalesced: a scope's changed days and its tally at most once per
+ * `aggregateMs` (at once when written longer ago), all in one write that the store applies all or
+ * nothing, and all of them at close; one the store refuses stays current in memory and is written
+ * again later. See ledger.ts for why that keeps the crash reconciliation exact. A new scope is
+ * marked (scopes.ts) before its first entry is written, so the list of scopes may name a scope
+ * without entries but never misses one that has some.
+ *
+ * Memory holds what budgets and the operator's cap need: each owned scope's spend in recent
+ * months (read from the tallies at open: no history), and the full state of the scopes in use,
+ * evicted once idle (`idleMs`) with nothing left to write; day totals of earlier months are read
+ * from the store when a report asks (scopeState.ts).
  */
 import { createKeyedQueue } from '../lib/keyedQueue.js';
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
-import { applyEntry, type DayAggregate, emptyDay, type LedgerEntry, type PricedRecord } from './aggregate.js';
+import type { LedgerEntry, PricedRecord } from './aggregate.js';
 import { dayKey, daysKey, entriesAfter, entryKey, writeAll } from './ledgerKeys.js';
-import { utcDay } from './records.js';
-import { listScopes, markedScopes, scopeMarkerKey } from './scopes.js';
+import { createMonthSpend, type MonthSpend } from './monthSpend.js';
+import { applyEntries, holdDaysOf, readScope, type ScopeState } from './scopeState.js';
+import { markedScopes, scopeMarkerKey } from './scopes.js';
+import { tallyKey, tallyOf } from './tally.js';
 
-export { dayKey, daysKey, entryKey };
-
-/**
- * Scopes loaded (at start) or written (at close) at once: thousands at once would wait past a
- * connection pool's timeout (PostgreSQL).
- */
-const CONCURRENCY = 16;
-
-async function eachAtOnce<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    for (let i = next++; i < items.length; i = next++) await task(items[i] as T);
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-}
-
-export interface ScopeState {
-  head: number;
-  days: string[];
-  readonly aggregates: Map<string, DayAggregate>;
-  /** Changed in memory, not yet in the store. */
-  daysDirty: boolean;
-  readonly dirtyDays: Set<string>;
-}
+export { dayKey, daysKey, entryKey, type ScopeState };
 
 export interface LedgerBookOptions {
   /** The least time between two writes of a scope's day aggregates (default 1 s). */
   readonly aggregateMs?: number | undefined;
   /** How long after a refused aggregate write it is tried again (default 5 s). */
   readonly retryMs?: number | undefined;
+  /** How long an entry is kept after its request (LEDGER_ENTRY_RETENTION_DAYS; default 400 days). */
+  readonly entryLifetimeMs?: number | undefined;
+  /** A scope unused this long, with nothing left to write, leaves memory (default 10 minutes). */
+  readonly idleMs?: number | undefined;
+  readonly now?: (() => number) | undefined;
 }
 
 export interface LedgerBook {
@@ -62,16 +52,23 @@ export interface LedgerBook {
     take: () => readonly PricedRecord[],
     landed: (entries: readonly LedgerEntry[]) => void,
   ): Promise<void>;
-  /** Every scope the store knows of (read from the store at each call). */
-  scopeList(): Promise<Set<string>>;
-  /** Loads each scope and marks it (scopes of the legacy list have no marker), a few at a time. */
-  loadEach(scopes: readonly string[]): Promise<void>;
-  /** Spend of a month (YYYY-MM) in every scope loaded so far, kept current: no scan. */
-  monthTotal(month: string): number;
-  /** The same, per scope. */
-  monthByScope(month: string): ReadonlyMap<string, number>;
+  /** The running month totals of the owned scopes (monthSpend.ts). */
+  readonly months: MonthSpend;
+  /**
+   * Takes a scope's month totals from its stored tally (read at open), unless the scope is held:
+   * memory is newer then.
+   */
+  seed(scope: string, months: Record<string, { requests: number; costMicros: number }>): void;
+  /** Marks a scope known from the legacy list (in its queue). */
+  mark(scope: string): Promise<void>;
+  /** Loads a scope now (reconciling what its day totals missed). */
+  load(scope: string): Promise<void>;
   /** Entries applied at load because their aggregate update had been lost. */
   reconciled(): number;
+  /** Drops idle scopes with nothing to write, and day totals of earlier months, from memory. */
+  evictIdle(): void;
+  /** Scopes in memory. */
+  held(): number;
   /**
    * Writes every unwritten aggregate it can (logs the scopes it could not); from then on each
    * change is written at once, not coalesced: the process is stopping.
@@ -79,24 +76,20 @@ export interface LedgerBook {
   flushAll(): Promise<void>;
 }
 
+/** Scopes written at close at once: thousands at once would wait past a pool's timeout. */
+const CONCURRENCY = 16;
+const DAY_MS = 86_400_000;
+
 export function createLedgerBook(store: Store, logger: Logger, options: LedgerBookOptions = {}): LedgerBook {
   const queue = createKeyedQueue();
   const scopes = new Map<string, ScopeState>();
   const aggregateMs = options.aggregateMs ?? 1_000;
   const retryMs = options.retryMs ?? 5_000;
+  const entryLifetimeMs = options.entryLifetimeMs ?? 400 * DAY_MS;
+  const idleMs = options.idleMs ?? 10 * 60_000;
+  const now = options.now ?? Date.now;
+  const months = createMonthSpend(now);
   let reconciled = 0;
-  const monthTotals = new Map<string, number>();
-  const monthScopes = new Map<string, Map<string, number>>();
-  const addToMonth = (day: string, micros: number, scope: string) => {
-    const month = day.slice(0, 7);
-    monthTotals.set(month, (monthTotals.get(month) ?? 0) + micros);
-    let byScope = monthScopes.get(month);
-    if (!byScope) {
-      byScope = new Map();
-      monthScopes.set(month, byScope);
-    }
-    byScope.set(scope, (byScope.get(scope) ?? 0) + micros);
-  };
 
   /** Scopes known to carry a marker: read once, then each marked here is added. */
   let marked: Promise<Set<string>> | undefined;
@@ -115,37 +108,20 @@ export function createLedgerBook(store: Store, logger: Logger, options: LedgerBo
     known.add(scope);
   }
 
-  /** Folds an entry into the in-memory aggregates (not into the month totals). */
-  function applyInMemory(state: ScopeState, entry: LedgerEntry): void {
-    const day = utcDay(entry.time);
-    let aggregate = state.aggregates.get(day);
-    if (!aggregate) {
-      aggregate = emptyDay(day);
-      state.aggregates.set(day, aggregate);
-      state.days = [...state.days, day].sort();
-      state.daysDirty = true;
-    }
-    applyEntry(aggregate, entry);
-    state.dirtyDays.add(day);
-  }
-
   /**
-   * Writes the scope's unwritten aggregates (in its queue): the list of days first, then every
-   * changed day in one write, all or nothing, as memory has them (every entry through `head`).
-   * So the store's highest `appliedThrough` never passes an entry that a stored day misses.
+   * Writes the scope's unwritten day totals and its tally (in its queue) in one write, all or
+   * nothing, as memory has them (every entry through `head`): so the stored tally's
+   * `appliedThrough` never passes an entry that a stored day misses.
    */
   async function flush(scope: string, state: ScopeState): Promise<void> {
-    if (state.daysDirty) {
-      await store.set(daysKey(scope), state.days);
-      state.daysDirty = false;
-    }
     const days = [...state.dirtyDays];
-    if (days.length === 0) return;
-    await writeAll(
-      store,
-      days.map((day) => ({ key: dayKey(scope, day), value: state.aggregates.get(day) })),
-    );
+    if (days.length === 0 && !state.tallyDirty) return;
+    await writeAll(store, [
+      ...days.map((day) => ({ key: dayKey(scope, day), value: state.aggregates.get(day) })),
+      { key: tallyKey(scope), value: tallyOf(state.head, state.firstDay, state.months) },
+    ]);
     for (const day of days) state.dirtyDays.delete(day);
+    state.tallyDirty = false;
   }
 
   /** Per scope: when its aggregates were last written, and the write planned, if any. */
@@ -180,38 +156,30 @@ export function createLedgerBook(store: Store, logger: Logger, options: LedgerBo
   }
 
   /**
-   * Loads a scope (inside its queue): aggregates, then any entry they have not folded in. Only a
-   * scope read in full counts in the month totals, and it is cached before anything is written,
-   * so a load that fails or is retried counts nothing twice. What it rebuilt and could not write
-   * stays unwritten in memory (logged) and is written later: a load never fails for it.
+   * Loads a scope (inside its queue): its tally, then any entry the stored totals have not folded
+   * in. It is held before anything is written, so a load that fails or is retried counts nothing
+   * twice; what it rebuilt and could not write stays unwritten in memory (logged) and is written
+   * later: a load never fails for it.
    */
   async function load(scope: string): Promise<ScopeState> {
     const cached = scopes.get(scope);
-    if (cached) return cached;
-    const days = ((await store.get(daysKey(scope))) as string[] | undefined) ?? [];
-    const aggregates = new Map<string, DayAggregate>();
-    const stored =
-      days.length > 0
-        ? ((await store.getMany(days.map((day) => dayKey(scope, day)))) as (DayAggregate | undefined)[])
-        : [];
-    days.forEach((day, i) => {
-      aggregates.set(day, stored[i] ?? emptyDay(day));
-    });
-    const state: ScopeState = { head: 0, days, aggregates, daysDirty: false, dirtyDays: new Set() };
-    for (const aggregate of aggregates.values()) state.head = Math.max(state.head, aggregate.appliedThrough);
+    if (cached) {
+      cached.lastUsed = now();
+      return cached;
+    }
+    const state = await readScope(store, scope, now());
     const orphans = await entriesAfter(store, scope, state.head);
-    if (orphans.length > 0)
+    if (orphans.length > 0) {
       logger.warn(
         { scope, seqs: [orphans[0]?.seq, orphans.at(-1)?.seq] },
         'ledger: applying entries whose day totals were not written before the process stopped',
       );
-    for (const orphan of orphans) {
-      state.head = orphan.seq;
-      applyInMemory(state, orphan);
+      await holdDaysOf(store, scope, state, orphans);
+      applyEntries(state, orphans);
     }
-    for (const [day, aggregate] of aggregates) addToMonth(day, aggregate.costMicros, scope);
     reconciled += orphans.length;
     scopes.set(scope, state);
+    months.setScope(scope, state.months);
     try {
       await flush(scope, state);
     } catch (error) {
@@ -227,6 +195,9 @@ export function createLedgerBook(store: Store, logger: Logger, options: LedgerBo
   const inScope = <T>(scope: string, task: (state: ScopeState) => Promise<T>) =>
     queue.run(scope, async () => task(await load(scope)));
 
+  /** The lifetime left to an entry: counted from its request, at least a day (a late spilled one). */
+  const entryTtl = (entry: LedgerEntry) => Math.max(entry.time + entryLifetimeMs - Date.now(), DAY_MS);
+
   return {
     inScope,
     append(scope, take, landed) {
@@ -237,40 +208,62 @@ export function createLedgerBook(store: Store, logger: Logger, options: LedgerBo
         const entries = charges.map(
           (charge, i): LedgerEntry => ({ ...charge, seq: state.head + 1 + i, scope }),
         );
-        await writeAll(
-          store,
-          entries.map((entry) => ({ key: entryKey(scope, entry.seq), value: entry })),
+        // Their day totals are held first: between the write and `landed`, nothing may wait.
+        await holdDaysOf(store, scope, state, entries);
+        await store.setMany(
+          entries.map((entry) => ({ key: entryKey(scope, entry.seq), value: entry, ttl: entryTtl(entry) })),
         );
-        for (const entry of entries) {
-          applyInMemory(state, entry);
-          addToMonth(utcDay(entry.time), entry.costMicros, scope);
-        }
-        state.head += entries.length;
+        applyEntries(state, entries);
+        months.setScope(scope, state.months);
         landed(entries);
         planFlush(scope, state);
       });
     },
-    scopeList: () => listScopes(store),
-    async loadEach(list) {
-      await eachAtOnce(list, (scope) => inScope(scope, () => mark(scope)));
+    months,
+    seed(scope, stored) {
+      if (!scopes.has(scope)) months.setScope(scope, stored);
     },
-    monthTotal: (month) => monthTotals.get(month) ?? 0,
-    monthByScope: (month) => monthScopes.get(month) ?? new Map(),
+    mark: (scope) => queue.run(scope, () => mark(scope)),
+    load: (scope) => inScope(scope, async () => undefined),
     reconciled: () => reconciled,
+    held: () => scopes.size,
+    evictIdle() {
+      const idleSince = now() - idleMs;
+      const keepFrom = months.keepFrom();
+      for (const [scope, state] of scopes) {
+        const dirty = state.tallyDirty || state.dirtyDays.size > 0;
+        if (dirty || queue.depth(scope) > 0 || plans.get(scope)?.timer) continue;
+        if (state.lastUsed < idleSince) {
+          scopes.delete(scope);
+          plans.delete(scope);
+          continue;
+        }
+        for (const day of state.aggregates.keys()) if (day < keepFrom) state.aggregates.delete(day);
+      }
+      months.prune();
+    },
     async flushAll() {
       coalesce = false;
       for (const plan of plans.values()) {
         clearTimeout(plan.timer);
         plan.timer = undefined;
       }
-      const dirty = [...scopes].filter(([, state]) => state.daysDirty || state.dirtyDays.size > 0);
-      await eachAtOnce(dirty, ([scope, state]) =>
-        queue
-          .run(scope, () => flush(scope, state))
-          .catch((error: unknown) =>
-            logger.error({ err: error, scope }, 'ledger: day totals not saved at shutdown; rebuilt at start'),
-          ),
-      );
+      const dirty = [...scopes].filter(([, state]) => state.tallyDirty || state.dirtyDays.size > 0);
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < dirty.length; i = next++) {
+          const [scope, state] = dirty[i] as [string, ScopeState];
+          await queue
+            .run(scope, () => flush(scope, state))
+            .catch((error: unknown) =>
+              logger.error(
+                { err: error, scope },
+                'ledger: day totals not saved at shutdown; rebuilt at start',
+              ),
+            );
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENCY }, worker));
     },
   };
 }

@@ -12,6 +12,7 @@ import { dayKey, daysKey, entriesAfter } from './ledgerKeys.js';
 import { usageScope, utcDay } from './records.js';
 import { listScopes } from './scopes.js';
 import { readSpill, spilledAlreadyIn } from './spill.js';
+import { isTally, tallyKey } from './tally.js';
 
 export interface ScopeTotals {
   /** A guild id, or `dm-<user id>`. */
@@ -37,14 +38,23 @@ export interface ScopeRead {
   head: number;
 }
 
-/** A scope's totals for the month as the ledger will count them, read only. */
-export async function readScope(store: Store, scope: string, month: string): Promise<ScopeRead> {
+/** The stored totals of `month` ('' for all time) and the head they cover: tally or (older stores) days. */
+async function storedTotals(store: Store, scope: string, month: string): Promise<ScopeRead> {
+  const tally: unknown = await store.get(tallyKey(scope));
+  const totals = { requests: 0, costMicros: 0 };
+  if (isTally(tally)) {
+    for (const [name, totalsOfMonth] of Object.entries(tally.months)) {
+      if (!name.startsWith(month)) continue;
+      totals.requests += totalsOfMonth.requests;
+      totals.costMicros += totalsOfMonth.costMicros;
+    }
+    return { totals, head: tally.appliedThrough };
+  }
   const days = ((await store.get(daysKey(scope))) as string[] | undefined) ?? [];
   const stored =
     days.length > 0
       ? ((await store.getMany(days.map((day) => dayKey(scope, day)))) as (DayAggregate | undefined)[])
       : [];
-  const totals = { requests: 0, costMicros: 0 };
   let head = 0;
   for (const aggregate of stored) {
     if (!aggregate) continue;
@@ -53,6 +63,13 @@ export async function readScope(store: Store, scope: string, month: string): Pro
     totals.requests += aggregate.requests;
     totals.costMicros += aggregate.costMicros;
   }
+  return { totals, head };
+}
+
+/** A scope's totals for the month as the ledger will count them, read only. */
+export async function readScope(store: Store, scope: string, month: string): Promise<ScopeRead> {
+  const { totals, head: stored } = await storedTotals(store, scope, month);
+  let head = stored;
   // Entries after the highest one folded into an aggregate: the ledger applies them at start.
   for (const entry of await entriesAfter(store, scope, head)) {
     head = entry.seq;

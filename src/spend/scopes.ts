@@ -6,7 +6,8 @@
  */
 import type { Store } from '../lib/store.js';
 
-const MARKER_PREFIX = 'ledger-scope:';
+export const SCOPE_MARKER_PREFIX = 'ledger-scope:';
+const MARKER_PREFIX = SCOPE_MARKER_PREFIX;
 
 export const scopeMarkerKey = (scope: string) => `${MARKER_PREFIX}${scope}`;
 

@@ -119,6 +119,11 @@ describe('npm run usage (the command-line report)', () => {
       if (key.includes(':day:')) throw new Error('simulated crash');
       return store.set(key, value, ttl);
     };
+    // Day totals are written with the scope's tally, in one batch.
+    crashing.setMany = async (pairs) => {
+      if (pairs.some(({ key }) => key.includes(':day:'))) throw new Error('simulated crash');
+      return store.setMany(pairs);
+    };
     await createLedger(crashing, prices, logger).charge(lostTotal);
     const dayBefore = await store.get(dayKey(G2, '2026-11-30'));
     const spilled = record(null, 'd9', '2026-11-20T00:00:00Z', 'chat');

@@ -91,6 +91,11 @@ describe('ledger', () => {
       if (key.includes(':day:')) throw new Error('simulated crash');
       return store.set(key, value, ttl);
     };
+    // Day totals are written with the scope's tally, in one batch.
+    crashing.setMany = async (pairs) => {
+      if (pairs.some(({ key }) => key.includes(':day:'))) throw new Error('simulated crash');
+      return store.setMany(pairs);
+    };
     const doomed = createLedger(crashing, prices, logger);
     // The entry reached the store, so the charge is recorded; only its day total is missing.
     await expect(doomed.charge(chat(5, 'g'))).resolves.toMatchObject({ seq: 6 });

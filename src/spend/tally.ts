@@ -1,0 +1,74 @@
+/**
+ * A scope's tally: one small record per scope (a guild, or a user's DMs) with what the ledger
+ * needs without reading its history: the highest entry folded into the stored day totals
+ * (`appliedThrough`, what crash reconciliation starts after), the first day with spend (for "all
+ * time"), and the totals of every month (budgets, the operator's cap and report). It is written
+ * in the same all-or-nothing store write as the day totals it sums (ledgerBook.ts), so the two
+ * always agree. A scope stored before tallies existed has none: its days are read once, and the
+ * tally built from them is written with its next change.
+ */
+import type { DayAggregate, LedgerEntry } from './aggregate.js';
+
+export interface MonthTotals {
+  requests: number;
+  costMicros: number;
+}
+
+export interface Tally {
+  readonly version: 1;
+  readonly appliedThrough: number;
+  readonly firstDay: string | null;
+  readonly months: Record<string, MonthTotals>;
+}
+
+export const tallyKey = (scope: string) => `ledger:${scope}:tally`;
+
+export const monthOf = (day: string) => day.slice(0, 7);
+
+export function isTally(value: unknown): value is Tally {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Tally).version === 1 &&
+    typeof (value as Tally).appliedThrough === 'number' &&
+    typeof (value as Tally).months === 'object'
+  );
+}
+
+/** Month totals summed from day aggregates (a scope stored before tallies). */
+export function monthsFromDays(aggregates: Iterable<DayAggregate>): Map<string, MonthTotals> {
+  const months = new Map<string, MonthTotals>();
+  for (const aggregate of aggregates)
+    addToMonths(months, aggregate.day, aggregate.requests, aggregate.costMicros);
+  return months;
+}
+
+export function addToMonths(
+  months: Map<string, MonthTotals>,
+  day: string,
+  requests: number,
+  costMicros: number,
+): MonthTotals {
+  const month = monthOf(day);
+  const totals = months.get(month) ?? { requests: 0, costMicros: 0 };
+  totals.requests += requests;
+  totals.costMicros += costMicros;
+  months.set(month, totals);
+  return totals;
+}
+
+export function addEntryToMonths(
+  months: Map<string, MonthTotals>,
+  day: string,
+  entry: LedgerEntry,
+): MonthTotals {
+  return addToMonths(months, day, 1, entry.costMicros);
+}
+
+export function tallyOf(
+  appliedThrough: number,
+  firstDay: string | undefined,
+  months: Map<string, MonthTotals>,
+): Tally {
+  return { version: 1, appliedThrough, firstDay: firstDay ?? null, months: Object.fromEntries(months) };
+}
