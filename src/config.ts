@@ -81,6 +81,9 @@ const schema = z.object({
   REPLY_MAX_DURATION_MS: integer(600_000, 1_000, 3_600_000),
   IMAGINE_PROGRESS_INTERVAL_MS: integer(5000, 20, 60_000),
   RATE_LIMIT_PER_MINUTE: integer(6, 1, 1000),
+  CONVERSATION_RETENTION_DAYS: integer(90, 1, 3650),
+  // At least two months: last month's export must still find its entries.
+  LEDGER_ENTRY_RETENTION_DAYS: integer(400, 62, 3650),
   MESSAGE_CONTENT_INTENT: optionalText
     .transform((value) => value ?? 'false')
     .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
@@ -148,6 +151,10 @@ export interface Config {
   readonly imagineProgressIntervalMs: number;
   /** Requests per member per minute where a guild has not set its own (and in DMs). */
   readonly rateLimitPerMinute: number;
+  /** A channel's conversation is removed this many days after its last turn. */
+  readonly conversationRetentionDays: number;
+  /** A billed request's ledger entry is removed this many days after it (day totals stay). */
+  readonly ledgerEntryRetentionDays: number;
   /** The privileged Message Content intent is enabled for the bot in the developer portal. */
   readonly messageContentIntent: boolean;
   /** The role a channel's system prompt is sent with (the service documents only user/assistant). */
@@ -226,6 +233,8 @@ export function loadConfig(env: Env): ConfigResult {
       replyMaxDurationMs: value.REPLY_MAX_DURATION_MS,
       imagineProgressIntervalMs: value.IMAGINE_PROGRESS_INTERVAL_MS,
       rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,
+      conversationRetentionDays: value.CONVERSATION_RETENTION_DAYS,
+      ledgerEntryRetentionDays: value.LEDGER_ENTRY_RETENTION_DAYS,
       messageContentIntent: value.MESSAGE_CONTENT_INTENT,
       systemPromptRole: value.SYSTEM_PROMPT_ROLE,
       pricesFile: value.PRICES_FILE,

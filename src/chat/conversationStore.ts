@@ -95,8 +95,20 @@ function approximateSize(conversation: Conversation): number {
   return conversation.turns.reduce((sum, turn) => sum + turn.content.length + 150, 200);
 }
 
-export function createConversationStore(store: Store, logger: Logger): ConversationStore {
+/** CONVERSATION_RETENTION_DAYS' default. */
+export const CONVERSATION_RETENTION_DAYS = 90;
+
+/**
+ * `retentionDays`: each write gives the conversation that lifetime again, so a channel's memory
+ * is removed that long after its last turn (ops/retention.ts sweeps what expired).
+ */
+export function createConversationStore(
+  store: Store,
+  logger: Logger,
+  retentionDays = CONVERSATION_RETENTION_DAYS,
+): ConversationStore {
   const recent = createRecent<Conversation>();
+  const lifetimeMs = retentionDays * 86_400_000;
 
   async function read(channelId: string): Promise<Conversation | 'unreadable'> {
     const raw: unknown = await store.get(key(channelId));
@@ -135,7 +147,7 @@ export function createConversationStore(store: Store, logger: Logger): Conversat
       const text = JSON.stringify(stored);
       // A write that failed (or timed out, and may still land) leaves nothing to start from.
       recent.delete(channelId);
-      await store.set(key(channelId), text);
+      await store.set(key(channelId), text, lifetimeMs);
       recent.set(channelId, stored, text.length);
       return current;
     },

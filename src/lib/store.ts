@@ -10,17 +10,25 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
-import { type Backend, type StoreKind, storeKind } from './stores/backend.js';
+import { type Backend, type Lifetime, type StoreKind, storeKind } from './stores/backend.js';
 import { serialize } from './stores/serialize.js';
 import { sqliteBackend, sqlitePath } from './stores/sqlite.js';
 import { withinTime, withTimeout } from './stores/timeout.js';
 
-export { type StoreKind, sqlitePath, storeKind };
+export { type Lifetime, type StoreKind, sqlitePath, storeKind };
 
 export type Store = Keyv & {
   readonly kind: StoreKind;
   /** Every key starting with `prefix` (as the bot names keys), a page at a time. */
   keys(prefix: string, pageSize?: number): AsyncGenerator<string[]>;
+  /** Removes the expired records among `keys` (as the bot names them): stores/backend.ts. */
+  expire(
+    keys: readonly string[],
+    now: number,
+    lifetime: Lifetime,
+  ): Promise<{ removed: number; stamped: number }>;
+  /** The store removes expired records itself (Redis). */
+  readonly expiresItself: boolean;
 };
 
 /** keyv's namespace: adapters store `<namespace>:<key>` (Redis adds its own `keyv::` first). */
@@ -128,6 +136,18 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
   const fullPrefix = backend.kind === 'redis' ? `${NAMESPACE}::${NAMESPACE}:` : `${NAMESPACE}:`;
   const store = Object.assign(keyv, {
     kind: backend.kind,
+    expiresItself: backend.expiresItself === true,
+    expire(keys: readonly string[], now: number, lifetime: Lifetime) {
+      return withinTime(
+        backend.expire(
+          keys.map((key) => `${fullPrefix}${key}`),
+          now,
+          lifetime,
+        ),
+        timeoutMs,
+        'expire',
+      );
+    },
     async *keys(prefix: string, pageSize = 1000) {
       const pages = backend.scan(`${fullPrefix}${prefix}`, pageSize);
       for (;;) {

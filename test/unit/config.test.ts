@@ -15,14 +15,20 @@ describe('config', () => {
       rateLimitPerMinute: 6,
       messageContentIntent: false,
       systemPromptRole: 'system',
+      conversationRetentionDays: 90,
+      ledgerEntryRetentionDays: 400,
     });
     const set = loadConfig({
       ...valid,
       RATE_LIMIT_PER_MINUTE: '20',
       MESSAGE_CONTENT_INTENT: 'true',
       SYSTEM_PROMPT_ROLE: 'user',
+      CONVERSATION_RETENTION_DAYS: '30',
+      LEDGER_ENTRY_RETENTION_DAYS: '730',
     });
     expect(set.ok && set.config).toMatchObject({
+      conversationRetentionDays: 30,
+      ledgerEntryRetentionDays: 730,
       rateLimitPerMinute: 20,
       messageContentIntent: true,
       systemPromptRole: 'user',
@@ -38,6 +44,7 @@ describe('config', () => {
       COMMAND_GUILD_ID: 'abc',
       DATABASE_URL: 'mysql://x',
       RATE_LIMIT_PER_MINUTE: '0',
+      LEDGER_ENTRY_RETENTION_DAYS: '30',
       MESSAGE_CONTENT_INTENT: 'yes',
       SYSTEM_PROMPT_ROLE: 'developer',
     });
@@ -54,6 +61,7 @@ describe('config', () => {
       'COMMAND_GUILD_ID',
       'DATABASE_URL',
       'RATE_LIMIT_PER_MINUTE',
+      'LEDGER_ENTRY_RETENTION_DAYS',
       'MESSAGE_CONTENT_INTENT',
       'SYSTEM_PROMPT_ROLE',
     ]) {

@@ -75,6 +75,23 @@ export function postgresBackend(databaseUrl: string, onIdleError: IdleErrorHandl
         if (code !== '23505' && code !== '42P07') throw error;
       }
     },
+    // As on SQLite (sqlite.ts): `expires` appended to keyv's wrapper object. The json type (not
+    // jsonb) reads any text keyv wrote, \u0000 included.
+    async expire(fullKeys, now, lifetime) {
+      const from = lifetime.fromValueTime
+        ? "coalesce((value::json #>> '{value,time}')::bigint, $2::bigint)"
+        : '$2::bigint';
+      const stamped = (await adapter.query(
+        `UPDATE keyv SET value = left(value, -1) || ',"expires":' || (${from} + $3::bigint) || '}'
+         WHERE key = ANY($1) AND value LIKE '{%}' AND value::json -> 'expires' IS NULL RETURNING key`,
+        [fullKeys, now, lifetime.ms],
+      )) as unknown[];
+      const removed = (await adapter.query(
+        `DELETE FROM keyv WHERE key = ANY($1) AND (value::json ->> 'expires')::bigint <= $2::bigint RETURNING key`,
+        [fullKeys, now],
+      )) as unknown[];
+      return { removed: removed.length, stamped: stamped.length };
+    },
     async *scan(fullPrefix, pageSize) {
       const pattern = `${fullPrefix.replace(/[\\%_]/g, '\\$&')}%`;
       let after = '';

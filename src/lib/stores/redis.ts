@@ -32,6 +32,19 @@ export function redisBackend(databaseUrl: string): Backend {
   return {
     kind: 'redis',
     adapter,
+    // Redis removes expired keys itself (keyv sets them with PX); a key written without a lifetime
+    // gets one from now (NX: never shortens one it has).
+    expiresItself: true,
+    async expire(fullKeys, _now, lifetime) {
+      const client = (await adapter.getClient()) as unknown as {
+        multi(): { pExpire(key: string, ms: number, mode: 'NX'): unknown; exec(): Promise<unknown[]> };
+      };
+      if (fullKeys.length === 0) return { removed: 0, stamped: 0 };
+      const batch = client.multi();
+      for (const key of fullKeys) batch.pExpire(key, lifetime.ms, 'NX');
+      const results = await batch.exec();
+      return { removed: 0, stamped: results.filter((result) => result === 1 || result === true).length };
+    },
     // A graceful close waits for the replies of pending calls, which a hung server never sends.
     destroy: () => adapter.disconnect(true),
     async *scan(fullPrefix, pageSize) {

@@ -54,6 +54,27 @@ export function sqliteBackend(databaseUrl: string): Backend {
       await sqlite.query('PRAGMA journal_mode=WAL');
       await sqlite.query('PRAGMA synchronous=NORMAL');
     },
+    // keyv stores `{"value":…,"expires":…}` (stores/serialize.ts): a legacy record gets its
+    // `expires` appended to that object, without re-encoding a large value.
+    async expire(fullKeys, now, lifetime) {
+      const keys = JSON.stringify(fullKeys);
+      const from = lifetime.fromValueTime ? "coalesce(json_extract(value, '$.value.time'), ?)" : '?';
+      const stamped = await query(
+        `UPDATE keyv SET value = substr(value, 1, length(value) - 1) || ',"expires":' || (${from} + ?) || '}'
+         WHERE key IN (SELECT value FROM json_each(?)) AND value LIKE '{%}' AND json_type(value, '$.expires') IS NULL
+         RETURNING key`,
+        now,
+        lifetime.ms,
+        keys,
+      );
+      const removed = await query(
+        `DELETE FROM keyv WHERE key IN (SELECT value FROM json_each(?)) AND json_extract(value, '$.expires') <= ?
+         RETURNING key`,
+        keys,
+        now,
+      );
+      return { removed: removed.length, stamped: stamped.length };
+    },
     // The key index is ordered byte-wise (BINARY): start at the prefix, stop past it.
     async *scan(fullPrefix, pageSize) {
       let after = fullPrefix;
