@@ -12,9 +12,9 @@
  */
 import { z } from 'zod';
 import type { Logger } from '../lib/logger.js';
+import { createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
 import type { Turn } from './history.js';
-import { createRecent } from './recent.js';
 
 /** More than any request sends; bounds the stored value. */
 export const MAX_STORED_TURNS = 500;

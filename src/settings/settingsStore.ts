@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { createKeyedQueue } from '../lib/keyedQueue.js';
 import { definedFields } from '../lib/objects.js';
+import { countedLimits, createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
 import { CHAT_MODELS } from '../service/models.js';
 import {
@@ -48,14 +49,18 @@ export interface Settings {
   updateChannel(channelId: string, patch: ChannelConfigPatch): Promise<ChannelConfig>;
 }
 
+/** Servers' and channels' settings held in memory, each. */
+export const SETTINGS_CACHED = 10_000;
+
 const guildKey = (id: string) => `settings:guild:${id}`;
 const channelKey = (id: string) => `settings:channel:${id}`;
 
 export function createSettings(store: Store): Settings {
-  const guilds = new Map<string, GuildConfig>();
+  // Bounded: a server or channel read again after it left the cache costs one store read.
+  const guilds = createRecent<GuildConfig>(countedLimits(SETTINGS_CACHED));
   // Updates of one key run one after another (read-modify-write; keyv has no atomic update).
   const queue = createKeyedQueue();
-  const channels = new Map<string, ChannelConfig>();
+  const channels = createRecent<ChannelConfig>(countedLimits(SETTINGS_CACHED));
 
   /**
    * Before /config, whether replies show their cost was kept with the budget settings
@@ -75,7 +80,7 @@ export function createSettings(store: Store): Settings {
     // An update that finished while this read waited is newer: keep it.
     const updated = guilds.get(guildId);
     if (updated) return updated;
-    guilds.set(guildId, value);
+    guilds.set(guildId, value, 1);
     return value;
   }
 
@@ -87,7 +92,7 @@ export function createSettings(store: Store): Settings {
     const value = definedFields(parsed.success ? parsed.data : {}) as ChannelConfig;
     const updated = channels.get(channelId);
     if (updated) return updated;
-    channels.set(channelId, value);
+    channels.set(channelId, value, 1);
     return value;
   }
 
@@ -103,7 +108,7 @@ export function createSettings(store: Store): Settings {
         const next = definedFields({ ...(await guild(guildId)), ...patch }) as GuildConfig;
         const value = { ...DEFAULT_GUILD_CONFIG, ...next };
         await store.set(guildKey(guildId), value);
-        guilds.set(guildId, value);
+        guilds.set(guildId, value, 1);
         return value;
       });
     },
@@ -112,7 +117,7 @@ export function createSettings(store: Store): Settings {
         const next = definedFields({ ...(await channel(channelId)), ...patch }) as ChannelConfig;
         if (Object.keys(next).length === 0) await store.delete(channelKey(channelId));
         else await store.set(channelKey(channelId), next);
-        channels.set(channelId, next);
+        channels.set(channelId, next, 1);
         return next;
       });
     },

@@ -10,7 +10,9 @@
  * Reservations live in memory: after a crash they are simply gone (nothing was charged for them).
  */
 import { createKeyedQueue } from '../lib/keyedQueue.js';
+import { countedLimits, createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
+import { SETTINGS_CACHED } from '../settings/settingsStore.js';
 import { formatMoney } from './cost.js';
 import type { Ledger } from './ledger.js';
 import { usageScope, utcDay } from './records.js';
@@ -86,19 +88,19 @@ export function createBudgets(
   // One lock per scope (guild, or a user's DMs) around check-and-reserve, apart from the
   // ledger's own queue; with an operator cap, one more lock around every reservation's last step.
   const queue = createKeyedQueue();
-  const cache = new Map<string, GuildSettings>();
+  const cache = createRecent<GuildSettings>(countedLimits(SETTINGS_CACHED));
   const inFlight = new Map<string, number>();
   const inFlightByUser = new Map<string, number>();
   let inFlightTotal = 0;
   // Alerts already sent, by key: read from the store once, so a request does not cost a read.
-  const sentAlerts = new Map<string, number[]>();
+  const sentAlerts = createRecent<number[]>(countedLimits(SETTINGS_CACHED));
 
   async function settings(guildId: string): Promise<GuildSettings> {
     const cached = cache.get(guildId);
     if (cached) return cached;
     const stored = (await store.get(settingsKey(guildId))) as Partial<GuildSettings> | undefined;
     const value = { ...DEFAULT_SETTINGS, ...stored };
-    cache.set(guildId, value);
+    cache.set(guildId, value, 1);
     return value;
   }
 
@@ -166,7 +168,7 @@ export function createBudgets(
       return queue.run(`budget:${guildId}`, async () => {
         const next = { ...(await settings(guildId)), ...patch };
         await store.set(settingsKey(guildId), next);
-        cache.set(guildId, next);
+        cache.set(guildId, next, 1);
         return next;
       });
     },
@@ -199,14 +201,14 @@ export function createBudgets(
         const spent = await ledger.monthSpendMicros(guildId, now);
         const key = alertsKey(guildId, month, cap);
         const sent = sentAlerts.get(key) ?? ((await store.get(key)) as number[] | undefined) ?? [];
-        sentAlerts.set(key, sent);
+        sentAlerts.set(key, sent, 1);
         const due = ALERT_THRESHOLDS.filter(
           (threshold) => !sent.includes(threshold) && spent * 100 >= cap * threshold,
         );
         if (due.length > 0) {
           const next = [...sent, ...due];
           await store.set(key, next);
-          sentAlerts.set(key, next);
+          sentAlerts.set(key, next, 1);
         }
         return { thresholds: due, spentMicros: spent, capMicros: cap, channelId: current.alertChannelId };
       });

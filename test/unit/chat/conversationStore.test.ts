@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Conversation, createConversationStore } from '../../../src/chat/conversationStore.js';
 import type { Turn } from '../../../src/chat/history.js';
-import { createRecent } from '../../../src/chat/recent.js';
 import { createLogger } from '../../../src/lib/logger.js';
+import { createRecent } from '../../../src/lib/recent.js';
 import type { Store } from '../../../src/lib/store.js';
 
 const logger = createLogger({ level: 'silent', secrets: [] });

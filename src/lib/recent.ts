@@ -23,6 +23,13 @@ export const RECENT_LIMITS: RecentLimits = {
   maxAgeMs: 15 * 60_000,
 };
 
+/** A cache bounded by entries only: e.g. settings, one small value per server or channel. */
+export const countedLimits = (maxEntries: number): RecentLimits => ({
+  maxEntries,
+  maxSize: Number.POSITIVE_INFINITY,
+  maxAgeMs: Number.POSITIVE_INFINITY,
+});
+
 export interface Recent<T> {
   get(key: string): T | undefined;
   set(key: string, value: T, size: number): void;
