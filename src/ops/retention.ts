@@ -10,6 +10,7 @@
  *
  * Kept, and for how long (README "What is kept, and for how long"):
  * - `/imagine` requests (for Reroll): 30 days from the request;
+ * - which budget alerts a server was sent in a month: 62 days;
  * - a channel's conversation: CONVERSATION_RETENTION_DAYS (default 90) after its last turn;
  * - a billed request's ledger entry: LEDGER_ENTRY_RETENTION_DAYS (default 400) after the request;
  *   the day totals and month totals built from them stay (budgets, /usage, the operator report).
@@ -44,6 +45,11 @@ export function retentionRules(settings: RetentionSettings): RetentionRule[] {
       what: 'imagine requests',
       prefix: 'imagine:',
       lifetime: { ms: IMAGINE_REQUEST_TTL_MS, fromValueTime: false },
+    },
+    {
+      what: 'budget alerts',
+      prefix: 'budget-alerts:',
+      lifetime: { ms: 62 * DAY_MS, fromValueTime: false },
     },
     {
       what: 'conversations',

@@ -77,6 +77,7 @@ export interface Budgets {
 
 const settingsKey = (guildId: string) => `guild-settings:${guildId}`;
 /** Alerts sent, per month and per cap: a new cap starts its own 80 % and 100 %. */
+const ALERTS_LIFETIME_MS = 62 * 86_400_000;
 const alertsKey = (guildId: string, month: string, cap: number) => `budget-alerts:${guildId}:${month}:${cap}`;
 
 export function createBudgets(
@@ -207,7 +208,8 @@ export function createBudgets(
         );
         if (due.length > 0) {
           const next = [...sent, ...due];
-          await store.set(key, next);
+          // Only this month's alerts are ever read: a month's record outlives it by one.
+          await store.set(key, next, ALERTS_LIFETIME_MS);
           sentAlerts.set(key, next, 1);
         }
         return { thresholds: due, spentMicros: spent, capMicros: cap, channelId: current.alertChannelId };
