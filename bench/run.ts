@@ -8,7 +8,10 @@
  * - bench/capacity.ts: concurrent streams one bot process carries;
  * - bench/startup.ts: start-up;
  * - bench/ledger.ts, bench/stores.ts: the ledger on SQLite; the three stores side by side;
- * - bench/imagine.ts: /imagine's added time; bench/load.ts: 200 /ask at once.
+ * - bench/imagine.ts: /imagine's added time; bench/load.ts: 200 /ask at once;
+ * - the scale part (issue 18): bench/scale.ts (idle servers, messages not for the bot),
+ *   bench/history.ts (ledger open and /usage over 400 days, retention over 460 simulated days),
+ *   bench/export.ts (/usage export of 200,000 rows), bench/soak.ts (a 10-minute soak).
  * Each writes its figures to bench/results/<name>.json; each one's output goes to
  * bench/results/<name>.log. This prints the table and writes bench/results/summary.json.
  *
@@ -42,6 +45,10 @@ const BENCHES: Bench[] = [
   { name: 'stores', title: 'Stores' },
   { name: 'imagine', title: 'Images (/imagine)', quickEnv: { BENCH_IMAGINE_RUNS: '2' } },
   { name: 'load', title: 'Load', quickEnv: { BENCH_LOAD_CHANNELS: '20' } },
+  { name: 'scale', title: 'Scale: idle servers and messages not for the bot' },
+  { name: 'history', title: 'Scale: history, /usage and retention (SQLite)' },
+  { name: 'export', title: 'Scale: /usage export' },
+  { name: 'soak', title: 'Scale: soak' },
 ];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -235,6 +242,41 @@ function storesTable(result: JsonObject): string {
   return `${formatTable([header, ...body], [0])}${machineLine}${historyTable}`;
 }
 
+function historyTable(result: JsonObject): string {
+  const head = picked(result, [
+    ['scopes', 'scopes'],
+    [
+      'ledger open, 1 day / 400 days of history (target ≤ 2 s, the same)',
+      ['open1Day.ms', 'open400Days.ms'],
+      ' ms',
+    ],
+    [
+      'heap added by the open, 1 / 400 days (target ≤ 64 MiB)',
+      ['open1Day.heapAddedMiB', 'open400Days.heapAddedMiB'],
+      ' MiB',
+    ],
+    [
+      '/usage this month, cold: p50 / p95 / max (target p95 ≤ 300 ms)',
+      ['usage.thisMonthMs.p50', 'usage.thisMonthMs.p95', 'usage.thisMonthMs.max'],
+      ' ms',
+    ],
+    [
+      '/usage all time (400 days), cold: p50 / p95 / max (target p95 ≤ 300 ms)',
+      ['usage.allTimeMs.p50', 'usage.allTimeMs.p95', 'usage.allTimeMs.max'],
+      ' ms',
+    ],
+    [
+      'simulated traffic: servers, requests per server a day, days',
+      ['retention.servers', 'retention.requestsPerServerPerDay', 'retention.days'],
+    ],
+  ]);
+  const timeline = get(result, 'retention.timeline');
+  const rows = Array.isArray(timeline) ? timeline.filter(isObject) : [];
+  return rows.length > 0
+    ? `${head}\n\nrecords in the store as days pass (retention: conversations 90 days, /imagine 30, entries 400):\n${objectTable(rows)}`
+    : head;
+}
+
 function section(outcome: Outcome, bench: Bench): string {
   const took = Number.isFinite(outcome.seconds) ? `, ${outcome.seconds} s` : '';
   const head = `== ${bench.title} (bench/${bench.name}.ts${took}) ==`;
@@ -309,6 +351,9 @@ function section(outcome: Outcome, bench: Bench): string {
         ['RSS before / peak / after settling (MiB)', 'rssMiB'],
         ['heap after GC before / after settling (MiB)', 'heapUsedAfterGcMiB'],
       ]);
+      break;
+    case 'history':
+      body = historyTable(result);
       break;
     default:
       body = generic(result);
