@@ -5,7 +5,7 @@ import { configCommand } from './config/index.js';
 import { imagineCommand } from './imagine.js';
 import { resetCommand } from './reset.js';
 import { systemCommand } from './system.js';
-import { usageCommand } from './usage.js';
+import { usageCommand } from './usage/index.js';
 
 /** Every slash command the bot registers, explicitly. */
 export const commands: readonly Command[] = [

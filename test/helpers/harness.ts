@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/bot.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import { shardsFor } from '../../src/discord/shardPlan.js';
+import type { Clock } from '../../src/lib/clock.js';
 import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
 import { openStore, type Store } from '../../src/lib/store.js';
 import {
@@ -39,6 +40,8 @@ export interface HarnessOptions {
   readonly backoffBaseMs?: number;
   /** Settings stored for the fake guild before the first command (e.g. no footer lines). */
   readonly guildConfig?: GuildConfigPatch;
+  /** The bot's clock (default: the real one), e.g. a fixed day for date-bound tests. */
+  readonly clock?: Clock;
 }
 
 export interface RunningBot {
@@ -102,6 +105,7 @@ async function launch(
     service,
     prices: priced.prices,
     onSettled: (_event, subject) => onSettled(subject),
+    ...(options.clock !== undefined && { clock: options.clock }),
     ...(options.interactionTokenTtlMs !== undefined && {
       interactionTokenTtlMs: options.interactionTokenTtlMs,
     }),

@@ -1,0 +1,106 @@
+/**
+ * `/usage export [period | from to]`: the range's ledger entries as CSV files, streamed (see
+ * src/spend/usageExport.ts): the first file is the deferred reply's edit, each next one a private
+ * follow-up, sent as it is ready. Files fit the interaction's upload limit; an export past
+ * `EXPORT_MAX_PARTS` files stops there and says how to ask for the rest; a failure after some
+ * files went says what they hold (later failures are this handler's to report: the error
+ * boundary would replace the first file's message).
+ */
+import { randomBytes } from 'node:crypto';
+import { type ChatInputCommandInteraction, DiscordAPIError, MessageFlags } from 'discord.js';
+import type { BotContext } from '../../src/context.js';
+import { discordReason } from '../../src/discord/errorBoundary.js';
+import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
+import { replyPrivately } from '../../src/discord/messages.js';
+import {
+  ExportStopped,
+  exportPartLimit,
+  reachesPastRetention,
+  streamExport,
+} from '../../src/spend/usageExport.js';
+import { type ExportDescription, partContent, stoppedContent } from './exportText.js';
+import { parseExportRange, resolveExportRange } from './range.js';
+
+/** Why the export stopped, for the member; the details go to the log under `errorId`. */
+function stopReason(error: unknown, errorId: string): string {
+  if (error instanceof DiscordAPIError) return discordReason(error);
+  return `something went wrong inside the bot (error id ${errorId}, in the log)`;
+}
+
+export async function exportUsage(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  guildId: string,
+  raw: Readonly<Record<string, unknown>>,
+): Promise<void> {
+  const now = context.clock.now();
+  const asked = parseExportRange(raw, now);
+  if (!asked.ok) return replyPrivately(interaction, asked.error);
+  await interaction.deferReply({ flags: MessageFlags.Ephemeral });
+  const webhook = interactionWebhook(context.interactionRest, interaction);
+  const firstDay = await context.ledger.firstDay(guildId);
+  const range = resolveExportRange(asked, now, firstDay);
+  const retentionDays = context.config.ledgerEntryRetentionDays ?? 400;
+  // Day totals outlive the entries: only days with spend, older than the retention, lack rows.
+  const pastRetention =
+    firstDay !== undefined &&
+    firstDay <= range.to &&
+    reachesPastRetention(range.readFrom, now, retentionDays);
+  const description: ExportDescription = {
+    label: range.label,
+    currency: context.prices.currency,
+    from: range.from,
+    to: range.to,
+    retentionDays: pastRetention ? retentionDays : undefined,
+  };
+  const started = context.clock.now();
+  try {
+    const outcome = await streamExport({
+      pages: context.ledger.entryPages(guildId, range.readFrom, range.to),
+      from: range.from,
+      to: range.to,
+      // discord.js types it as always there; an interaction without it gets Discord's default.
+      limitBytes: exportPartLimit(interaction.attachmentSizeLimit as number | undefined),
+      async deliver(part, fileName, totals) {
+        const message = {
+          content: partContent(description, part, totals),
+          files: [{ name: fileName, data: part.data }],
+        };
+        if (part.number === 1) await webhook.editOriginal(message);
+        else await webhook.followUp({ ...message, private: true });
+      },
+    });
+    context.logger.info(
+      {
+        guildId,
+        from: range.from,
+        to: range.to,
+        rows: outcome.rows,
+        parts: outcome.parts,
+        end: outcome.end,
+        ms: context.clock.now() - started,
+      },
+      'usage export sent',
+    );
+  } catch (error) {
+    if (!(error instanceof ExportStopped)) throw error;
+    // Nothing went yet: the error boundary replaces the deferred reply with the failure.
+    if (error.delivered.parts === 0) throw error.cause;
+    const errorId = randomBytes(4).toString('hex');
+    context.logger.error(
+      { err: error.cause, errorId, guildId, delivered: error.delivered.parts, rows: error.delivered.rows },
+      'usage export stopped after some files were sent',
+    );
+    const content = stoppedContent(
+      description,
+      error.delivered,
+      error.undelivered,
+      stopReason(error.cause, errorId),
+    );
+    try {
+      await webhook.followUp({ content, private: true });
+    } catch (noteError) {
+      context.logger.warn({ err: noteError, errorId }, 'could not tell the member where the export stopped');
+    }
+  }
+}

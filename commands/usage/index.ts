@@ -1,0 +1,80 @@
+/**
+ * /usage (Manage Server): what this server spent on the bot, by model and by member, with a
+ * daily chart (show.ts); `export` sends the raw entries as CSV files (export.ts).
+ */
+import {
+  ApplicationCommandOptionType,
+  ApplicationCommandType,
+  InteractionContextType,
+  PermissionFlagsBits,
+  type RESTPostAPIChatInputApplicationCommandsJSONBody,
+} from 'discord.js';
+import { canManageGuild } from '../../src/access/permissions.js';
+import { type Command, optionValues } from '../../src/discord/command.js';
+import { replyPrivately } from '../../src/discord/messages.js';
+import { PERIOD_LABELS, PERIODS } from '../../src/spend/aggregate.js';
+import { exportUsage } from './export.js';
+import { showUsage } from './show.js';
+
+const periodOption = {
+  type: ApplicationCommandOptionType.String,
+  name: 'period',
+  description: 'Which period (default: this month)',
+  choices: PERIODS.map((period) => ({ name: PERIOD_LABELS[period], value: period })),
+} as const;
+
+const dateOption = (name: 'from' | 'to', description: string) =>
+  ({
+    type: ApplicationCommandOptionType.String,
+    name,
+    description,
+    min_length: 10,
+    max_length: 10,
+  }) as const;
+
+const data = {
+  name: 'usage',
+  description: "This server's spend on the bot",
+  type: ApplicationCommandType.ChatInput,
+  contexts: [InteractionContextType.Guild],
+  default_member_permissions: String(PermissionFlagsBits.ManageGuild),
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'show',
+      description: 'Totals by model and member, budget state, and a daily chart',
+      options: [periodOption],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'export',
+      description: 'Every billed request of the period (or of from/to) as CSV files',
+      options: [
+        periodOption,
+        dateOption('from', 'First day, YYYY-MM-DD UTC (instead of period; default: the first with spend)'),
+        dateOption('to', 'Last day, YYYY-MM-DD UTC (instead of period; default: today)'),
+      ],
+    },
+  ],
+} as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
+
+export const usageCommand = {
+  data,
+  async execute(interaction, context) {
+    // Discord hides the command from members without Manage Server, but its permissions can be
+    // overridden per server; the handler checks again.
+    if (!canManageGuild(interaction) || !interaction.guildId) {
+      return replyPrivately(
+        interaction,
+        'Only members with the Manage Server permission can see the server’s usage.',
+      );
+    }
+    const raw = optionValues(interaction);
+    if (interaction.options.getSubcommand() === 'export') {
+      return exportUsage(interaction, context, interaction.guildId, raw);
+    }
+    const period = PERIODS.find((known) => known === (raw.period ?? 'this-month'));
+    if (!period) return replyPrivately(interaction, 'Unknown period.');
+    await showUsage(interaction, context, interaction.guildId, period);
+  },
+} satisfies Command;
