@@ -355,6 +355,30 @@ function section(outcome: Outcome, bench: Bench): string {
     case 'history':
       body = historyTable(result);
       break;
+    case 'export':
+      body = picked(result, [
+        ['entries in the ledger (one guild)', 'entries'],
+        ['rows delivered / all delivered', ['export.rowsDelivered', 'export.allDelivered']],
+        [
+          'files / largest file (bytes) / upload limit',
+          ['export.files', 'export.largestFileBytes', 'export.attachmentSizeLimitBytes'],
+        ],
+        [
+          'every file within the limit, with the header',
+          ['export.everyFileWithinLimit', 'export.everyFileStartsWithHeader'],
+        ],
+        ['seconds / rows per second', ['export.seconds', 'export.rowsPerSecond']],
+        ['heap after GC before / after (MiB)', ['memoryMiB.heapAfterGcBefore', 'memoryMiB.heapAfterGcAfter']],
+        [
+          'live growth at most (MiB; in files) / flat',
+          ['memoryMiB.liveGrowthMax', 'liveGrowthInFiles', 'flat'],
+        ],
+        [
+          'the old whole-CSV string: bytes / heap after GC (MiB)',
+          ['wholeCsvInMemory.csvBytes', 'wholeCsvInMemory.heapAfterGcMiB'],
+        ],
+      ]);
+      break;
     default:
       body = generic(result);
   }
