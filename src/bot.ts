@@ -10,6 +10,7 @@ import { createArrivalOrder } from './chat/arrivalOrder.js';
 import { createConversationStore } from './chat/conversationStore.js';
 import type { Config } from './config.js';
 import type { BotContext } from './context.js';
+import { cacheOptions, sweepIdleDmChannels } from './discord/caches.js';
 import type { Command } from './discord/command.js';
 import { syncCommands } from './discord/commandSync.js';
 import { createInteractionRest } from './discord/interactionWebhook.js';
@@ -27,6 +28,7 @@ import { createRedactor, type Logger } from './lib/logger.js';
 import { type Store, spillPathFor, spillPathsFor } from './lib/store.js';
 import { countWaiting } from './ops/countedQueue.js';
 import { createOperations, type Operations } from './ops/operations.js';
+import { createSweeper, retentionRules } from './ops/retention.js';
 import type { ServiceClient } from './service/client.js';
 import { createSettings } from './settings/settingsStore.js';
 import { createBudgets } from './spend/budgets.js';
@@ -72,6 +74,7 @@ export function createBot(options: BotOptions): Bot {
   const commands = options.commands ?? allCommands;
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
+  let dmChannelSweep: NodeJS.Timeout | undefined;
 
   const client = new Client({
     // Guild and DM messages reach the bot for mentions, replies and DMs; their content arrives
@@ -84,6 +87,8 @@ export function createBot(options: BotOptions): Bot {
     ],
     // DM channels are not cached until used; without this partial their messages are dropped.
     partials: [Partials.Channel],
+    // Only what the bot reads is cached (discord/caches.ts says what and why).
+    ...cacheOptions,
     allowedMentions: NO_PINGS,
     shards: [...shards.ids],
     shardCount: shards.count,
@@ -105,15 +110,21 @@ export function createBot(options: BotOptions): Bot {
   const spillPath = spillPathFor(config.databaseUrl, shardLabel(shards));
   const ledger = createLedger(options.store, options.prices, logger, {
     spillPath,
+    entryRetentionDays: config.ledgerEntryRetentionDays,
     // Only the process whose shards receive a guild's events (DMs: shard 0) writes its spend.
     shards,
   });
+  // One sweep per database is enough (its deletions are conditional, so more would be safe): the
+  // process that runs shard 0. Lifetimes are stored in real time (keyv's), so it sweeps by it.
+  const sweeper = shards.ids.includes(0)
+    ? createSweeper({ store: options.store, rules: retentionRules(config), clock: systemClock, logger })
+    : undefined;
   const context: BotContext = {
     config,
     logger,
     clock,
     service: options.service,
-    conversations: createConversationStore(options.store, logger),
+    conversations: createConversationStore(options.store, logger, config.conversationRetentionDays),
     prices: options.prices,
     ledger,
     budgets: createBudgets(options.store, ledger, options.prices.currency, config),
@@ -158,8 +169,20 @@ export function createBot(options: BotOptions): Bot {
 
   const listen = <K extends keyof ClientEvents>(event: Event<K>) => {
     client.on(event.name, (...args: ClientEvents[K]) => {
-      const task = Promise.resolve(event.execute(runtime, ...args)).catch((error: unknown) =>
-        logger.error({ err: error, event: event.name }, 'event handler failed'),
+      let result: unknown;
+      try {
+        result = event.execute(runtime, ...args);
+      } catch (error) {
+        result = Promise.reject(error);
+      }
+      // Nothing to do (a message not for the bot): settled at once, nothing to track.
+      if (result === undefined) {
+        options.onSettled?.(event.name, args[0]);
+        return;
+      }
+      const task = Promise.resolve(result).then(
+        () => undefined,
+        (error: unknown) => logger.error({ err: error, event: event.name }, 'event handler failed'),
       );
       inFlight.add(task);
       void task.finally(() => {
@@ -188,6 +211,9 @@ export function createBot(options: BotOptions): Bot {
           { files: others },
           'ledger: spill files of another shard layout are waiting; start that layout once to apply them (README: resharding)',
         );
+      sweeper?.start();
+      dmChannelSweep = setInterval(() => sweepIdleDmChannels(client, Date.now()), 15 * 60_000);
+      dmChannelSweep.unref();
       if (config.operatorMonthlyCapMicros === null)
         logger.warn('no OPERATOR_MONTHLY_CAP: spend across all servers and DMs has no monthly limit');
       const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
@@ -228,6 +254,8 @@ export function createBot(options: BotOptions): Bot {
       while (inFlight.size > 0 && !over) await Promise.race([Promise.allSettled([...inFlight]), graceOver]);
       clearTimeout(timer);
       try {
+        clearInterval(dmChannelSweep);
+        await sweeper?.stop();
         // Charges the store has not taken yet are written now, or spilled for the next start.
         await ledger.close();
       } finally {

@@ -73,18 +73,35 @@ function stopWhenRefused(sink: ReplySink, onRefused: (error: DiscordAPIError) =>
   };
 }
 
-export async function answerMessage(message: Message, context: BotContext): Promise<void> {
+/**
+ * Why a member's message may be for the bot, or undefined when it is not (nearly every message
+ * a bot in many servers receives: members talking among themselves). Synchronous and cheap, so
+ * the event handler returns at once for those.
+ */
+export function messageTrigger(message: Message, contentIntent: boolean): MessageTrigger | undefined {
+  if (message.author.bot || message.system || message.webhookId) return undefined;
   const botId = message.client.user.id;
-  if (message.author.bot || message.system || message.webhookId) return;
   const channel = message.channel;
   const trigger: MessageTrigger = {
     inDm: !message.inGuild(),
     mentionsBot: message.mentions.users.has(botId),
     repliesToBot: message.mentions.repliedUser?.id === botId,
     inBotThread: channel.isThread() && channel.ownerId === botId,
-    contentIntent: context.config.messageContentIntent,
+    contentIntent,
   };
-  if (!isForTheBot(trigger)) return;
+  return isForTheBot(trigger) ? trigger : undefined;
+}
+
+/** Answers a message `messageTrigger` found for the bot (called before any await: see below). */
+export async function answerMessage(
+  message: Message,
+  context: BotContext,
+  trigger: MessageTrigger,
+): Promise<void> {
+  const botId = message.client.user.id;
+  // Read before any await: members are cached only while their event is handled (discord/caches.ts).
+  const member = message.member;
+  const mentionedMembers = message.mentions.members;
   const guildId = message.guildId;
   // A server that turned mentions off gets silence: the bot must not talk where it was told not to.
   if (guildId && !(await context.settings.guild(guildId)).answerMentions) return;
@@ -94,8 +111,7 @@ export async function answerMessage(message: Message, context: BotContext): Prom
 
   const reply = (content: string) => message.reply({ content, allowedMentions: NO_PINGS });
   const prompt = promptFromMessage(message.content, botId, {
-    user: (id) =>
-      message.mentions.members?.get(id)?.displayName ?? message.mentions.users.get(id)?.displayName,
+    user: (id) => mentionedMembers?.get(id)?.displayName ?? message.mentions.users.get(id)?.displayName,
     role: (id) => message.mentions.roles.get(id)?.name,
   });
   const problem = promptProblem(prompt);
@@ -105,7 +121,7 @@ export async function answerMessage(message: Message, context: BotContext): Prom
     await reply(isBlank(prompt) ? MENTION_HINT : problem);
     return;
   }
-  const userName = message.member?.displayName ?? message.author.displayName;
+  const userName = member?.displayName ?? message.author.displayName;
   const parentId = parentChannelId(message);
   const prepared = await prepareChatRequest(context, {
     guildId,

@@ -29,23 +29,25 @@ export function receives(session: GatewaySession, guildId: string | null): boole
 
 /**
  * Dispatches an event of a guild (null: a DM) to every live session of its shard, connected or
- * waiting to be resumed; recorded in `deliveries`, or in `undelivered` when there is none.
+ * waiting to be resumed; recorded in `deliveries`, or in `undelivered` when there is none
+ * (unless `record` is false).
  */
 export function route(
   discord: DiscordState,
   t: string,
   d: Record<string, unknown>,
   guildId: string | null,
+  record = true,
 ): void {
   const id = String(d.id ?? '');
   let delivered = false;
   for (const session of discord.sessions.values()) {
     if (!receives(session, guildId)) continue;
     dispatch(session, t, d);
-    discord.deliveries.push({ t, id, guildId, shard: [session.shard[0], session.shard[1]] });
+    if (record) discord.deliveries.push({ t, id, guildId, shard: [session.shard[0], session.shard[1]] });
     delivered = true;
   }
-  if (!delivered) discord.undelivered.push({ t, id, guildId });
+  if (!delivered && record) discord.undelivered.push({ t, id, guildId });
 }
 
 /** Why Discord would refuse an IDENTIFY with this `shard`, or undefined. */

@@ -105,6 +105,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
       throw new RangeError(`local Discord: guildsPerShard must be a positive integer, not ${perShard}`);
     }
     const guilds = buildGuilds(this.channels, this.shardCount, options);
+    for (const member of guilds.flatMap((guild) => guild.members ?? [])) this.members.set(member.id, member);
     this.guilds = guilds;
     const first = guilds[0] as LocalGuild;
     this.guildId = first.id;

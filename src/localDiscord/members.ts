@@ -186,6 +186,7 @@ export function withholdPermissions(discord: DiscordState, channelId: string, pe
  * A member posts a message (MESSAGE_CREATE). Like Discord, the content reaches the bot only
  * when it identified with the Message Content intent, or the message is a DM or mentions the
  * bot (a reply that pings the bot counts); and guild/DM messages only with their intents.
+ * `keep: false` leaves no trace in the local Discord (benchmarks).
  */
 export function sendMessage(discord: DiscordState, input: SendMessageInput): LocalMessage {
   const user = input.user ?? memberUser(discord, 'member', 'Member');
@@ -209,6 +210,7 @@ export function sendMessage(discord: DiscordState, input: SendMessageInput): Loc
       referenceId: replyTo?.id,
     },
   );
+  if (input.keep === false) discord.messages.delete(message.id);
   const intents = identifiedIntents(discord);
   const wanted = input.dm ? INTENTS.directMessages : INTENTS.guildMessages;
   if ((intents & wanted) === 0) return message;
@@ -216,10 +218,14 @@ export function sendMessage(discord: DiscordState, input: SendMessageInput): Loc
   const contentVisible = Boolean(input.dm) || mentionsBot || (intents & INTENTS.messageContent) !== 0;
   const mentioned = [...input.content.matchAll(/<@!?(\d+)>/g)].map((match) => match[1] as string);
   if (mentionsBot && !mentioned.includes(discord.botUser.id)) mentioned.push(discord.botUser.id);
+  // In a guild, each mention of a member carries the member (Discord's partial member).
   const mentions = mentioned.map((id) =>
     id === discord.botUser.id
       ? { ...discord.botUser, discriminator: '0', avatar: null, bot: true }
-      : apiUserJson(discord.members.get(id) ?? { id, username: 'someone', global_name: null }),
+      : {
+          ...apiUserJson(discord.members.get(id) ?? { id, username: 'someone', global_name: null }),
+          ...(guildId !== null && { member: memberJson(input.nicks?.[id]) }),
+        },
   );
   const member = memberJson(input.nick);
   const payload: Record<string, unknown> = {
@@ -241,7 +247,7 @@ export function sendMessage(discord: DiscordState, input: SendMessageInput): Loc
       referenced_message: messageJson(discord, replyTo),
     }),
   };
-  route(discord, 'MESSAGE_CREATE', payload, guildId);
+  route(discord, 'MESSAGE_CREATE', payload, guildId, input.keep !== false);
   return message;
 }
 

@@ -100,6 +100,8 @@ export interface LocalGuild {
   readonly id: string;
   /** Its text channels (`channelCount` of them). */
   readonly channelIds: string[];
+  /** Members besides the bot listed in its GUILD_CREATE (`membersPerGuild`, when given). */
+  readonly members?: readonly LocalUser[];
   /** The shard its events go to when the bot runs the recommended shard count (`shards`). */
   readonly shard: number;
 }
@@ -126,11 +128,18 @@ export interface SendMessageInput {
   readonly channelId?: string;
   readonly user?: LocalUser;
   readonly nick?: string | null;
+  /** Nicknames of mentioned members, sent in each mention's `member` as Discord does. */
+  readonly nicks?: Readonly<Record<string, string>>;
   readonly dm?: boolean;
   /** Reply to this message. */
   readonly replyTo?: LocalMessage;
   /** Whether the reply pings its author (Discord's default: yes). */
   readonly replyPing?: boolean;
+  /**
+   * false: dispatched only, neither kept in `messages` nor recorded in `deliveries`, so that a
+   * benchmark can send millions without the local Discord growing (default true).
+   */
+  readonly keep?: boolean;
 }
 
 /** Gateway intents (bits) the fake honours. */
@@ -195,6 +204,12 @@ export interface LocalDiscordOptions {
   readonly shards?: number;
   /** Guilds on each of the `shards` shards (default: one guild in all, on shard 0). */
   readonly guildsPerShard?: number;
+  /**
+   * Members besides the bot in each guild's GUILD_CREATE, with a role of their own; the bot then
+   * has its managed role too (default 0). Discord lists members other than the bot only to bots
+   * with the Guild Presences intent (and those in voice): benchmarks use them as the worst case.
+   */
+  readonly membersPerGuild?: number;
   /**
    * `session_start_limit.max_concurrency` in GET /gateway/bot (default 1: discord.js then
    * identifies one shard every 5 seconds).
@@ -265,6 +280,11 @@ export function buildGuilds(
   return shardsOfGuilds.map((shard, guildIndex) => {
     const id = snowflakeOnShard(shard, shardCount);
     const channelIds = Array.from({ length: channelCount }, () => snowflake());
+    const members = Array.from({ length: options.membersPerGuild ?? 0 }, (_, index) => ({
+      id: snowflake(),
+      username: `member${index}`,
+      global_name: `Member ${index}`,
+    }));
     for (const [position, channelId] of channelIds.entries()) {
       channels.set(channelId, {
         id: channelId,
@@ -275,6 +295,6 @@ export function buildGuilds(
         name: (guildIndex === 0 && channelNames[position]) || `channel-${position}`,
       });
     }
-    return { id, channelIds, shard };
+    return { id, channelIds, ...(members.length > 0 && { members }), shard };
   });
 }

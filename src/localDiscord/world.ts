@@ -179,7 +179,31 @@ export function messageJson(discord: DiscordState, message: LocalMessage): Recor
   };
 }
 
+/** A role as Discord sends it (`managed` with `tags.bot_id`: the role Discord gives a bot it adds). */
+function roleJson(id: string, name: string, position: number, botId?: string): Record<string, unknown> {
+  return {
+    id,
+    name,
+    color: 0,
+    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
+    hoist: false,
+    icon: null,
+    unicode_emoji: null,
+    position,
+    permissions: '0',
+    managed: botId !== undefined,
+    mentionable: false,
+    flags: 0,
+    ...(botId !== undefined && { tags: { bot_id: botId } }),
+  };
+}
+
 export function guildPayload(discord: DiscordState, guild: LocalGuild): Record<string, unknown> {
+  // With members (membersPerGuild): the bot's managed role and the members' role, as in a real server.
+  const members = guild.members ?? [];
+  const populated = members.length > 0;
+  const [botRole, memberRole] = [snowflake(), snowflake()];
+  const botUser = { ...discord.botUser, discriminator: '0', avatar: null, bot: true };
   return {
     id: guild.id,
     name: 'Fake Guild',
@@ -204,6 +228,12 @@ export function guildPayload(discord: DiscordState, guild: LocalGuild): Record<s
         mentionable: false,
         flags: 0,
       },
+      ...(populated
+        ? [
+            roleJson(botRole, discord.botUser.username, 1, discord.botUser.id),
+            roleJson(memberRole, 'Member', 2),
+          ]
+        : []),
     ],
     emojis: [],
     stickers: [],
@@ -224,11 +254,12 @@ export function guildPayload(discord: DiscordState, guild: LocalGuild): Record<s
     joined_at: new Date().toISOString(),
     large: false,
     unavailable: false,
-    member_count: 2,
+    member_count: 2 + members.length,
     voice_states: [],
     // Like Discord, the bot's own member is always in its guilds' GUILD_CREATE.
     members: [
-      { ...memberJson(null), user: { ...discord.botUser, discriminator: '0', avatar: null, bot: true } },
+      { ...memberJson(null), user: botUser, ...(populated && { roles: [botRole] }) },
+      ...members.map((member) => ({ ...memberJson(null), user: apiUser(member), roles: [memberRole] })),
     ],
     channels: guild.channelIds.map((id, position) => ({
       id,
