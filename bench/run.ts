@@ -352,6 +352,33 @@ function section(outcome: Outcome, bench: Bench): string {
         ['heap after GC before / after settling (MiB)', 'heapUsedAfterGcMiB'],
       ]);
       break;
+    case 'scale':
+      body = picked(result, [
+        ['heap after GC per idle server (target ≤ 6 KiB)', 'idle.heapPerServerKiB', ' KiB'],
+        ['RSS per idle server', 'idle.rssPerServerKiB', ' KiB'],
+        [
+          'servers / RSS idle, in one process (target ≤ 300 MiB at 10,000)',
+          ['idle.mostServers', 'idle.rssAtMostServersMiB'],
+        ],
+        ['ignored messages / servers', ['ignored.messages', 'ignored.servers']],
+        [
+          'heap after GC idle / after them (target within +10 MiB)',
+          ['ignored.heapAfterGcMiB.idle', 'ignored.heapAfterGcMiB.after'],
+          ' MiB',
+        ],
+        [
+          'RSS idle / after them (MiB) / growth % (target ≤ 15 %)',
+          ['ignored.rssMiB.idle', 'ignored.rssMiB.after', 'ignored.rssGrowthPercent'],
+        ],
+        ['a mention answered after them', 'ignored.mentionAnswered'],
+        [
+          'bot CPU per 10,000 ignored messages, mean / min / max (target ≤ 200 ms)',
+          ['cpu.per10kMessagesMs', 'cpu.per10kMessagesMinMs', 'cpu.per10kMessagesMaxMs'],
+          ' ms',
+        ],
+        ['bot node options', 'machine.botNodeOptions'],
+      ]);
+      break;
     case 'history':
       body = historyTable(result);
       break;
