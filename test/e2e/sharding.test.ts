@@ -97,11 +97,17 @@ function expectDeliveredOnce(discord: LocalDiscord, asks: Record<string, LocalIn
   expect(discord.undelivered).toEqual([]);
 }
 
+/** The store holds exactly one charge per scope (the cost line may show while it is written). */
 async function expectExactLedger(store: Store, scopes: string[]) {
-  const report = await readMonthReport(store, utcDay(Date.now()).slice(0, 7), []);
-  expect(report.scopes.map((scope) => [scope.scope, scope.requests, scope.costMicros]).sort()).toEqual(
-    scopes.map((scope) => [scope, 1, COST]).sort(),
-  );
+  await expect
+    .poll(
+      async () => {
+        const report = await readMonthReport(store, utcDay(Date.now()).slice(0, 7), []);
+        return report.scopes.map((scope) => [scope.scope, scope.requests, scope.costMicros]).sort();
+      },
+      { timeout: 10_000, interval: 20 },
+    )
+    .toEqual(scopes.map((scope) => [scope, 1, COST]).sort());
 }
 
 describe('sharding', () => {
@@ -116,7 +122,6 @@ describe('sharding', () => {
     for (const text of finals) expect(text).toMatch(/^answer [0-2]/);
     expectDeliveredOnce(h.discord, asks);
     expect(h.service.chatRequests()).toHaveLength(3);
-    // The cost line shows once the charge is recorded: the store has every charge now.
     await expectExactLedger(h.running.store, Object.keys(asks));
 
     // A spill file another shard layout left is not applied here (its guilds may not be this
