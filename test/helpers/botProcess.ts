@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { LocalDiscord } from '../../src/localDiscord/localDiscord.js';
 import type { FakeService } from '../fakes/service.js';
 
@@ -31,6 +31,12 @@ export interface BotProcessOptions {
   readonly databaseDir?: string;
   /** Run this command instead of node on the entry (e.g. `['npm', 'start']`), same environment. */
   readonly command?: readonly string[];
+  /**
+   * The bot's working directory (default: this process's), where relative paths such as a
+   * PostgreSQL or Redis store's spill file (`data/ledger.pending.json`) land; the entry and the
+   * price list are still this checkout's.
+   */
+  readonly cwd?: string;
 }
 
 export function startBotProcess(
@@ -39,7 +45,9 @@ export function startBotProcess(
   options: BotProcessOptions = {},
 ): BotProcess {
   const dir = options.databaseDir ?? mkdtempSync(join(tmpdir(), 'bot-process-'));
-  const entry = options.fromSource ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js'];
+  const entry = (options.fromSource ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js']).map((arg) =>
+    options.cwd && arg.includes('/') ? resolve(arg) : arg,
+  );
   const [command = process.execPath, ...args] = options.command ?? [process.execPath, ...entry];
   const child = spawn(command, args, {
     env: {
@@ -55,8 +63,10 @@ export function startBotProcess(
       // The fake content host is on loopback.
       IMAGE_HOST_ALLOWLIST: '127.0.0.1',
       NODE_OPTIONS: options.nodeOptions ?? '',
+      ...(options.cwd && { PRICES_FILE: resolve('prices.json') }),
       ...options.env,
     },
+    ...(options.cwd && { cwd: options.cwd }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The bot reads the registered commands once it is connected (then writes them if they differ).

@@ -88,11 +88,20 @@ export function freePort(): Promise<number> {
   });
 }
 
-interface Running {
+export interface RunningServer {
   readonly url: string;
+  /** Stops the server and removes its data. */
   stop(): Promise<void>;
   /** Last resort at process exit when teardown never ran (synchronous). */
   kill(): void;
+}
+
+/** A PostgreSQL server that can also be stopped and started again on its data and port. */
+export interface PostgresServer extends RunningServer {
+  /** Stops the server (`pg_ctl -m fast`: open connections are ended), keeping its data. */
+  halt(): Promise<void>;
+  /** Starts it again after `halt`, on the same port and data. */
+  resume(): Promise<void>;
 }
 
 function describeFailure(error: unknown): string {
@@ -101,7 +110,12 @@ function describeFailure(error: unknown): string {
   return [failed.message, failed.stdout].filter(Boolean).join('\n').trim();
 }
 
-async function startPostgres(bin: string): Promise<Running> {
+/**
+ * A throwaway PostgreSQL server on 127.0.0.1 (a free port, trust auth, user `postgres`, data in a
+ * new temporary directory); `bin` holds pg_ctl and initdb (findPostgresBin). Benchmarks use it
+ * too (bench/soak.ts restarts it with halt and resume).
+ */
+export async function startPostgres(bin: string): Promise<PostgresServer> {
   const asRoot = process.getuid?.() === 0;
   const base = mkdtempSync(join(tmpdir(), 'contract-pg-'));
   const data = join(base, 'data');
@@ -137,14 +151,25 @@ async function startPostgres(bin: string): Promise<Running> {
     // pg_ctl hands -o to a shell: the temporary directory's name has no quotes or spaces.
     const options = `-p ${port} -k '${base}' -c listen_addresses=${HOST} -c fsync=off -c full_page_writes=off -c synchronous_commit=off`;
     // -l: without a log file the server would keep pg_ctl's stdout, and execFile would wait on it.
-    await as(pgCtl, ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
+    const start = () => as(pgCtl, ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
+    await start();
     let stopped = false;
+    /** Between halt and resume: nothing to stop. */
+    let halted = false;
     return {
       url: `postgres://postgres@${HOST}:${port}/postgres`,
+      async halt() {
+        halted = true;
+        await as(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
+      },
+      async resume() {
+        await start();
+        halted = false;
+      },
       async stop() {
         stopped = true;
         try {
-          await as(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
+          if (!halted) await as(pgCtl, ['-D', data, '-m', 'fast', '-w', 'stop']);
         } finally {
           rmSync(base, { recursive: true, force: true });
         }
@@ -203,7 +228,7 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-async function startRedis(binary: string): Promise<Running> {
+async function startRedis(binary: string): Promise<RunningServer> {
   const base = mkdtempSync(join(tmpdir(), 'contract-redis-'));
   const port = await freePort();
   const child = spawn(
@@ -257,7 +282,7 @@ async function startRedis(binary: string): Promise<Running> {
 
 type Found =
   | { readonly url: string }
-  | { readonly start: () => Promise<Running> }
+  | { readonly start: () => Promise<RunningServer> }
   | { readonly skip: string };
 
 /** What to do for each kind: a given server, one to start, or why its tests are skipped. */
@@ -290,7 +315,7 @@ export function plan(env: NodeJS.ProcessEnv = process.env): { postgres: Found; r
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const planned = plan();
-  const running: Running[] = [];
+  const running: RunningServer[] = [];
   const killAll = () => {
     for (const server of running) server.kill();
   };
