@@ -382,6 +382,34 @@ function section(outcome: Outcome, bench: Bench): string {
     case 'history':
       body = historyTable(result);
       break;
+    case 'soak':
+      body = picked(result, [
+        ['minutes / store / store restarts', ['minutes', 'store', 'storeRestarts']],
+        ['RSS slope after warm-up (target ≤ 1 MiB/min) / met', ['rssSlopeMiBPerMin', 'rssSlopeMet']],
+        ['heap-after-GC slope', 'heapAfterGcSlopeMiBPerMin', ' MiB/min'],
+        ['RSS start / after warm-up / end (MiB)', ['rssMiB.start', 'rssMiB.afterWarmup', 'rssMiB.end']],
+        [
+          'heap after GC start / after warm-up / end (MiB)',
+          ['heapAfterGcMiB.start', 'heapAfterGcMiB.afterWarmup', 'heapAfterGcMiB.end'],
+        ],
+        [
+          '/ask sent / exact / with a storage note / clear errors / unanswered',
+          ['asks.sent', 'asks.exact', 'asks.exactWithStorageNote', 'asks.clearErrors', 'asks.unanswered'],
+        ],
+        [
+          'mentions sent / exact / clear errors / unanswered',
+          ['mentions.sent', 'mentions.exact', 'mentions.clearErrors', 'mentions.unanswered'],
+        ],
+        [
+          'images sent / delivered / clear errors / unanswered',
+          ['images.sent', 'images.delivered', 'images.clearErrors', 'images.unanswered'],
+        ],
+        ['ledger entries / expected / matches', ['ledger.entries', 'ledger.expected', 'ledger.matches']],
+        ['unhandled errors / graceful stop', ['errors.unhandled', 'errors.stoppedGracefully']],
+        ['event-loop delay p99 median / max', ['eventLoopDelayMs.p99Median', 'eventLoopDelayMs.max'], ' ms'],
+        ['bot node options', 'machine.botNodeOptions'],
+      ]);
+      break;
     case 'export':
       body = picked(result, [
         ['entries in the ledger (one guild)', 'entries'],
