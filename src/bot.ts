@@ -92,7 +92,12 @@ export function createBot(options: BotOptions): Bot {
     allowedMentions: NO_PINGS,
     shards: [...shards.ids],
     shardCount: shards.count,
-    ...(config.discordApiUrl !== undefined && { rest: { api: config.discordApiUrl } }),
+    rest: {
+      ...(config.discordApiUrl !== undefined && { api: config.discordApiUrl }),
+      // discord.js keeps a queue per route (per channel, per interaction token) until it has been
+      // idle an hour; swept every minute, they do not pile up with traffic.
+      handlerSweepInterval: 60_000,
+    },
   });
 
   const clock = options.clock ?? systemClock;

@@ -21,7 +21,14 @@ export interface BotProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The V8 flags `npm start` runs the bot with (package.json): a young generation of at most
+ * 2 × 16 MiB (README "Memory in one process"). A bot process started here runs with them too.
+ */
+export const START_NODE_FLAGS = '--max-semi-space-size=16';
+
 export interface BotProcessOptions {
+  /** Node options added to START_NODE_FLAGS (e.g. --expose-gc). */
   readonly nodeOptions?: string;
   /** Run `src/main.ts` through tsx (tests, which do not build); else the built `dist/src/main.js`. */
   readonly fromSource?: boolean;
@@ -62,7 +69,7 @@ export function startBotProcess(
       RATE_LIMIT_PER_MINUTE: '1000',
       // The fake content host is on loopback.
       IMAGE_HOST_ALLOWLIST: '127.0.0.1',
-      NODE_OPTIONS: options.nodeOptions ?? '',
+      NODE_OPTIONS: `${START_NODE_FLAGS} ${options.nodeOptions ?? ''}`.trim(),
       ...(options.cwd && { PRICES_FILE: resolve('prices.json') }),
       ...options.env,
     },
