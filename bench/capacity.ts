@@ -14,19 +14,21 @@
  *   scrape, so each figure includes the 10 ms interval) is scraped over the same window too;
  * - RSS: idle (after a warm-up reply), peak (VmHWM), peak minus idle per stream; the heap in use
  *   at the sample with the highest RSS;
- * - the bot's CPU seconds over the window, 429s, whether every reply is exact, time to drain
+ * - the bot's CPU seconds over the window (also by thread: V8's GC helpers apart from the main
+ *   thread), new connections to Discord, 429s, whether every reply is exact, time to drain
  *   (dispatch to the last reply's final text) and each reply's time to its final text;
  * - the bench process's and the service process's CPU and event-loop delay, to show the fakes
  *   are not what limits the figures.
  *
  * Env: BENCH_CAPACITY_STREAMS (default 1000), BENCH_STREAM_MS (30000), BENCH_SERVICE
  * (child|inline), BENCH_BOT_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
- * BENCH_HEAP_SNAPSHOT_S (see below),
+ * BENCH_BOT_NODE_ARGS (node's command line, e.g. V8 flags), BENCH_HEAP_SNAPSHOT_S (see below),
+ * BENCH_BOT_OUTPUT (a file for what the bot printed), BENCH_BOT_ENV (more environment),
  * BENCH_QUICK=1 (100 streams of 300 tokens over 10 s).
  * Run after a build: `tsx bench/capacity.ts`. Writes bench/results/capacity.json.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -162,6 +164,26 @@ interface ProbeLine {
   memory: NodeJS.MemoryUsage;
 }
 
+/**
+ * CPU seconds of each kind of thread of a process (Linux): the main thread's JavaScript apart
+ * from V8's helpers (concurrent marking, parallel scavenges), which the process figure includes.
+ */
+function threadCpuSeconds(pid: number): Record<string, number> {
+  const byName: Record<string, number> = {};
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+      byName[name] = round((byName[name] ?? 0) + seconds, 2);
+    }
+  } catch {
+    // Not Linux, or the process is gone.
+  }
+  return byName;
+}
+
 function processFigures(pid: number) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -234,7 +256,11 @@ async function main(): Promise<void> {
   const service = await startService();
   const metricsPort = await freePort();
   const probe = `--import=data:text/javascript;base64,${Buffer.from(PROBE).toString('base64')}`;
+  // BENCH_BOT_NODE_ARGS: flags on node's command line, as `npm start` gives them (V8 flags such
+  // as --heap-growing-percent are refused in NODE_OPTIONS).
+  const nodeArgs = (process.env.BENCH_BOT_NODE_ARGS ?? '').split(' ').filter(Boolean);
   const bot = startBotProcess(discord, { url: service.url } as never, {
+    ...(nodeArgs.length > 0 && { command: [process.execPath, ...nodeArgs, 'dist/src/main.js'] }),
     nodeOptions: `${probe} ${process.env.BENCH_BOT_NODE_OPTIONS ?? ''}`.trim(),
     env: {
       METRICS_PORT: String(metricsPort),
@@ -278,6 +304,7 @@ async function main(): Promise<void> {
     await sleep(2_000);
     await service.enqueue(script, STREAMS);
     const idle = processFigures(pid);
+    const idleThreads = threadCpuSeconds(pid);
     const idleProbe = await askProbe();
 
     // The window: from the dispatch of every /ask to the last reply's final text.
@@ -288,6 +315,12 @@ async function main(): Promise<void> {
     const serviceBefore = await service.report();
     const rateLimitedBefore = discord.rateLimited;
     const requestsBefore = discord.requestLog.length;
+    // New connections the bot opens to Discord's REST API: each costs a handshake, a socket and a
+    // parser, and a connection pool that keeps too few idle ones open reopens them in every burst.
+    let discordConnections = 0;
+    discord.server?.on('connection', () => {
+      discordConnections += 1;
+    });
     const pressureBefore = cpuPressureMicros();
     const started = performance.now();
     const asks = discord.channelIds.map((channelId) =>
@@ -303,6 +336,8 @@ async function main(): Promise<void> {
       maxMs: number;
       rssMiB: number;
       heapUsedMiB: number;
+      heapTotalMiB: number;
+      externalMiB: number;
       streaming: number;
     }[] = [];
     let probedAt = started;
@@ -332,6 +367,8 @@ async function main(): Promise<void> {
             maxMs: line.sinceLast.maxMs,
             rssMiB: mib(line.memory.rss),
             heapUsedMiB: mib(line.memory.heapUsed),
+            heapTotalMiB: mib(line.memory.heapTotal),
+            externalMiB: mib(line.memory.external),
             streaming: asks.length - finished.size,
           });
       }
@@ -339,6 +376,7 @@ async function main(): Promise<void> {
     clearTimeout(snapshot);
     const end = finished.size > 0 ? Math.max(...finished.values()) : performance.now();
     const window = processFigures(pid);
+    const windowThreads = threadCpuSeconds(pid);
     const pressureAfter = cpuPressureMicros();
     const lag = await askProbe();
     const promLag = await scrapeLag(metricsPort);
@@ -346,6 +384,8 @@ async function main(): Promise<void> {
     const benchCpu = cpuSeconds() - benchCpuBefore;
     const serviceAfter = await service.report();
     const output = bot.output();
+    // BENCH_BOT_OUTPUT=path: everything the bot printed (e.g. with --trace-gc), for a closer look.
+    if (process.env.BENCH_BOT_OUTPUT) writeFileSync(process.env.BENCH_BOT_OUTPUT, output);
     if (finished.size < asks.length) {
       const stuck = asks.filter((ask) => !finished.has(ask)).slice(0, 2);
       for (const ask of stuck)
@@ -373,6 +413,7 @@ async function main(): Promise<void> {
       rateLimited429: discord.rateLimited - rateLimitedBefore,
       discordRequests: discord.requestLog.length - requestsBefore,
       editsPerReply: round((discord.requestLog.length - requestsBefore) / STREAMS),
+      discordConnections,
       drainSeconds: round((end - started) / 1000),
       replyDoneSeconds: stats([...finished.values()].map((at) => (at - started) / 1000)),
       botEventLoopDelayMs: lag && {
@@ -387,6 +428,12 @@ async function main(): Promise<void> {
       botPromClientLagMs: promLag,
       botCpuSeconds: round(window.cpuSeconds - idle.cpuSeconds),
       botCpuShareOfOneCore: round((window.cpuSeconds - idle.cpuSeconds) / ((end - started) / 1000), 2),
+      botCpuSecondsByThread: Object.fromEntries(
+        Object.entries(windowThreads).map(([name, seconds]) => [
+          name,
+          round(seconds - (idleThreads[name] ?? 0)),
+        ]),
+      ),
       botRssMiB: {
         idle: round(idle.rssMiB),
         peak: round(window.peakRssMiB),

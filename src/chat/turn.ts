@@ -6,6 +6,7 @@
 import type { BotContext } from '../context.js';
 import {
   createStreamRenderer,
+  type PacedStreamRenderer,
   type ReplySink,
   type StreamRenderer,
 } from '../discord/render/streamRenderer.js';
@@ -150,7 +151,9 @@ async function streamTurn(
       prepared.log.warn({ err: error, delayMs }, 'the final write failed; writing it again'),
   });
   try {
-    const ending = await streamReply(context, turn, prepared, stop, sink, trace.renderer(renderer));
+    // The service's reads wait for the renderer's next edit: text between two edits is parsed once.
+    const pace = () => renderer.ready();
+    const ending = await streamReply(context, turn, prepared, stop, sink, trace.renderer(renderer), pace);
     await settleTurn(context, turn, prepared, renderer, ending, trace);
   } catch (error) {
     // settle.ts did not record it (or failed writing it); the error boundary reports the rest.
@@ -172,6 +175,7 @@ async function streamReply(
   stop: StopHandle,
   sink: ReplySink,
   renderer: StreamRenderer,
+  pace: PacedStreamRenderer['ready'],
 ): Promise<Ending> {
   const { log } = prepared;
   const { settings } = turn;
@@ -186,6 +190,7 @@ async function streamReply(
       },
       {
         signal: AbortSignal.any([context.shutdown, stop.signal]),
+        pace,
         onRetry: ({ delayMs, error }) => {
           // Nothing is on screen yet (retries only happen before the reply starts).
           sink

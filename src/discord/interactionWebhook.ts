@@ -31,6 +31,7 @@ import {
   request,
   type TokenWebhook,
 } from './outgoing.js';
+import { restOptions } from './restOptions.js';
 
 /** The interaction-token REST client; its webhooks continue through `continuation` when given. */
 export class InteractionRest extends REST {
@@ -50,7 +51,13 @@ export function createInteractionRest(
   continuation?: BotTokenContinuation,
 ): InteractionRest {
   return new InteractionRest(
-    { ...(apiUrl !== undefined && { api: apiUrl }), globalRequestsPerSecond: 10_000 },
+    {
+      ...(apiUrl !== undefined && { api: apiUrl }),
+      globalRequestsPerSecond: 10_000,
+      // One queue per interaction token: swept each minute once idle, not hourly (bot.ts).
+      handlerSweepInterval: 60_000,
+      ...restOptions,
+    },
     continuation,
   );
 }
@@ -105,20 +112,25 @@ function tokenWebhook(rest: REST, { applicationId, token }: InteractionToken): T
     })) as APIMessage;
     return sent.id;
   };
-  const patch = async (id: string, message: OutgoingMessage) =>
-    (await bucket.request(rest, {
-      method: RequestMethod.Patch,
-      fullRoute: messageRoute(id),
-      ...request(message),
-      auth: false,
-    })) as APIMessage;
+  const patch = async (id: string, message: OutgoingMessage, body: boolean) =>
+    (await bucket.request(
+      rest,
+      { method: RequestMethod.Patch, fullRoute: messageRoute(id), ...request(message), auth: false },
+      body,
+    )) as APIMessage | undefined;
+  // The first message's id, read from the first edit's answer; later answers are not decoded.
+  let firstId: string | undefined;
 
   return {
     rateBucket: bucket.current,
-    editOriginal: async (message) => (await patch('@original', message)).id,
+    async editOriginal(message) {
+      const edited = await patch('@original', message, firstId === undefined);
+      firstId ??= edited?.id;
+      return firstId as string;
+    },
     followUp: (message) => post(message, message.private ? MessageFlags.Ephemeral : undefined),
     async editFollowUp(id, message) {
-      await patch(id, message);
+      await patch(id, message, false);
     },
     async withdraw(content) {
       await rest.delete(messageRoute('@original'), { auth: false });

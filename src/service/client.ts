@@ -32,7 +32,7 @@ export type { ServiceTimeouts };
 
 import { parseCreated, parseImageUrls } from './imageResponse.js';
 import { lazyPool } from './pool.js';
-import { MAX_EVENT_CHARS, sseBatches } from './sse.js';
+import { type Hold, MAX_EVENT_CHARS, sseBatches } from './sse.js';
 
 /** Error bodies are quoted, not read whole. */
 const ERROR_BODY_MAX_BYTES = 64 * 1024;
@@ -62,6 +62,12 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Called before each retry with the wait and the error that caused it. */
   readonly onRetry?: (info: { attempt: number; delayMs: number; error: ServiceError }) => void;
+  /**
+   * Asked before each read of a streamed reply: a promise while the consumer has no use for
+   * new text (until it settles), or undefined for at once. The reply's end is not held (in a
+   * long hold it is seen up to 200 ms late: sse.ts, quiet reading).
+   */
+  readonly pace?: () => Hold;
 }
 
 export interface ServiceClient {
@@ -101,6 +107,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     body: unknown,
     call: CallOptions,
     mayRetry: (error: ServiceError) => boolean,
+    highWaterMark?: number,
   ) {
     const payload = JSON.stringify(body);
     for (let attempt = 0; ; attempt += 1) {
@@ -116,6 +123,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             accept: 'text/event-stream, application/json',
           },
           body: payload,
+          ...(highWaterMark !== undefined && { highWaterMark }),
           ...(call.signal && { signal: call.signal }),
         });
         if (response.statusCode >= 200 && response.statusCode < 300) {
@@ -166,6 +174,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       },
       call,
       isChatRetryable,
+      // A paused body (sse.ts, quiet reading) stops undici reading at once, not 64 KiB later.
+      1,
     );
     const reply = new ReplyAccumulator(request.model);
     // The read in progress fails with this error, which bodyFailure turns into the member's note.
@@ -199,10 +209,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         if (added) yield { type: 'delta', text: added };
       } else {
         try {
-          // One batch per read (or more, when the loop is busy): one delta for all of it.
+          // Each wake-up's events (one read's, or all those `pace` held) make one delta. The batch
+          // is folded where it is read: a loop variable would keep its parsed events through the
+          // next wait (a reply's time between two edits), long enough to fill the old generation.
           const next = sseBatches(response.body);
-          for (let batch = await next(); batch; batch = await next()) {
-            const step = reply.applyBatch(batch);
+          const nextStep = async () => {
+            const batch = await next(call.pace?.());
+            return batch && reply.applyBatch(batch);
+          };
+          for (let step = await nextStep(); step; step = await nextStep()) {
             for (const chunk of step.ignored ?? []) {
               // Redacted whole before it is cut, so a secret across the cut cannot leave a prefix.
               log.warn(

@@ -6,6 +6,9 @@
 import type { Pool } from 'undici';
 import type { ServiceTimeouts } from './failures.js';
 
+/** Bytes a service socket buffers unread before it stops reading (undici's own default: 64 KiB). */
+const SOCKET_HIGH_WATER_MARK = 256;
+
 export interface LazyPool {
   /** The pool (made at the first call). Throws once closed. */
   get(): Promise<Pool>;
@@ -22,7 +25,10 @@ export function lazyPool(origin: string, timeouts: ServiceTimeouts): LazyPool {
       pool ??= import('undici').then(
         ({ Pool }) =>
           new Pool(origin, {
-            connect: { timeout: timeouts.connectMs },
+            // A socket that stops reading once a few events wait unread in it (see sse.ts, quiet
+            // reading): the kernel then gathers the rest for one read.
+            // (undici passes its connect options on to net.connect/tls.connect.)
+            connect: { timeout: timeouts.connectMs, highWaterMark: SOCKET_HIGH_WATER_MARK } as object,
             headersTimeout: timeouts.headersMs,
             bodyTimeout: timeouts.idleMs,
             // No cap: a streamed reply holds its connection for its whole length (30 s and more),

@@ -22,13 +22,15 @@ export interface BotProcess {
 }
 
 /**
- * The V8 flags `npm start` runs the bot with (package.json): a young generation of at most
- * 2 × 16 MiB (README "Memory in one process"). A bot process started here runs with them too.
+ * The V8 flags `npm start` runs the bot with (package.json; README "Memory in one process"): a
+ * young generation of at most 2 × 16 MiB, and a full collection once the old generation doubles
+ * its live size. A bot process started here runs with them too (on the command line: node
+ * refuses the second in NODE_OPTIONS), and with npm start's MALLOC_ARENA_MAX.
  */
-export const START_NODE_FLAGS = '--max-semi-space-size=16';
+export const START_NODE_FLAGS = '--max-semi-space-size=16 --heap-growing-percent=100';
 
 export interface BotProcessOptions {
-  /** Node options added to START_NODE_FLAGS (e.g. --expose-gc). */
+  /** NODE_OPTIONS besides START_NODE_FLAGS (e.g. --expose-gc). */
   readonly nodeOptions?: string;
   /** Run `src/main.ts` through tsx (tests, which do not build); else the built `dist/src/main.js`. */
   readonly fromSource?: boolean;
@@ -55,7 +57,11 @@ export function startBotProcess(
   const entry = (options.fromSource ? ['--import', 'tsx', 'src/main.ts'] : ['dist/src/main.js']).map((arg) =>
     options.cwd && arg.includes('/') ? resolve(arg) : arg,
   );
-  const [command = process.execPath, ...args] = options.command ?? [process.execPath, ...entry];
+  const [command = process.execPath, ...args] = options.command ?? [
+    process.execPath,
+    ...START_NODE_FLAGS.split(' '),
+    ...entry,
+  ];
   const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH ?? '',
@@ -69,7 +75,8 @@ export function startBotProcess(
       RATE_LIMIT_PER_MINUTE: '1000',
       // The fake content host is on loopback.
       IMAGE_HOST_ALLOWLIST: '127.0.0.1',
-      NODE_OPTIONS: `${START_NODE_FLAGS} ${options.nodeOptions ?? ''}`.trim(),
+      NODE_OPTIONS: options.nodeOptions ?? '',
+      MALLOC_ARENA_MAX: '2',
       ...(options.cwd && { PRICES_FILE: resolve('prices.json') }),
       ...options.env,
     },

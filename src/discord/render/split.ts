@@ -51,6 +51,19 @@ export function fenceAfter(text: string, open: Fence | null = null): Fence | nul
   return fence;
 }
 
+/**
+ * Appends a note below the text, closing a code fence the text left open. The text stays an
+ * exact prefix of the result, so messages already frozen remain valid.
+ */
+export function withNote(text: string, note: string | undefined): string {
+  if (!note) return text;
+  if (text.trim() === '') return note;
+  const open = fenceAfter(text);
+  const closed = open ? `${text}${text.endsWith('\n') ? '' : '\n'}${open.marker}` : text;
+  const gap = closed.endsWith('\n\n') ? '' : closed.endsWith('\n') ? '\n' : '\n\n';
+  return `${closed}${gap}${note}`;
+}
+
 export function reopenPrefix(fence: Fence | null, limit: number): string {
   // A fence run too long to repeat is not re-opened; the next message then reads as plain text.
   if (fence === null || fence.marker.length > limit / 8) return '';

@@ -13,59 +13,12 @@
  * - `finish` always writes the exact final text, without the cursor, at once; a write Discord
  *   failed with 5xx past discord.js's own retries is tried again a bounded number of times.
  */
-import { HTTPError } from 'discord.js';
-import type { Clock } from '../../lib/clock.js';
 import type { MessageComponents } from '../buttons.js';
-import { editReadyAt, finalReadyAt, type RateBucket } from './rateBucket.js';
-import { DISCORD_MESSAGE_LIMIT, type Fence, fenceAfter, pieceText, takeMessage } from './split.js';
+import { editReadyAt, finalReadyAt } from './rateBucket.js';
+import { FINAL_RETRY_DELAYS_MS, isTransient, type ReplySink, type StreamRendererOptions } from './sink.js';
+import { DISCORD_MESSAGE_LIMIT, type Fence, pieceText, takeMessage, withNote } from './split.js';
 
-/**
- * Where a reply's messages go: the first message (an interaction's original response, or the
- * bot's reply to a member's message) and follow-ups. Writes resolve to the message's id.
- */
-export interface ReplySink {
-  editOriginal(content: string, components?: MessageComponents): Promise<string>;
-  sendFollowUp(content: string, components?: MessageComponents): Promise<string>;
-  editFollowUp(id: string, content: string, components?: MessageComponents): Promise<void>;
-  /** Withdraws the reply and tells its author privately why (a refusal before any text). */
-  refuse(content: string): Promise<void>;
-  /** Writes use the bot token, under Discord's global limit (see editPacing.ts). */
-  readonly botToken?: boolean;
-  /** What Discord last said about the writes' rate-limit bucket, if anything. */
-  rateBucket?(): RateBucket | undefined;
-}
-
-export interface StreamRendererOptions {
-  /** Least time between two edits when Discord's headers say nothing, and after a failed edit. */
-  readonly intervalMs: number;
-  /**
-   * Least time between two edits so that all bot-token streams together stay under the global
-   * limit (editPacing.ts); asked again before each edit.
-   */
-  readonly sharedIntervalMs?: () => number;
-  readonly clock: Clock;
-  readonly limit?: number;
-  readonly cursor?: string;
-  /** Called when an intermediate edit fails; the next edit retries with newer text. */
-  readonly onEditError?: (error: unknown) => void;
-  /** Buttons on the message being streamed (e.g. Stop); frozen messages lose them. */
-  readonly controls?: MessageComponents;
-  /** Called before the final text is written again after a transient failure. */
-  readonly onFinalRetry?: (error: unknown, delayMs: number) => void;
-}
-
-/**
- * Pauses before writing the final text again. discord.js has already retried a 5xx three times
- * at once, so these wait for Discord to recover: at most 3 × 4 requests, 5 s, per final write.
- */
-export const FINAL_RETRY_DELAYS_MS = [1000, 3000] as const;
-
-/** Failures worth writing again: Discord's 5xx, and connections that broke. Refusals (4xx) are final. */
-function isTransient(error: unknown): boolean {
-  if (error instanceof HTTPError) return error.status >= 500;
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET'].includes(code);
-}
+export { FINAL_RETRY_DELAYS_MS, type ReplySink, type StreamRendererOptions, withNote };
 
 export interface StreamRenderer {
   push(delta: string): void;
@@ -85,6 +38,15 @@ export interface StreamRenderer {
   cancel(): Promise<void>;
 }
 
+/** A renderer that also says when it next reads its text, so the source can hold it until then. */
+export interface PacedStreamRenderer extends StreamRenderer {
+  /**
+   * Undefined when text pushed now would be read at once; else a promise that resolves when the
+   * next edit is due (the source then pushes what it held, and the edit shows it).
+   */
+  ready(): (Promise<void> & { msLeft(): number }) | undefined;
+}
+
 export const STREAMING_CURSOR = ' ▌';
 
 interface SentMessage {
@@ -95,25 +57,16 @@ interface SentMessage {
   shownComponents: string;
 }
 
-/**
- * Appends a note below the text, closing a code fence the text left open. The text stays an
- * exact prefix of the result, so messages already frozen remain valid.
- */
-export function withNote(text: string, note: string | undefined): string {
-  if (!note) return text;
-  if (text.trim() === '') return note;
-  const open = fenceAfter(text);
-  const closed = open ? `${text}${text.endsWith('\n') ? '' : '\n'}${open.marker}` : text;
-  const gap = closed.endsWith('\n\n') ? '' : closed.endsWith('\n') ? '\n' : '\n\n';
-  return `${closed}${gap}${note}`;
-}
-
-export function createStreamRenderer(sink: ReplySink, options: StreamRendererOptions): StreamRenderer {
+export function createStreamRenderer(sink: ReplySink, options: StreamRendererOptions): PacedStreamRenderer {
   const limit = options.limit ?? DISCORD_MESSAGE_LIMIT;
   const cursor = options.cursor ?? STREAMING_CURSOR;
   const clock = options.clock;
 
+  // Everything pushed, kept as pushed (read whole only at the end), and the part from the
+  // message being grown on, which edits read: an edit then copies at most about one message,
+  // not the whole reply, and frozen messages do not keep copies of the reply alive.
   let text = '';
+  let tail = '';
   // Whether any non-whitespace has arrived (tracked, so a push never rescans the whole text).
   let visible = false;
   const messages: SentMessage[] = [];
@@ -123,7 +76,12 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   let currentFence: Fence | null = null;
 
   let inFlight: Promise<void> | null = null;
+  // Text pushed since the last edit started.
   let dirty = false;
+  // A source holding its text until the next edit is due (ready()).
+  let held:
+    | { readonly promise: Promise<void> & { msLeft(): number }; readonly release: () => void }
+    | undefined;
   let lastEditStartedAt = Number.NEGATIVE_INFINITY;
   let lastEditFailed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -131,16 +89,32 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
 
   const controlled = options.controls !== undefined;
   const NONE: MessageComponents = [];
+  // Every edit but the last carries the same controls: their JSON is made once.
+  let keyed: MessageComponents | undefined;
+  let keyedJson = '';
+  const jsonOf = (components: MessageComponents) => {
+    if (components !== keyed) {
+      keyed = components;
+      keyedJson = JSON.stringify(components);
+    }
+    return keyedJson;
+  };
 
-  async function write(index: number, content: string, components: MessageComponents | undefined) {
-    const componentsKey = components === undefined ? '' : JSON.stringify(components);
+  /** Writes message `index`; `shown` is what is kept of it (the same text as `content`). */
+  async function write(
+    index: number,
+    content: string,
+    components: MessageComponents | undefined,
+    shown = content,
+  ) {
+    const componentsKey = components === undefined ? '' : jsonOf(components);
     const existing = messages[index];
     if (existing) {
       const sameComponents = components === undefined || existing.shownComponents === componentsKey;
-      if (existing.shown === content && sameComponents) return;
+      if (existing.shown === shown && sameComponents) return;
       if (existing.original) await sink.editOriginal(content, components);
       else await sink.editFollowUp(existing.id, content, components);
-      existing.shown = content;
+      existing.shown = shown;
       if (components !== undefined) existing.shownComponents = componentsKey;
       return;
     }
@@ -148,16 +122,21 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     const id = original
       ? await sink.editOriginal(content, components)
       : await sink.sendFollowUp(content, components);
-    messages.push({ id, original, shown: content, shownComponents: componentsKey });
+    messages.push({ id, original, shown, shownComponents: componentsKey });
   }
 
   /**
-   * Brings Discord up to date with `source`: frozen messages first, then the growing one, which
-   * carries `lastControls`.
+   * Brings Discord up to date with `source`, the reply from offset `base` on: frozen messages
+   * first, then the growing one, which carries `lastControls`.
    */
-  async function render(source: string, final: boolean, lastControls?: MessageComponents): Promise<void> {
+  async function render(
+    source: string,
+    base: number,
+    final: boolean,
+    lastControls?: MessageComponents,
+  ): Promise<void> {
     for (;;) {
-      const taken = takeMessage(source, currentOffset, currentFence, limit);
+      const taken = takeMessage(source, currentOffset - base, currentFence, limit);
       const content = pieceText(taken.piece);
       if (!taken.cut) {
         if (final) {
@@ -168,14 +147,23 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
             await write(frozenCount - 1, messages[frozenCount - 1]?.shown ?? content, lastControls);
           }
         } else if (content.trim() !== '') {
-          const withCursor = content.length + cursor.length <= limit ? content + cursor : content;
-          await write(frozenCount, withCursor, options.controls);
+          const room = content.length + cursor.length <= limit;
+          // Sent and kept as two strings: the request flattens what it sends into a copy (two bytes a
+          // character, with the cursor) that lives as long as the request, not until the next edit.
+          await write(
+            frozenCount,
+            room ? content + cursor : content,
+            options.controls,
+            room ? content + cursor : content,
+          );
         }
         return;
       }
       await write(frozenCount, content, controlled ? NONE : undefined);
       frozenCount += 1;
-      currentOffset = taken.nextOffset;
+      const cut = base + taken.nextOffset;
+      tail = tail.slice(cut - currentOffset);
+      currentOffset = cut;
       currentFence = taken.nextFence;
     }
   }
@@ -185,7 +173,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     if (finished || inFlight) return;
     dirty = false;
     lastEditStartedAt = clock.now();
-    inFlight = render(text, false)
+    inFlight = render(tail, currentOffset, false)
       .then(
         () => {
           lastEditFailed = false;
@@ -198,8 +186,15 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       )
       .finally(() => {
         inFlight = null;
-        if (dirty) schedule();
+        if (dirty || held) schedule();
       });
+  }
+
+  function release(): boolean {
+    const source = held;
+    held = undefined;
+    source?.release();
+    return source !== undefined;
   }
 
   function nextEditAt(): number {
@@ -210,27 +205,58 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   }
 
   function schedule(): void {
-    if (finished) return;
-    if (inFlight) {
-      dirty = true;
+    if (finished || inFlight || timer) return;
+    const wait = nextEditAt() - clock.now();
+    if (wait <= 0) due();
+    else timer = setTimeout(due, wait);
+  }
+
+  /**
+   * How long the shared budget keeps the next edit away: the long waits of many streams, where a
+   * source may read less often (sse.ts). A wait for the bucket's reset is not counted: the final
+   * edit does not wait for it, and the end of the text must not either.
+   */
+  function msLeft(): number {
+    return lastEditStartedAt + (options.sharedIntervalMs?.() ?? 0) - clock.now();
+  }
+
+  /** The next edit may start: with the newest text, once a source holding it has pushed it. */
+  function due(): void {
+    timer = null;
+    if (!release()) {
+      startEdit();
       return;
     }
-    if (timer) return;
-    const wait = nextEditAt() - clock.now();
-    if (wait <= 0) startEdit();
-    else timer = setTimeout(startEdit, wait);
+    // The source's push (a few promise steps away) starts the edit. If it held nothing new, the
+    // text pushed before it held is shown after those steps, which all end before an immediate.
+    if (dirty) setImmediate(schedule);
   }
 
   return {
     push(delta) {
       if (finished || delta === '') return;
       text += delta;
+      tail += delta;
       visible ||= delta.trim() !== '';
-      if (visible) schedule();
+      if (!visible) return;
+      dirty = true;
+      schedule();
     },
     text: () => text,
+    ready() {
+      if (finished || (!timer && !inFlight)) return undefined;
+      if (!held) {
+        let resolve!: () => void;
+        const promise = new Promise<void>((settle) => {
+          resolve = settle;
+        });
+        held = { promise: Object.assign(promise, { msLeft }), release: resolve };
+      }
+      return held.promise;
+    },
     async finish(note, controls) {
       finished = true;
+      release();
       if (timer) clearTimeout(timer);
       timer = null;
       while (inFlight) await inFlight;
@@ -244,7 +270,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       for (const delayMs of [...FINAL_RETRY_DELAYS_MS, undefined]) {
         try {
           // Idempotent: messages already showing their final text are not written again.
-          await render(source, true, controls ?? (controlled ? NONE : undefined));
+          await render(source, 0, true, controls ?? (controlled ? NONE : undefined));
           break;
         } catch (error) {
           if (delayMs === undefined || !isTransient(error)) throw error;
@@ -256,6 +282,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     },
     async cancel() {
       finished = true;
+      release();
       if (timer) clearTimeout(timer);
       timer = null;
       while (inFlight) await inFlight;

@@ -9,6 +9,6 @@ describe('V8 flags of the bot process', () => {
       scripts: Record<string, string>;
     };
     for (const name of ['start', 'start:cluster'])
-      expect(scripts[name]).toContain(`exec node ${START_NODE_FLAGS} `);
+      expect(scripts[name]).toContain(`MALLOC_ARENA_MAX=2 exec node ${START_NODE_FLAGS} `);
   });
 });

@@ -50,3 +50,24 @@ describe('usage', () => {
     });
   });
 });
+
+describe('batches', () => {
+  it('add a batch’s text at once, whole-message chunks within it read against the text before them', () => {
+    const reply = new ReplyAccumulator('m');
+    expect(
+      reply.applyBatch([
+        { kind: 'data', delta: 'Hel' },
+        { kind: 'data', delta: 'lo' },
+      ]).added,
+    ).toBe('Hello');
+    const step = reply.applyBatch([
+      { kind: 'data', delta: ' wo' },
+      { kind: 'data', whole: 'Hello world' },
+      { kind: 'data', delta: '!' },
+      { kind: 'done' },
+      { kind: 'data', delta: 'ignored after the end' },
+    ]);
+    expect(step).toEqual({ added: ' world!', done: true, ignored: undefined });
+    expect(reply.text).toBe('Hello world!');
+  });
+});
