@@ -109,8 +109,8 @@ export async function dayAggregates(
 }
 
 /**
- * Folds entries into memory (their days must be held: `dayAggregates` with them first):
- * day totals, months, first day and head. Nothing is written here.
+ * Folds entries after the tally's `appliedThrough` into memory (their days must be held:
+ * `holdDaysOf` first): day totals, months, first day and head. Nothing is written here.
  */
 export function applyEntries(state: ScopeState, entries: readonly LedgerEntry[]): void {
   for (const entry of entries) {
@@ -120,7 +120,9 @@ export function applyEntries(state: ScopeState, entries: readonly LedgerEntry[])
       aggregate = emptyDay(day);
       state.aggregates.set(day, aggregate);
     }
-    applyEntry(aggregate, entry);
+    // A day total read after the tally may already hold it (written meanwhile, with a newer
+    // tally): entries reach a day in seq order, so the day's `appliedThrough` says.
+    if (entry.seq > aggregate.appliedThrough) applyEntry(aggregate, entry);
     addEntryToMonths(state.months, day, entry);
     if (state.firstDay === undefined || day < state.firstDay) state.firstDay = day;
     state.head = Math.max(state.head, entry.seq);
