@@ -39,13 +39,13 @@ import {
 } from '../src/localDiscord/localDiscord.js';
 import { type ChatScript, startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
+import { processFigures, TICKS_PER_SECOND } from './processFigures.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const STREAMS = Number(process.env.BENCH_CAPACITY_STREAMS ?? (QUICK ? 100 : 1000));
 const TOKENS = QUICK ? 300 : 1500;
 const STREAM_MS = Number(process.env.BENCH_STREAM_MS ?? (QUICK ? 10_000 : 30_000));
 const SERVICE_MODE = process.env.BENCH_SERVICE === 'inline' ? 'inline' : 'child';
-const TICKS_PER_SECOND = 100;
 const PROBE_MARK = 'CAPACITY_PROBE ';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -182,18 +182,6 @@ function threadCpuSeconds(pid: number): Record<string, number> {
     // Not Linux, or the process is gone.
   }
   return byName;
-}
-
-function processFigures(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return {
-    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
-    rssMiB: kb('VmRSS') / 1024,
-    peakRssMiB: kb('VmHWM') / 1024,
-  };
 }
 
 /** Microseconds some task waited for a CPU since boot (Linux PSI), when the kernel reports it. */

@@ -25,11 +25,12 @@
  * BENCH_SCALE_MESSAGES, BENCH_BOT_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * Run after a build: `tsx bench/scale.ts`. Writes bench/results/scale.json.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { type LocalDiscord, type LocalUser, startLocalDiscord } from '../src/localDiscord/localDiscord.js';
 import { type FakeService, startFakeService } from '../test/fakes/service.js';
 import { type BotProcess, startBotProcess } from '../test/helpers/botProcess.js';
+import { processFigures, TICKS_PER_SECOND } from './processFigures.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SERVERS = (process.env.BENCH_SCALE_SERVERS ?? (QUICK ? '200,2000' : '1000,10000'))
@@ -42,22 +43,10 @@ const CHANNELS = 10;
 const MEMBERS = 3;
 /** Discord's most servers per shard. */
 const PER_SHARD = 2500;
-const TICKS_PER_SECOND = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
 const MiB = 1024 * 1024;
-
-function processFigures(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return {
-    cpuMs: ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000,
-    rssMiB: round(kb('VmRSS') / 1024),
-  };
-}
 
 interface Running {
   readonly discord: LocalDiscord;
@@ -121,7 +110,7 @@ async function settled(world: Running) {
   const memory = await memoryAfterGc(world.bot);
   return {
     heapAfterGcMiB: round(memory.heapUsed / MiB, 2),
-    rssMiB: processFigures(world.pid).rssMiB,
+    rssMiB: round(processFigures(world.pid).rssMiB),
     heapTotalMiB: round(memory.heapTotal / MiB, 1),
     externalMiB: round(memory.external / MiB, 1),
   };
@@ -151,10 +140,10 @@ async function backPressure(discord: LocalDiscord): Promise<void> {
 
 /** Waits until the bot's CPU time stops moving (two reads 100 ms apart within 2 ms). */
 async function quiet(pid: number): Promise<number> {
-  let last = processFigures(pid).cpuMs;
+  let last = processFigures(pid).cpuSeconds * 1000;
   for (let i = 0; i < 100; i += 1) {
     await sleep(100);
-    const now = processFigures(pid).cpuMs;
+    const now = processFigures(pid).cpuSeconds * 1000;
     if (now - last <= 2 * (1000 / TICKS_PER_SECOND)) return now;
     last = now;
   }

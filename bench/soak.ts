@@ -74,6 +74,7 @@ import { readSpill } from '../src/spend/spill.js';
 import { type RecordedRequest, startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
 import { findPostgresBin, freePort, type PostgresServer, startPostgres } from '../test/helpers/servers.js';
+import { processFigures } from './processFigures.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? (QUICK ? 1.25 : 10));
@@ -102,7 +103,6 @@ const REPLY_INTERVAL_MS = 80;
 const KEEP_ANSWERED_MS = 60_000;
 const TARGET_SLOPE = 1;
 
-const TICKS_PER_SECOND = 100;
 // This process's own full collection, to show the local Discord and the fake service stay flat.
 setFlagsFromString('--expose-gc');
 const benchGc = runInNewContext('gc') as () => void;
@@ -112,18 +112,6 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
 // ---- the bot process, seen from outside --------------------------------------------------------
-
-function processFigures(pid: number) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
-  return {
-    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
-    rssMiB: kb('VmRSS') / 1024,
-    peakRssMiB: kb('VmHWM') / 1024,
-  };
-}
 
 /** Microseconds some task waited for a CPU since boot (Linux PSI), when the kernel reports it. */
 function cpuPressureMicros(): number | undefined {

@@ -1,0 +1,17 @@
+/** A process seen from outside, on Linux: its CPU time and memory from /proc (the benches' bot process). */
+import { readFileSync } from 'node:fs';
+
+/** Clock ticks per second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+export const TICKS_PER_SECOND = 100;
+
+export function processFigures(pid: number): { cpuSeconds: number; rssMiB: number; peakRssMiB: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0);
+  return {
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND,
+    rssMiB: kb('VmRSS') / 1024,
+    peakRssMiB: kb('VmHWM') / 1024,
+  };
+}
