@@ -51,9 +51,7 @@ async function main(): Promise<void> {
 
   let store: Store;
   try {
-    store = await openStore(config.databaseUrl, {
-      onError: (error) => logger.error({ err: error }, 'the store reported an error'),
-    });
+    store = await openStore(config.databaseUrl, { logger });
   } catch (error) {
     process.stderr.write(
       `config: DATABASE_URL cannot be opened (${describeStore(config.databaseUrl)}): ${redact(String(error))}\n`,

@@ -13,12 +13,21 @@ import {
   type REST,
 } from 'discord.js';
 import type { Logger } from '../lib/logger.js';
+import { StoreError } from '../lib/store.js';
 import { ServiceError } from '../service/errors.js';
 import { interactionWebhook, privateFollowUp } from './interactionWebhook.js';
 import { NO_PINGS } from './messages.js';
 
+/**
+ * A store call failing reaches here only before the service is called (admission, budgets,
+ * history): after it, settlement keeps charges waiting in memory and notes an unsaved exchange.
+ */
+export const STORE_UNAVAILABLE =
+  '⚠️ The bot’s storage is unavailable right now; nothing was charged. Please try again in a minute.';
+
 export function describeFailure(error: unknown, errorId: string): string {
   if (error instanceof ServiceError) return `⚠️ ${error.userMessage}`;
+  if (error instanceof StoreError) return STORE_UNAVAILABLE;
   if (error instanceof DiscordAPIError) {
     return `⚠️ Discord refused the bot's request (error ${error.code}: ${error.message}).`;
   }

@@ -7,13 +7,32 @@ import { type DestinationStream, type Logger, pino } from 'pino';
 
 export type { Logger };
 
-/** Replaces each secret, and interaction/webhook tokens in Discord URLs, with a placeholder. */
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Replaces each secret, credentials in URLs, and interaction/webhook tokens in Discord URLs with
+ * a placeholder. Every secret is replaced whatever its length (a database password may be "pw"):
+ * one of 8 characters or more wherever it appears, a shorter one wherever it stands alone (not
+ * inside a longer word, so a two-letter password does not blank every word that holds it).
+ */
 export function createRedactor(secrets: readonly string[]): (text: string) => string {
-  const literal = secrets.filter((secret) => secret.length >= 8);
+  // As written, and as a JSON log line writes it (a quote or backslash escaped).
+  // Longest first, so an escaped form is replaced whole rather than the secret inside it.
+  const forms = [...new Set(secrets.flatMap((secret) => [JSON.stringify(secret).slice(1, -1), secret]))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const literal = forms.filter((secret) => secret.length >= 8);
+  const short = forms.filter((secret) => secret.length > 0 && secret.length < 8);
+  const shortPattern =
+    short.length === 0
+      ? undefined
+      : new RegExp(`(?<![\\p{L}\\p{N}])(?:${short.map(escapeRegExp).join('|')})(?![\\p{L}\\p{N}])`, 'gu');
   return (text) => {
     let out = text;
     for (const secret of literal) out = out.split(secret).join('[redacted]');
+    if (shortPattern) out = out.replace(shortPattern, '[redacted]');
     return out
+      .replace(/(\/\/[^/\s:@"]*:)[^/\s@"]+@/g, '$1[redacted]@')
       .replace(/(\/webhooks\/\d+\/)[\w.-]{20,}/g, '$1[token]')
       .replace(/(\/interactions\/\d+\/)[\w.-]{20,}/g, '$1[token]');
   };

@@ -10,12 +10,13 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Keyv, { type KeyvStoreAdapter } from 'keyv';
+import type { Logger } from './logger.js';
 import { type Backend, type Lifetime, type StoreKind, storeKind } from './stores/backend.js';
 import { serialize } from './stores/serialize.js';
 import { sqliteBackend, sqlitePath } from './stores/sqlite.js';
-import { withinTime, withTimeout } from './stores/timeout.js';
+import { guardCalls, guarded, StoreError, type StoreFailures } from './stores/timeout.js';
 
-export { type Lifetime, type StoreKind, sqlitePath, storeKind };
+export { type Lifetime, StoreError, type StoreKind, sqlitePath, storeKind };
 
 export type Store = Keyv & {
   readonly kind: StoreKind;
@@ -29,6 +30,8 @@ export type Store = Keyv & {
   ): Promise<{ removed: number; stamped: number }>;
   /** The store removes expired records itself (Redis). */
   readonly expiresItself: boolean;
+  /** Store calls that failed (StoreError) since it was opened, by call: the metrics read it. */
+  readonly failures: ReadonlyMap<string, number>;
 };
 
 /** keyv's namespace: adapters store `<namespace>:<key>` (Redis adds its own `keyv::` first). */
@@ -96,8 +99,20 @@ export interface StoreOptions {
   readonly adapter?: (real: KeyvStoreAdapter) => KeyvStoreAdapter;
   /** The longest a store call may take (default STORE_TIMEOUT_MS). */
   readonly timeoutMs?: number;
-  /** Errors the store reports outside any call (a connection lost while idle). */
-  readonly onError?: (error: unknown) => void;
+  /** Where errors the store reports outside any call (a connection lost while idle) are logged. */
+  readonly logger?: Pick<Logger, 'error'>;
+}
+
+/**
+ * What of a driver's error goes into the log: its message and code. Never the error object
+ * itself: pg's pool attaches the whole client to an idle connection's error (~3 KB a line, its
+ * connection parameters, password included).
+ */
+export function storeErrorFields(error: unknown): { message: string; code?: string } {
+  const failure = error instanceof StoreError ? error.cause : error;
+  const message = failure instanceof Error ? failure.message : String(failure);
+  const code = (failure as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' || typeof code === 'number' ? { message, code: String(code) } : { message };
 }
 
 /** Each server's driver is loaded only when its store is used: SQLite needs neither. */
@@ -120,12 +135,17 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
   let reported: unknown;
   const onError = (error: unknown) => {
     if (opening) reported ??= error;
-    else options.onError?.(error);
+    else options.logger?.error({ store: storeErrorFields(error) }, 'the store reported an error');
   };
   const backend = await backendFor(databaseUrl, onError);
   const timeoutMs = options.timeoutMs ?? STORE_TIMEOUT_MS;
+  const failures: StoreFailures = new Map();
   const keyv = new Keyv({
-    store: withTimeout(options.adapter ? options.adapter(backend.adapter) : backend.adapter, timeoutMs),
+    store: guardCalls(
+      options.adapter ? options.adapter(backend.adapter) : backend.adapter,
+      timeoutMs,
+      failures,
+    ),
     namespace: NAMESPACE,
     throwOnErrors: true,
     // keyv's own encoding, made faster (stores/serialize.ts); its decoding reads both alike.
@@ -137,22 +157,26 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
   const store = Object.assign(keyv, {
     kind: backend.kind,
     expiresItself: backend.expiresItself === true,
+    failures,
     expire(keys: readonly string[], now: number, lifetime: Lifetime) {
-      return withinTime(
+      const call = () =>
         backend.expire(
           keys.map((key) => `${fullPrefix}${key}`),
           now,
           lifetime,
-        ),
+        );
+      return guarded(
+        new Promise<Awaited<ReturnType<typeof call>>>((resolve) => resolve(call())),
         timeoutMs,
         'expire',
+        failures,
       );
     },
     async *keys(prefix: string, pageSize = 1000) {
       const pages = backend.scan(`${fullPrefix}${prefix}`, pageSize);
       for (;;) {
         // Each page within the store's time limit, as every other call (stores/timeout.ts).
-        const page = await withinTime(pages.next(), timeoutMs, 'keys');
+        const page = await guarded(pages.next(), timeoutMs, 'keys', failures);
         if (page.done) return;
         yield page.value.map((key) => key.slice(fullPrefix.length));
       }
@@ -166,8 +190,9 @@ export async function openStore(databaseUrl: string, options: StoreOptions = {})
     // Not awaited: a graceful disconnect would wait for calls a hung server never answers.
     void (backend.destroy?.() ?? store.disconnect()).catch(() => undefined);
     // Redis throws a generic "not connected" after reporting why (e.g. ECONNREFUSED).
-    const generic = error instanceof Error && error.message.includes('throwOnConnectError');
-    throw generic && reported instanceof Error ? reported : error;
+    const failure = error instanceof StoreError ? error.cause : error;
+    const generic = failure instanceof Error && failure.message.includes('throwOnConnectError');
+    throw generic && reported instanceof Error ? reported : failure;
   }
   opening = false;
   return store;

@@ -33,6 +33,8 @@ export interface MetricSources {
   shards(): { readonly ready: number; readonly total: number };
   /** 401/403/429 answers from Discord: since start, and in the ban window (10 minutes). */
   discordInvalid(): { readonly totals: Record<number, number>; readonly window: number };
+  /** Store calls that failed since start, by call (get, set, keys…). */
+  storeFailures(): ReadonlyMap<string, number>;
 }
 
 export interface Metrics {
@@ -93,6 +95,16 @@ export function createMetrics(sources: MetricSources, registry = new Registry())
       this.reset();
       for (const [status, count] of Object.entries(sources.discordInvalid().totals))
         this.inc({ status }, count);
+    },
+  });
+  new Counter({
+    name: `${p}store_failures_total`,
+    help: 'Store calls that failed (refused, lost connection, no answer within the time limit), by call',
+    labelNames: ['call'] as const,
+    registers,
+    collect() {
+      this.reset();
+      for (const [call, count] of sources.storeFailures()) this.inc({ call }, count);
     },
   });
   new Gauge({

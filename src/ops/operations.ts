@@ -46,6 +46,7 @@ export function createOperations(options: OperationsOptions): Operations {
       return { ready: shards.filter((shard) => shard.status === Status.Ready).length, total: shards.length };
     },
     discordInvalid: options.discordInvalid,
+    storeFailures: () => store.failures,
   });
 
   const probeStore = async (): Promise<string | undefined> => {

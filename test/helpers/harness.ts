@@ -11,7 +11,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { shardsFor } from '../../src/discord/shardPlan.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
-import { openStore, type Store } from '../../src/lib/store.js';
+import { databasePassword, openStore, type Store } from '../../src/lib/store.js';
 import {
   type LocalDiscord,
   type LocalDiscordOptions,
@@ -82,9 +82,13 @@ async function launch(
   onSettled: (subject: unknown) => void,
   faults: StoreFaults,
 ): Promise<RunningBot> {
-  const secrets = [config.discordToken, config.serviceApiKey];
+  // As src/main.ts: the store's password is a secret too.
+  const secrets = [config.discordToken, config.serviceApiKey, ...databasePassword(config.databaseUrl)];
   const logger = createLogger({ level: 'debug', secrets, destination: { write: (line) => logs.push(line) } });
-  const store = await openStore(config.databaseUrl, { adapter: (real) => faultyAdapter(real, faults) });
+  const store = await openStore(config.databaseUrl, {
+    adapter: (real) => faultyAdapter(real, faults),
+    logger,
+  });
   const service = createServiceClient({
     baseUrl: config.serviceBaseUrl,
     apiKey: config.serviceApiKey,

@@ -96,13 +96,8 @@ export interface RunningServer {
   kill(): void;
 }
 
-/** A PostgreSQL server that can also be stopped and started again on its data and port. */
-export interface PostgresServer extends RunningServer {
-  /** Stops the server (`pg_ctl -m fast`: open connections are ended), keeping its data. */
-  halt(): Promise<void>;
-  /** Starts it again after `halt`, on the same port and data. */
-  resume(): Promise<void>;
-}
+/** A PostgreSQL server; `halt` is `pg_ctl -m fast` (open connections are ended). */
+export type PostgresServer = RestartableServer;
 
 function describeFailure(error: unknown): string {
   // execFile's message already holds the command and its stderr.
@@ -228,49 +223,71 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
   });
 }
 
-async function startRedis(binary: string): Promise<RunningServer> {
+/** A server that can also be stopped and started again on its data and port. */
+export interface RestartableServer extends RunningServer {
+  /** Stops the server (open connections are ended), keeping its data. */
+  halt(): Promise<void>;
+  /** Starts it again after `halt`, on the same port and data. */
+  resume(): Promise<void>;
+}
+
+/**
+ * A throwaway Redis server on 127.0.0.1 (a free port, data in a new temporary directory). With
+ * `persistent`, it keeps an append-only file, so that `halt` and `resume` keep what was written.
+ */
+export async function startRedis(
+  binary: string,
+  options: { persistent?: boolean } = {},
+): Promise<RestartableServer> {
   const base = mkdtempSync(join(tmpdir(), 'contract-redis-'));
   const port = await freePort();
-  const child = spawn(
-    binary,
-    ['--port', String(port), '--bind', HOST, '--save', '', '--appendonly', 'no', '--dir', base],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk.toString();
-  });
-  let spawnError: Error | undefined;
-  child.once('error', (error) => {
-    spawnError = error;
-  });
-  const fail = async (reason: string) => {
-    child.kill('SIGKILL');
-    await waitForExit(child, 5_000);
-    rmSync(base, { recursive: true, force: true });
-    throw new Error(
-      `store contract: redis-server (${binary}) is installed but could not be started: ${reason}\n${output.trim()}`,
-    );
+  const args = ['--port', String(port), '--bind', HOST, '--save', '', '--dir', base];
+  args.push('--appendonly', options.persistent ? 'yes' : 'no');
+  let child: ChildProcess;
+  const launch = async () => {
+    const started = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = started;
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+    };
+    started.stdout?.on('data', collect);
+    started.stderr?.on('data', collect);
+    let spawnError: Error | undefined;
+    started.once('error', (error) => {
+      spawnError = error;
+    });
+    const fail = async (reason: string) => {
+      started.kill('SIGKILL');
+      await waitForExit(started, 5_000);
+      rmSync(base, { recursive: true, force: true });
+      throw new Error(
+        `store contract: redis-server (${binary}) is installed but could not be started: ${reason}\n${output.trim()}`,
+      );
+    };
+    const until = Date.now() + 10_000;
+    while (!(await pingRedis(port))) {
+      if (spawnError) return fail(spawnError.message);
+      if (started.exitCode !== null || started.signalCode !== null)
+        return fail(`it exited (${started.exitCode ?? started.signalCode})`);
+      if (Date.now() > until) return fail('it did not answer PING within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
-  const until = Date.now() + 10_000;
-  while (!(await pingRedis(port))) {
-    if (spawnError) return fail(spawnError.message);
-    if (child.exitCode !== null || child.signalCode !== null)
-      return fail(`it exited (${child.exitCode ?? child.signalCode})`);
-    if (Date.now() > until) return fail('it did not answer PING within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  const end = async () => {
+    child.kill('SIGTERM');
+    if (!(await waitForExit(child, 5_000))) {
+      child.kill('SIGKILL');
+      await waitForExit(child, 5_000);
+    }
+  };
+  await launch();
   return {
     url: `redis://${HOST}:${port}`,
+    halt: end,
+    resume: launch,
     async stop() {
-      child.kill('SIGTERM');
-      if (!(await waitForExit(child, 5_000))) {
-        child.kill('SIGKILL');
-        await waitForExit(child, 5_000);
-      }
+      await end();
       rmSync(base, { recursive: true, force: true });
     },
     kill() {

@@ -2,7 +2,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { databasePassword, describeStore, openStore, spillPathFor } from '../../../src/lib/store.js';
+import {
+  databasePassword,
+  describeStore,
+  openStore,
+  StoreError,
+  spillPathFor,
+  storeErrorFields,
+} from '../../../src/lib/store.js';
 import { storeFaults } from '../../helpers/faultyStore.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
@@ -20,6 +27,30 @@ describe('store', () => {
     await expect(store.getMany(['k'])).rejects.toThrow(/SQLITE_FULL/);
     faults.failReads = false;
     expect(await store.get('k')).toBe(1);
+  });
+
+  it('throws every failure as a StoreError naming its call, counted by call, the driver error as its cause', async () => {
+    const faults = storeFaults();
+    const { store } = await freshStore(faults);
+    faults.failReads = true;
+    const failed = await store.get('k').catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(StoreError);
+    expect((failed as StoreError).call).toBe('get');
+    expect(String((failed as StoreError).cause)).toMatch(/SQLITE_FULL/);
+    expect(storeErrorFields(failed)).toEqual({ message: expect.stringMatching(/SQLITE_FULL/) });
+    const coded = Object.assign(new Error('terminating connection'), {
+      code: '57P01',
+      client: { password: 'x' },
+    });
+    expect(storeErrorFields(new StoreError('get', coded))).toEqual({
+      message: 'terminating connection',
+      code: '57P01',
+    });
+    await store.getMany(['k']).catch(() => undefined);
+    faults.failReads = false;
+    faults.failWrites = true;
+    await store.set('k', 1).catch(() => undefined);
+    expect(Object.fromEntries(store.failures)).toEqual({ get: 1, getMany: 1, set: 1 });
   });
 
   it('refuses at open a database it cannot use', async () => {

@@ -15,6 +15,7 @@ function setUp(overrides: Partial<MetricSources> = {}) {
       queueWaiting: () => 0,
       shards: () => ({ ready: 1, total: 1 }),
       discordInvalid: () => ({ totals: {}, window: 0 }),
+      storeFailures: () => new Map(),
       ...overrides,
     },
     registry,
@@ -36,6 +37,16 @@ const chat = {
 };
 
 describe('metrics', () => {
+  it('counts failed store calls by call, as the store counted them', async () => {
+    const failures = new Map([['get', 2]]);
+    const { read } = setUp({ storeFailures: () => failures });
+    expect(await read('bot_store_failures_total')).toContain('bot_store_failures_total{call="get"} 2');
+    failures.set('get', 3).set('setMany', 1);
+    const scraped = await read('bot_store_failures_total');
+    expect(scraped).toContain('bot_store_failures_total{call="get"} 3');
+    expect(scraped).toContain('bot_store_failures_total{call="setMany"} 1');
+  });
+
   it('counts a request by kind and outcome, its tokens by model and its spend by kind', async () => {
     const { metrics, read } = setUp();
     metrics.requestEnded(chat);
