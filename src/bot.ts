@@ -158,6 +158,7 @@ export function createBot(options: BotOptions): Bot {
     },
     images: createImageDownloader({
       timeoutMs: config.imageDownloadTimeoutMs,
+      maxDurationMs: config.imageDownloadMaxDurationMs,
       allowlist: config.imageHostAllowlist,
       logger,
     }),

@@ -72,6 +72,7 @@ const schema = z.object({
   HISTORY_MAX_TURNS: integer(40, 2, 1000),
   MAX_OUTPUT_TOKENS: integer(2048, 16, 1_000_000),
   IMAGE_DOWNLOAD_TIMEOUT_MS: integer(30_000, 100, 600_000),
+  IMAGE_DOWNLOAD_MAX_DURATION_MS: integer(60_000, 1_000, 600_000),
   IMAGE_HOST_ALLOWLIST: optionalText.transform((value) =>
     (value ?? '')
       .split(',')
@@ -141,6 +142,8 @@ export interface Config {
   readonly historyMaxTurns: number;
   readonly maxOutputTokens: number;
   readonly imageDownloadTimeoutMs: number;
+  /** The longest one image's download may take in all, however steadily the host sends. */
+  readonly imageDownloadMaxDurationMs: number;
   /**
    * Image hosts (names or addresses, lower case) the bot may fetch from even when they resolve
    * to a loopback, private or other internal address.
@@ -229,6 +232,7 @@ export function loadConfig(env: Env): ConfigResult {
       historyMaxTurns: value.HISTORY_MAX_TURNS,
       maxOutputTokens: value.MAX_OUTPUT_TOKENS,
       imageDownloadTimeoutMs: value.IMAGE_DOWNLOAD_TIMEOUT_MS,
+      imageDownloadMaxDurationMs: value.IMAGE_DOWNLOAD_MAX_DURATION_MS,
       imageHostAllowlist: value.IMAGE_HOST_ALLOWLIST,
       replyMaxDurationMs: value.REPLY_MAX_DURATION_MS,
       imagineProgressIntervalMs: value.IMAGINE_PROGRESS_INTERVAL_MS,

@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { loadReportConfig } from '../config.js';
 import { describeStore, openStore, spillPathsFor, sqlitePath, storeKind } from '../lib/store.js';
 import { formatMoney } from '../spend/cost.js';
+import { csvCell, decimal } from '../spend/csv.js';
 import { isDmScope, type MonthReport, readMonthReport } from '../spend/monthReport.js';
 import { loadPriceList } from '../spend/prices.js';
 
@@ -92,10 +93,9 @@ export function reportText(report: MonthReport, currency: string, dmUsers: boole
 
 export function reportCsv(report: MonthReport): string {
   const { total } = totals(report);
-  const decimal = (micros: number) =>
-    `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`;
+  // Cells as /usage export writes them: quoted when needed, never read as a formula.
   const row = (kind: string, id: string, requests: number, micros: number) =>
-    [kind, id, requests, micros, decimal(micros)].join(',');
+    [kind, id, requests, micros, decimal(micros)].map(csvCell).join(',');
   return `${[
     'kind,id,requests,cost_micros,cost',
     ...report.scopes.map((scope) =>

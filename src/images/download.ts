@@ -2,7 +2,9 @@
  * Downloads generated images from the content host. A dispatcher of its own (never the
  * service's, so the API key cannot leak to another host), no Authorization header, only
  * http(s), no host on an internal network unless allowlisted (hostGuard.ts, checked for every
- * redirect hop), at most 3 redirects, a silence timeout, a byte cap, and a PNG signature check.
+ * redirect hop), at most 3 redirects, a silence timeout, a deadline for the whole download (a
+ * host sending a byte now and then never times out on silence, and would hold the request, its
+ * reservation and the member's slot), a byte cap, and a PNG signature check.
  */
 import type { Dispatcher } from 'undici';
 import { discardBody } from '../lib/http.js';
@@ -24,6 +26,8 @@ export interface ImageDownloader {
 export interface ImageDownloaderOptions {
   /** Longest silence while connecting, waiting for headers, or between body reads. */
   readonly timeoutMs: number;
+  /** Longest a download may take in all, redirects included (default 60 s). */
+  readonly maxDurationMs?: number;
   readonly maxRedirects?: number;
   /** Hosts (names or addresses, as in the URL) fetched from although they are internal. */
   readonly allowlist?: readonly string[];
@@ -37,6 +41,20 @@ export interface ImageDownloaderOptions {
 export const INTERNAL_HOST_REASON =
   'the image host is on a private or internal network, which the bot does not fetch from';
 export const NON_HTTP_REDIRECT_REASON = 'the image host redirected to an address that is not http(s)';
+
+export const DEFAULT_MAX_DURATION_MS = 60_000;
+
+/** `60 s`, `1.5 s`, `2 min`: the deadline as the member reads it. */
+export function durationText(ms: number): string {
+  const seconds = ms / 1000;
+  if (seconds >= 120 && seconds % 60 === 0) return `${seconds / 60} min`;
+  return `${Number(seconds.toFixed(1))} s`;
+}
+
+/** Said when a download passed its deadline (IMAGE_DOWNLOAD_MAX_DURATION_MS). */
+export function tooSlowReason(maxDurationMs: number): string {
+  return `the image host took longer than ${durationText(maxDurationMs)}`;
+}
 
 export function isPng(bytes: Buffer): boolean {
   return (
@@ -76,6 +94,64 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
     return loaded;
   };
 
+  const maxDurationMs = options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS;
+
+  /** One download; `signal` aborts it (the caller's cancel, or the deadline). Never throws. */
+  async function fetchImage(
+    url: URL,
+    maxBytes: number,
+    signal: AbortSignal,
+    cancelled: AbortSignal | undefined,
+  ): Promise<DownloadResult> {
+    let undici: typeof import('undici') | undefined;
+    try {
+      const ready = await load();
+      undici = ready.undici;
+      const response = await undici.request(url, {
+        dispatcher: ready.agent,
+        method: 'GET',
+        headers: { accept: 'image/png' },
+        signal,
+      });
+      if (response.statusCode >= 300 && response.statusCode < 400) {
+        await response.body.dump();
+        return { ok: false, reason: 'the image host redirected too many times' };
+      }
+      if (response.statusCode !== 200) {
+        await response.body.dump();
+        return { ok: false, reason: `the image host answered HTTP ${response.statusCode}` };
+      }
+      const declared = Number(response.headers['content-length']);
+      if (Number.isFinite(declared) && declared > maxBytes) {
+        discardBody(response.body);
+        return { ok: false, reason: 'the image is too large to upload', tooLarge: true };
+      }
+      const chunks: Buffer[] = [];
+      let total = 0;
+      for await (const chunk of response.body) {
+        total += (chunk as Buffer).length;
+        if (total > maxBytes) {
+          discardBody(response.body);
+          return { ok: false, reason: 'the image is too large to upload', tooLarge: true };
+        }
+        chunks.push(chunk as Buffer);
+      }
+      const bytes = Buffer.concat(chunks, total);
+      if (!isPng(bytes)) return { ok: false, reason: 'the file is not a PNG image' };
+      return { ok: true, bytes };
+    } catch (error) {
+      if (cancelled?.aborted) return { ok: false, reason: 'the download was cancelled' };
+      if (signal.aborted) return { ok: false, reason: tooSlowReason(maxDurationMs) };
+      if (error instanceof InternalHostError) {
+        options.logger?.warn(
+          { host: error.host, address: error.address, range: error.range },
+          'refused an image host on an internal network (IMAGE_HOST_ALLOWLIST can allow it)',
+        );
+      }
+      return { ok: false, reason: describe(error, undici) };
+    }
+  }
+
   return {
     async download(url, maxBytes, signal) {
       let parsed: URL;
@@ -87,51 +163,21 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
       if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
         return { ok: false, reason: 'the service sent a non-HTTP image URL' };
       }
-      let undici: typeof import('undici') | undefined;
+      // At the deadline the download is aborted (its connection closed) and the answer given at
+      // once, whatever undici is still doing: nothing waits on the host past it.
+      const deadline = new AbortController();
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<DownloadResult>((resolve) => {
+        timer = setTimeout(() => {
+          deadline.abort();
+          resolve({ ok: false, reason: tooSlowReason(maxDurationMs) });
+        }, maxDurationMs);
+      });
+      const either = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
       try {
-        const ready = await load();
-        undici = ready.undici;
-        const response = await undici.request(parsed, {
-          dispatcher: ready.agent,
-          method: 'GET',
-          headers: { accept: 'image/png' },
-          ...(signal && { signal }),
-        });
-        if (response.statusCode >= 300 && response.statusCode < 400) {
-          await response.body.dump();
-          return { ok: false, reason: 'the image host redirected too many times' };
-        }
-        if (response.statusCode !== 200) {
-          await response.body.dump();
-          return { ok: false, reason: `the image host answered HTTP ${response.statusCode}` };
-        }
-        const declared = Number(response.headers['content-length']);
-        if (Number.isFinite(declared) && declared > maxBytes) {
-          discardBody(response.body);
-          return { ok: false, reason: 'the image is too large to upload', tooLarge: true };
-        }
-        const chunks: Buffer[] = [];
-        let total = 0;
-        for await (const chunk of response.body) {
-          total += (chunk as Buffer).length;
-          if (total > maxBytes) {
-            discardBody(response.body);
-            return { ok: false, reason: 'the image is too large to upload', tooLarge: true };
-          }
-          chunks.push(chunk as Buffer);
-        }
-        const bytes = Buffer.concat(chunks, total);
-        if (!isPng(bytes)) return { ok: false, reason: 'the file is not a PNG image' };
-        return { ok: true, bytes };
-      } catch (error) {
-        if (signal?.aborted) return { ok: false, reason: 'the download was cancelled' };
-        if (error instanceof InternalHostError) {
-          options.logger?.warn(
-            { host: error.host, address: error.address, range: error.range },
-            'refused an image host on an internal network (IMAGE_HOST_ALLOWLIST can allow it)',
-          );
-        }
-        return { ok: false, reason: describe(error, undici) };
+        return await Promise.race([fetchImage(parsed, maxBytes, either, signal), late]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {

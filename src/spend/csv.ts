@@ -1,8 +1,14 @@
 /**
  * The raw ledger entries as CSV (RFC 4180), for /usage export: the header and one row per entry,
  * each line with its CRLF, so an export can be cut into files between any two lines.
+ *
+ * Files are opened in spreadsheets, which run a cell starting with `=`, `+`, `-` or `@` (or a tab
+ * or carriage return before one) as a formula. Every cell that is not a plain number and starts
+ * so gets a `'` in front, as OWASP advises ("CSV Injection"): the spreadsheet shows it as text,
+ * and the `'` is the only change. Plain numbers (`-12`, `0.004000`) stay numbers.
  */
 import type { LedgerEntry } from './aggregate.js';
+import { ledgerOutcome } from './records.js';
 
 export const CSV_COLUMNS = [
   'id',
@@ -25,13 +31,27 @@ export const CSV_COLUMNS = [
 /** The header line, CRLF included. */
 export const CSV_HEADER = `${CSV_COLUMNS.join(',')}\r\n`;
 
-function cell(value: string | number | boolean | null): string {
-  const text = value === null ? '' : String(value);
+/** What a spreadsheet may read as the start of a formula (OWASP's list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A number as the bot writes one: an optional minus, digits, an optional decimal part. */
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
+/** `text` as a spreadsheet should show it: a `'` before what would start a formula. */
+export function neutralized(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text;
+}
+
+/** One cell: neutralized, then quoted when it holds a quote, a comma or a line break. */
+export function csvCell(value: string | number | boolean | null): string {
+  const text = neutralized(value === null ? '' : String(value));
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-function decimal(micros: number): string {
-  return `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`;
+/** Micro-units as a decimal of the currency, e.g. 4000 → `0.004000` (a negative one with its minus). */
+export function decimal(micros: number): string {
+  const sign = micros < 0 ? '-' : '';
+  const abs = Math.abs(micros);
+  return `${sign}${Math.floor(abs / 1_000_000)}.${String(abs % 1_000_000).padStart(6, '0')}`;
 }
 
 /** One entry's line, CRLF included (a quoted cell may hold line breaks of its own). */
@@ -51,9 +71,10 @@ export function entryRow(entry: LedgerEntry): string {
     entry.costMicros,
     decimal(entry.costMicros),
     entry.estimated,
-    entry.outcome,
+    // Entries recorded before outcomes were checked may hold a service's own words.
+    ledgerOutcome(entry.outcome),
   ];
-  return `${cells.map(cell).join(',')}\r\n`;
+  return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
 /** A whole CSV in one string: for small sets only (bench/ledger.ts); /usage export streams. */

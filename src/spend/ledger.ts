@@ -40,7 +40,7 @@ import { createLedgerBook } from './ledgerBook.js';
 import { openScopes } from './ledgerOpen.js';
 import { isDmScope } from './monthReport.js';
 import type { PriceList } from './prices.js';
-import { type UsageRecord, utcDay } from './records.js';
+import { ledgerOutcome, type UsageRecord, utcDay } from './records.js';
 import { dayAggregates } from './scopeState.js';
 import { SCOPE_MARKER_PREFIX } from './scopes.js';
 import { createShardSpend } from './shardSpend.js';
@@ -82,8 +82,9 @@ export interface Ledger {
    */
   open(): Promise<{ scopes: number; reconciled: number }>;
   /**
-   * Prices and records one billed request: resolves once its entry is in the store, or once the
-   * store refused it (seq null: it waits, see above). Never throws for a store failure.
+   * Prices and records one billed request (its outcome one of LEDGER_OUTCOMES, records.ts):
+   * resolves once its entry is in the store, or once the store refused it (seq null: it waits,
+   * see above). Never throws for a store failure.
    */
   charge(record: UsageRecord): Promise<Charge>;
   /** Charges not in the store yet: being written, or waiting for the store. */
@@ -222,7 +223,8 @@ export function createLedger(
     },
     costOf,
     async charge(usage) {
-      const priced: PricedRecord = { ...usage, costMicros: costOf(usage) };
+      const outcome = ledgerOutcome(usage.outcome);
+      const priced: PricedRecord = { ...usage, outcome, costMicros: costOf(usage) };
       return (await writer.submit(priced)) ?? { ...priced, seq: null };
     },
     pending: () => writer.unstored(),

@@ -2,7 +2,10 @@
  * /imagine end to end: fake service (generation + content host serving real PNGs), fake
  * Discord (multipart uploads, attachment_size_limit, buttons), real bot.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LocalInteraction,
   type LocalMessage,
@@ -367,5 +370,93 @@ describe('/imagine: image hosts on internal networks', () => {
     // One request per image at the allowed host; none reached the redirect targets.
     expect(requests.map((request) => request.headers.host)).toEqual(Array(4).fill(`127.0.0.1:${port}`));
     for (const request of requests) expect(request.headers.authorization).toBeUndefined();
+  });
+});
+
+describe('/imagine: a content host that trickles', () => {
+  // A byte every 100 ms: never silent for IMAGE_DOWNLOAD_TIMEOUT_MS, never done either.
+  const DEADLINE_MS = 1500;
+  const slow = useHarness({
+    env: { IMAGE_DOWNLOAD_TIMEOUT_MS: '700', IMAGE_DOWNLOAD_MAX_DURATION_MS: String(DEADLINE_MS) },
+  });
+  let trickler: Server;
+  /** Resolves with the bytes sent when the bot hangs up on the trickling response. */
+  let hungUp: Promise<number>;
+
+  beforeAll(async () => {
+    let onHangUp: (sent: number) => void = () => {};
+    hungUp = new Promise((resolve) => {
+      onHangUp = resolve;
+    });
+    trickler = createServer((_req, res) => {
+      const png = makePng(64, 64, 77);
+      res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(1024 * 1024) });
+      res.write(png.subarray(0, 8));
+      let sent = 8;
+      const drip = setInterval(() => {
+        res.write(Buffer.from([0]));
+        sent += 1;
+      }, 100);
+      res.on('close', () => {
+        clearInterval(drip);
+        onHangUp(sent);
+      });
+    }).listen(0, '127.0.0.1');
+    await once(trickler, 'listening');
+  });
+  afterAll(async () => {
+    trickler.closeAllConnections();
+    trickler.close();
+  });
+
+  it('gives up on an image past IMAGE_DOWNLOAD_MAX_DURATION_MS: the note names it, the charge and the member’s slot are released at once', async () => {
+    const { h, asker } = slow;
+    const url = `http://127.0.0.1:${(trickler.address() as AddressInfo).port}/trickle.png`;
+    h.service.enqueueImages({ images: [{}, { url }] });
+    const started = Date.now();
+    const interaction = h.discord.sendCommand({
+      name: 'imagine',
+      options: { prompt: 'a trickling host', n: 2 },
+      user: asker,
+    });
+    const [message] = await h.discord.waitFor(
+      () => {
+        const messages = h.discord.replyMessages(interaction);
+        return messages[0]?.content.includes('service-image-v1') ? messages : undefined;
+      },
+      DEADLINE_MS + 3000,
+      'the /imagine reply, at the deadline',
+    );
+    expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
+    expect(message?.content).toContain(
+      'Image 2 could not be downloaded: the image host took longer than 1.5 s.',
+    );
+    // The bot hung up on the host at the deadline; it did not wait for it to finish.
+    const sent = await Promise.race([
+      hungUp,
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the bot never hung up')), 3000)),
+    ]);
+    expect(sent).toBeLessThan(1024 * 1024);
+    // The request is over (reservation and slot released) within the deadline and a margin.
+    await settled(h, interaction.id, 3000);
+    expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 3000);
+    const today = new Date().toISOString().slice(0, 10);
+    const record = (await h.running.bot.context.ledger.entries(h.discord.guildId, today, today))
+      .filter((entry) => entry.kind === 'image')
+      .at(-1);
+    expect(record).toMatchObject({ kind: 'image', n: 2, imagesDelivered: 1, outcome: 'partial' });
+    expect(record?.costMicros).toBeGreaterThan(0);
+
+    // The member's slot is free: their next /imagine in the channel is served.
+    const again = h.discord.sendCommand({ name: 'imagine', options: { prompt: 'again' }, user: asker });
+    const [next] = await h.discord.waitFor(
+      () => {
+        const messages = h.discord.replyMessages(again);
+        return messages[0]?.content.includes('service-image-v1') ? messages : undefined;
+      },
+      10_000,
+      'the next /imagine reply',
+    );
+    expect(next?.attachments).toHaveLength(1);
   });
 });

@@ -16,6 +16,7 @@ import { createLedger } from '../../src/spend/ledger.js';
 import { dayKey } from '../../src/spend/ledgerBook.js';
 import { loadPriceList } from '../../src/spend/prices.js';
 import type { UsageRecord } from '../../src/spend/records.js';
+import { FORMULA_START, parseCsv } from '../helpers/csv.js';
 import { freshStore } from '../helpers/tempStore.js';
 
 const priced = loadPriceList('prices.json');
@@ -203,5 +204,24 @@ describe('npm run usage (the command-line report)', () => {
     expect(none.code).toBe(1);
     expect(none.err).toBe(`usage: there is no database at ${missing} (DATABASE_URL)\n`);
     expect(existsSync(missing)).toBe(false);
+  });
+  it('--csv: no cell can start a formula in a spreadsheet, and cells that need quotes are quoted', async () => {
+    // Not ids Discord would send, but whatever a store holds must not become a formula.
+    const { store, url } = await freshStore();
+    const ledger = createLedger(store, prices, logger);
+    const guild = record('=SUM(1,2)', 'u', '2026-11-03T10:00:00Z', 'chat');
+    const dm = record(null, '-2+3', '2026-11-04T10:00:00Z', 'image');
+    await Promise.all([guild, dm].map((entry) => ledger.charge(entry)));
+    const csv = await run(['--month', '2026-11', '--csv'], { DATABASE_URL: url });
+    expect(csv.code).toBe(0);
+    const rows = parseCsv(csv.out);
+    expect(rows).toEqual([
+      ['kind', 'id', 'requests', 'cost_micros', 'cost'],
+      ['guild', "'=SUM(1,2)", '1', String(ledger.costOf(guild)), expect.any(String)],
+      ['dm', "'-2+3", '1', String(ledger.costOf(dm)), expect.any(String)],
+      ['total', '', '2', String(ledger.costOf(guild) + ledger.costOf(dm)), expect.any(String)],
+    ]);
+    for (const cell of rows.flat())
+      if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell).not.toMatch(FORMULA_START);
   });
 });

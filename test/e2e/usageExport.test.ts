@@ -14,6 +14,7 @@ import {
 } from '../../src/localDiscord/localDiscord.js';
 import { CSV_HEADER, entryRow } from '../../src/spend/csv.js';
 import { utcDay } from '../../src/spend/records.js';
+import { FORMULA_START, parseCsv } from '../helpers/csv.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
 import { settled } from '../helpers/harness.js';
 
@@ -40,14 +41,15 @@ beforeAll(async () => {
           id: `e-${d}-${i}`,
           time: start + i * 60_000,
           guildId: h.discord.guildId,
-          channelId: h.discord.channelIds[0] as string,
+          // Not a channel id in practice, but cells that need quoting must survive the cuts.
+          channelId: i % 13 === 0 ? 'cut, "short"' : (h.discord.channelIds[0] as string),
           userId: `10000000000000000${i % 7}`,
           kind: 'chat',
           model: 'service-v1-flash',
           inputTokens: 1000 + i,
           outputTokens: 200 + d,
           estimated: i % 9 === 0,
-          outcome: i % 13 === 0 ? 'cut, "short"' : 'completed',
+          outcome: i % 13 === 0 ? 'stopped' : 'completed',
         }),
       ),
     );
@@ -226,5 +228,50 @@ describe('/usage export', () => {
     expect(messages[0]?.content).toContain('Single requests are kept 400 days');
     const recent = await exported(usageExport({ from: daysAgo(12), to: daysAgo(10) }));
     expect(recent[0]?.content).not.toContain('Single requests are kept');
+  });
+  it('no cell can start a formula in a spreadsheet; a finish reason the service made up is recorded and exported as `other`', async () => {
+    // Names are never exported (only ids), whatever a member calls themself.
+    const member = h.discord.user('formula', '=HYPERLINK("http://member.example")');
+    const channelId = suite.freshChannel();
+    h.service.enqueue({ text: 'An answer.', finishReason: '=HYPERLINK("http://service.example")' });
+    const asked = suite.ask({ prompt: 'hello' }, { user: member, channelId });
+    await settled(h, asked.id);
+    // Cells that would start a formula, as an entry from an older version or a crafted store could hold.
+    await ledger().charge({
+      id: '@SUM(1+1)',
+      time: NOW - 1000,
+      guildId: h.discord.guildId,
+      channelId: '=HYPERLINK("http://x")',
+      userId: '-2+3',
+      kind: 'image',
+      model: 'service-image-v1',
+      size: "+cmd|' /C calc'!A0",
+      n: 1,
+      imagesDelivered: 0,
+      estimated: false,
+      outcome: 'partial',
+    });
+    const today = daysAgo(0);
+    const stored = await ledger().entries(h.discord.guildId, today, today);
+    expect(stored.find((entry) => entry.userId === member.id)?.outcome).toBe('other');
+
+    const [message] = await exported(usageExport({ from: today, to: today }));
+    const file = message?.attachments[0]?.data.toString('utf8') ?? '';
+    expect(file).not.toContain('member.example');
+    expect(file).not.toContain('service.example');
+    const [header, ...body] = parseCsv(file);
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    for (const row of body)
+      for (const cell of row) if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell).not.toMatch(FORMULA_START);
+    const asks = body.filter((row) => row[column('user')] === member.id);
+    expect(asks.map((row) => row[column('outcome')])).toEqual(['other']);
+    const crafted = body.find((row) => row[column('id')] === "'@SUM(1+1)");
+    expect(crafted && Object.fromEntries(header?.map((name, i) => [name, crafted[i]]) ?? [])).toMatchObject({
+      channel: `'=HYPERLINK("http://x")`,
+      user: "'-2+3",
+      size: "'+cmd|' /C calc'!A0",
+      images: '1',
+      outcome: 'partial',
+    });
   });
 });

@@ -69,6 +69,22 @@ describe('config', () => {
     }
     expect(text).not.toMatch(/\n\s+at /);
   });
+  it('image downloads: 30 s of silence and 60 s in all by default; the deadline from 1 s to 10 min', () => {
+    const result = loadConfig(valid);
+    expect(result.ok && result.config).toMatchObject({
+      imageDownloadTimeoutMs: 30_000,
+      imageDownloadMaxDurationMs: 60_000,
+    });
+    const set = loadConfig({ ...valid, IMAGE_DOWNLOAD_MAX_DURATION_MS: '5000' });
+    expect(set.ok && set.config.imageDownloadMaxDurationMs).toBe(5000);
+    for (const bad of ['999', '600001', 'soon', '1.5']) {
+      const refused = loadConfig({ ...valid, IMAGE_DOWNLOAD_MAX_DURATION_MS: bad });
+      expect(refused.ok ? [] : refused.problems.map((line) => line.split(' ')[0])).toEqual([
+        'IMAGE_DOWNLOAD_MAX_DURATION_MS',
+      ]);
+    }
+  });
+
   it('DMs and the operator caps: safe defaults, amounts exact to the micro-unit, none for no cap', () => {
     const defaults = loadConfig(valid);
     expect(defaults.ok && defaults.config).toMatchObject({

@@ -9,8 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createImageDownloader,
+  durationText,
   INTERNAL_HOST_REASON,
   NON_HTTP_REDIRECT_REASON,
+  tooSlowReason,
 } from '../../../src/images/download.js';
 import type { Resolver } from '../../../src/images/hostGuard.js';
 import { makePng } from '../../fakes/png.js';
@@ -124,5 +126,16 @@ describe('image hosts on internal networks', () => {
     }
     expect(origin.requests.length).toBe(before);
     await strict.close();
+  });
+});
+
+describe('the download deadline (IMAGE_DOWNLOAD_MAX_DURATION_MS)', () => {
+  it('is said in seconds, or whole minutes from 2 min', () => {
+    expect(tooSlowReason(60_000)).toBe('the image host took longer than 60 s');
+    expect(durationText(1500)).toBe('1.5 s');
+    expect(durationText(90_000)).toBe('90 s');
+    expect(durationText(120_000)).toBe('2 min');
+    expect(durationText(150_000)).toBe('150 s');
+    expect(durationText(600_000)).toBe('10 min');
   });
 });

@@ -21,14 +21,15 @@ function entries(count: number, perDay = 10): LedgerEntry[] {
     scope: 'g',
     time: START + Math.floor(i / perDay) * DAY + (i % perDay) * 1000,
     guildId: 'g',
-    channelId: 'c',
+    // Not a channel id in practice, but cells that need quoting must survive the cuts.
+    channelId: i % 11 === 0 ? 'cut, "short"\r\nby the member' : 'c',
     userId: `u${i % 3}`,
     kind: 'chat',
     model: 'service-v1-flash',
     inputTokens: 100 + i,
     outputTokens: 50,
     estimated: i % 7 === 0,
-    outcome: i % 11 === 0 ? 'cut, "short"\r\nby the member' : 'completed',
+    outcome: i % 11 === 0 ? 'stopped' : 'completed',
     costMicros: 400 + i,
   }));
 }
