@@ -8,7 +8,7 @@ import { commands as allCommands } from '../commands/index.js';
 import { createFairUse } from './access/fairUse.js';
 import { createArrivalOrder } from './chat/arrivalOrder.js';
 import { createConversationStore } from './chat/conversationStore.js';
-import type { Config } from './config.js';
+import { type Config, configSecrets } from './config.js';
 import type { BotContext } from './context.js';
 import { cacheOptions, sweepIdleDmChannels } from './discord/caches.js';
 import type { Command } from './discord/command.js';
@@ -141,7 +141,7 @@ export function createBot(options: BotOptions): Bot {
     channelQueue,
     arrivalOrder: createArrivalOrder(),
     shutdown: shutdown.signal,
-    redact: createRedactor([config.discordToken, config.serviceApiKey]),
+    redact: createRedactor(configSecrets(config)),
     interactionRest: createInteractionRest(config.discordApiUrl, {
       rest: client.rest,
       tokenTtlMs: options.interactionTokenTtlMs,

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { STREAM_EDITS_PER_SECOND } from './discord/render/editPacing.js';
 import { parseShardIds, shardIdsProblem } from './discord/shards.js';
 import { capAmount, httpUrl, integer, optionalText, required } from './lib/envFields.js';
+import { databasePassword } from './lib/store.js';
 import { storeKind } from './lib/stores/backend.js';
 import { CHAT_MODELS } from './service/models.js';
 
@@ -251,4 +252,14 @@ export function loadConfig(env: Env): ConfigResult {
       shards: { count: value.SHARD_COUNT, ids },
     },
   };
+}
+
+/**
+ * What never reaches a log line or a reply: the bot token, the API key and the store's password
+ * (a driver's error may quote the URL). Every process builds its redactor from this one list.
+ */
+export function configSecrets(
+  config: Pick<Config, 'discordToken' | 'serviceApiKey' | 'databaseUrl'>,
+): string[] {
+  return [config.discordToken, config.serviceApiKey, ...databasePassword(config.databaseUrl)];
 }

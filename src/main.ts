@@ -3,11 +3,11 @@
  * SIGINT/SIGTERM.
  */
 import { createBot } from './bot.js';
-import { loadConfig } from './config.js';
+import { configSecrets, loadConfig } from './config.js';
 import { shardsFor } from './discord/shardPlan.js';
 import type { ShardSet } from './discord/shards.js';
 import { createLogger, createRedactor } from './lib/logger.js';
-import { databasePassword, describeStore, openStore, type Store } from './lib/store.js';
+import { describeStore, openStore, type Store } from './lib/store.js';
 import { createServiceClient } from './service/client.js';
 import { loadPriceList } from './spend/prices.js';
 
@@ -36,8 +36,7 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  // A password in DATABASE_URL is a secret too (a driver's error may quote the URL).
-  const secrets = [config.discordToken, config.serviceApiKey, ...databasePassword(config.databaseUrl)];
+  const secrets = configSecrets(config);
   const logger = createLogger({ level: config.logLevel, secrets });
   const redact = createRedactor(secrets);
 

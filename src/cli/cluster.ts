@@ -11,7 +11,7 @@ import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Worker } from 'node:worker_threads';
 import { ShardingManager } from 'discord.js';
-import { loadConfig } from '../config.js';
+import { configSecrets, loadConfig } from '../config.js';
 import { shardsFor } from '../discord/shardPlan.js';
 import { createRedactor } from '../lib/logger.js';
 
@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const loaded = loadConfig(process.env);
   if (!loaded.ok) fail(loaded.problems.map((problem) => `config: ${problem}`).join('\n'));
   const { config } = loaded;
-  const redact = createRedactor([config.discordToken, config.serviceApiKey]);
+  const redact = createRedactor(configSecrets(config));
   const shards = await shardsFor(config).catch((error: unknown) =>
     fail(`start: could not ask Discord for the recommended shard count: ${redact(String(error))}`),
   );

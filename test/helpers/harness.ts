@@ -7,11 +7,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/bot.js';
-import { type Config, loadConfig } from '../../src/config.js';
+import { type Config, configSecrets, loadConfig } from '../../src/config.js';
 import { shardsFor } from '../../src/discord/shardPlan.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
-import { databasePassword, openStore, type Store } from '../../src/lib/store.js';
+import { openStore, type Store } from '../../src/lib/store.js';
 import {
   type LocalDiscord,
   type LocalDiscordOptions,
@@ -82,8 +82,7 @@ async function launch(
   onSettled: (subject: unknown) => void,
   faults: StoreFaults,
 ): Promise<RunningBot> {
-  // As src/main.ts: the store's password is a secret too.
-  const secrets = [config.discordToken, config.serviceApiKey, ...databasePassword(config.databaseUrl)];
+  const secrets = configSecrets(config);
   const logger = createLogger({ level: 'debug', secrets, destination: { write: (line) => logs.push(line) } });
   const store = await openStore(config.databaseUrl, {
     adapter: (real) => faultyAdapter(real, faults),
