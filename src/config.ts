@@ -126,6 +126,9 @@ const schema = z.object({
     ),
 });
 
+/** Every setting the bot reads from its environment (the playground decides on each). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 export type Env = Record<string, string | undefined>;
 
 export interface Config {

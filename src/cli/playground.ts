@@ -2,34 +2,24 @@
  * `npm run playground`: the real bot in a local Discord, with a web page to talk to it
  * (src/playground/). No Discord application and no `.env` needed: the demo service answers unless
  * SERVICE_BASE_URL and SERVICE_API_KEY are both set (then the operator's own service does, and is
- * billed). PLAYGROUND_PORT picks the page's port; DATABASE_URL keeps the store (default: a
- * temporary file, removed on exit). The bot's other settings are read as `npm start` reads them.
+ * billed). PLAYGROUND_PORT picks the page's port; PLAYGROUND_DATABASE_URL keeps the playground's
+ * store (default: a temporary file, removed on exit). The bot's DATABASE_URL is never used, nor
+ * its Discord, shard or metrics settings; its other settings (prices, budgets, limits…) are read
+ * as `npm start` reads them (src/playground/playgroundEnv.ts lists them). The printed address
+ * carries a key made for this run: the page works only when opened from it.
  */
 import { startPlayground } from '../playground/playground.js';
+import { playgroundSetup } from '../playground/playgroundEnv.js';
 
-const env = process.env;
-const service =
-  env.SERVICE_BASE_URL && env.SERVICE_API_KEY
-    ? { baseUrl: env.SERVICE_BASE_URL, apiKey: env.SERVICE_API_KEY }
-    : undefined;
-if (!service && (env.SERVICE_BASE_URL || env.SERVICE_API_KEY)) {
-  console.error(
-    'playground: set both SERVICE_BASE_URL and SERVICE_API_KEY to use your service; using the demo service',
-  );
-}
-const port = Number(env.PLAYGROUND_PORT ?? 0);
-if (!Number.isInteger(port) || port < 0 || port > 65_535) {
-  console.error('playground: PLAYGROUND_PORT must be a port number (0-65535)');
+const setup = playgroundSetup(process.env);
+if (!setup.ok) {
+  console.error(`playground: ${setup.problem}`);
   process.exit(1);
 }
+for (const note of setup.notes) console.error(`playground: ${note}`);
 
 try {
-  const playground = await startPlayground({
-    port,
-    ...(service && { service }),
-    ...(env.DATABASE_URL && { databaseUrl: env.DATABASE_URL }),
-    env: { LOG_LEVEL: 'warn', ...env, SERVICE_BASE_URL: undefined, SERVICE_API_KEY: undefined },
-  });
+  const playground = await startPlayground(setup.options);
   console.log(`playground: open ${playground.url}`);
   console.log(
     playground.demo

@@ -4,6 +4,12 @@
  * admin, and a DM; Discord's limits on: 2,000 characters, 5 edits per 2 s per message with its
  * rate-limit headers, 25 ms per REST call, 10 MiB uploads), answering through the demo service or
  * the operator's real one, with a web page that shows and drives the channels.
+ *
+ * The playground never touches the operator's production data: the bot gets its own store
+ * (`databaseUrl`, by default a SQLite file in a temporary folder) and, of `env`, only the settings
+ * listed in playgroundEnv.ts (prices, budgets, limits, log level…): never `DATABASE_URL`, a
+ * Discord token or address, shard or metrics settings. The page's address (`url`) carries a key
+ * made for this run, without which the web server answers nothing but the page's static files.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalDiscord, startLocalDiscord } from '../localDiscord/localDiscord.js';
 import { type DemoService, startDemoService } from './demoService.js';
+import { botEnvironment } from './playgroundEnv.js';
 import { startWebServer, type WebServer } from './webServer.js';
 
 export interface PlaygroundOptions {
@@ -19,9 +26,15 @@ export interface PlaygroundOptions {
   readonly port?: number;
   /** The operator's service; both or neither (then the demo service answers). */
   readonly service?: { readonly baseUrl: string; readonly apiKey: string };
-  /** The bot's store; default a SQLite file in a temporary folder, removed at close. */
+  /**
+   * The playground's own store (`PLAYGROUND_DATABASE_URL` in `npm run playground`, never the
+   * bot's `DATABASE_URL`); default a SQLite file in a temporary folder, removed at close.
+   */
   readonly databaseUrl?: string;
-  /** More environment for the bot (its other settings: prices, budgets, log level…). */
+  /**
+   * The bot's other settings (prices, budgets, limits, log level…): only those listed in
+   * `PLAYGROUND_SETTINGS` (playgroundEnv.ts) are passed on, the rest is dropped.
+   */
   readonly env?: NodeJS.ProcessEnv;
   /** Where the built bot is (default `dist/src/main.js`) and the page's files (`src/playground/page`). */
   readonly mainScript?: string;
@@ -31,6 +44,7 @@ export interface PlaygroundOptions {
 }
 
 export interface Playground {
+  /** The page's address with this run's key: `http://127.0.0.1:<port>/?key=<key>`. */
   readonly url: string;
   readonly discord: LocalDiscord;
   readonly serviceUrl: string;
@@ -65,22 +79,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     demo = options.service ? undefined : await startDemoService();
     const service = options.service ?? { baseUrl: (demo as DemoService).url, apiKey: 'playground-demo-key' };
     bot = spawn(process.execPath, [options.mainScript ?? 'dist/src/main.js'], {
-      env: {
-        ...options.env,
-        PATH: process.env.PATH ?? '',
-        DISCORD_TOKEN: 'playground-token',
-        DISCORD_API_URL: discord.apiUrl,
-        SHARD_COUNT: '1',
-        SERVICE_BASE_URL: service.baseUrl,
-        SERVICE_API_KEY: service.apiKey,
-        DATABASE_URL: databaseUrl,
-        // The demo's pictures are on loopback, which the bot otherwise refuses to fetch from; its
-        // spend is play money, capped so the bot's warning about an uncapped operator stays quiet.
-        ...(demo && {
-          IMAGE_HOST_ALLOWLIST: '127.0.0.1',
-          OPERATOR_MONTHLY_CAP: options.env?.OPERATOR_MONTHLY_CAP ?? '100',
-        }),
-      },
+      env: botEnvironment(options.env, {
+        discordApiUrl: discord.apiUrl,
+        service,
+        databaseUrl,
+        demo: demo !== undefined,
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = options.onBotOutput ?? ((chunk: string) => process.stderr.write(chunk));

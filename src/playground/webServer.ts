@@ -3,12 +3,17 @@
  * it (pageView.ts), changes pushed as server-sent events (each changed message, at most every
  * 50 ms), and what a person does on the page done as that person in the local Discord: a slash
  * command, a message, a button click. Attachments are served from the messages that carry them.
+ *
+ * Only the page opened from `url` (which carries this run's key) may use it: see pageAccess.ts.
+ * Refused: a foreign Host, Origin or Sec-Fetch-Site (403), no key or a wrong one on anything but
+ * the static files (401), a write that is not `Content-Type: application/json` (415).
  */
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { LocalDiscord } from '../localDiscord/localDiscord.js';
+import { type PageAccess, pageAccess } from './pageAccess.js';
 import {
   channelsView,
   type InteractionNotes,
@@ -18,6 +23,7 @@ import {
 } from './pageView.js';
 
 export interface WebServer {
+  /** The page's address with this run's key: `http://127.0.0.1:<port>/?key=<key>`. */
   readonly url: string;
   close(): Promise<void>;
 }
@@ -37,6 +43,7 @@ const MAX_BODY = 64 * 1024;
 
 async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
   let text = '';
+  req.setEncoding('utf8');
   for await (const chunk of req) {
     text += String(chunk);
     if (text.length > MAX_BODY) throw new Error('request body too large');
@@ -49,6 +56,10 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
 function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
+
+/** Whether a write says it is JSON (`application/json`, with or without parameters). */
+const isJson = (req: IncomingMessage) =>
+  (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -138,10 +149,26 @@ export async function startWebServer(
     throw new Error(`no route ${path}`);
   }
 
+  let access: PageAccess | undefined;
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://playground');
     const asset = ASSETS[url.pathname];
-    if (req.method === 'GET' && asset) {
+    const isAsset = req.method === 'GET' && asset !== undefined;
+    res.setHeader('x-content-type-options', 'nosniff');
+    res.setHeader('content-security-policy', "frame-ancestors 'none'");
+    res.setHeader('referrer-policy', 'no-referrer');
+    if (!access) return send(res, 503, { error: 'starting' });
+    const refusal = access.refusal(req, !isAsset);
+    if (refusal) return send(res, refusal.status, { error: refusal.reason });
+    if (isAsset && url.pathname === '/' && url.searchParams.has('key')) {
+      // The printed address: its key becomes the page's cookie, and leaves the address bar.
+      if (!access.keyMatches(url.searchParams.get('key'))) {
+        return send(res, 401, { error: 'wrong key: open the address `npm run playground` printed' });
+      }
+      res.writeHead(303, { location: '/', 'set-cookie': access.cookie, 'cache-control': 'no-store' }).end();
+      return;
+    }
+    if (isAsset) {
       void readFile(join(options.pageDir, asset)).then(
         (bytes) => res.writeHead(200, { 'content-type': TYPES[asset.split('.')[1] ?? ''] ?? '' }).end(bytes),
         () => send(res, 404, { error: `missing ${asset}` }),
@@ -174,6 +201,7 @@ export async function startWebServer(
       return;
     }
     if (req.method === 'POST') {
+      if (!isJson(req)) return send(res, 415, { error: 'a write must be Content-Type: application/json' });
       void readJson(req)
         .then((body) => act(url.pathname, body))
         .then(
@@ -186,8 +214,10 @@ export async function startWebServer(
     send(res, 404, { error: `no route ${req.method} ${url.pathname}` });
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  access = pageAccess(port);
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `http://127.0.0.1:${port}/?key=${access.key}`,
     close: () =>
       new Promise<void>((resolve) => {
         discord.off('change', onChange);

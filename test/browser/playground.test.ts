@@ -2,15 +2,21 @@
  * The playground in a real browser (Debian's Chromium, driven by playwright-core): the page of
  * `npm run playground`, with the real bot (built, as its own process) in the local Discord and the
  * demo service. Each step writes a screenshot to test/results/playground/ for a person to look at.
+ * The page is opened from the printed address (its key becomes the page's cookie); opened without
+ * it, the page shows only how to get in; another page in the same browser (another site, or
+ * another port of 127.0.0.1, which gets the cookie) sends requests that are all refused.
  * Without Chromium (CHROMIUM_PATH, default /usr/bin/chromium) the file is skipped with one line;
  * .ci/run installs it.
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoReply } from '../../src/playground/demoReplies.js';
 import { type Playground, startPlayground } from '../../src/playground/playground.js';
+import { openPage, type PageSession } from '../helpers/playgroundPage.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = join('test', 'results', 'playground');
@@ -34,7 +40,9 @@ interface PageMessage {
 
 describe.skipIf(!found)('the playground in a browser', () => {
   let playground: Playground;
+  let session: PageSession;
   let browser: Browser;
+  let context: BrowserContext;
   let page: Page;
   const output: string[] = [];
   let step = 0;
@@ -44,7 +52,7 @@ describe.skipIf(!found)('the playground in a browser', () => {
   };
   /** The messages as the server has them (exact text, before any rendering). */
   const messages = async (): Promise<PageMessage[]> =>
-    ((await (await fetch(`${playground.url}/api/state`)).json()) as { messages: PageMessage[] }).messages;
+    (JSON.parse((await session.get('/api/state')).text) as { messages: PageMessage[] }).messages;
   const command = async (text: string) => {
     await page.fill('#input', text);
     await page.press('#input', 'Enter');
@@ -56,6 +64,7 @@ describe.skipIf(!found)('the playground in a browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     playground = await startPlayground({ onBotOutput: (chunk) => output.push(chunk) });
+    session = await openPage(playground.url);
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: [
@@ -65,9 +74,12 @@ describe.skipIf(!found)('the playground in a browser', () => {
         '--disable-component-update',
       ],
     });
-    page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    page = await context.newPage();
     await page.goto(playground.url);
     await page.waitForSelector('body[data-ready="true"]');
+    // The key went into the cookie and out of the address bar.
+    expect(page.url()).toBe(`${new URL(playground.url).origin}/`);
   }, 90_000);
 
   afterAll(async () => {
@@ -192,5 +204,75 @@ describe.skipIf(!found)('the playground in a browser', () => {
     expect(await page.locator(`.message[data-message-id="${refusalId}"]`).count()).toBe(1);
     await typeAs('admin');
     await shot('config-hidden-from-admin');
+  });
+
+  it('without the key the page shows only how to get in', async () => {
+    const stranger = await browser.newPage();
+    await stranger.goto(`${new URL(playground.url).origin}/`);
+    await stranger.waitForSelector('body[data-locked="true"]');
+    expect(await stranger.locator('#messages').textContent()).toMatch(/printed/);
+    expect(await stranger.locator('.message').count()).toBe(0);
+    await stranger.close();
+  });
+
+  it('another page in the same browser cannot drive or read the playground', async () => {
+    const origin = new URL(playground.url).origin;
+    const before = {
+      interactions: playground.discord.interactions.size,
+      messages: playground.discord.messages.size,
+    };
+    // What a hostile page would try: simple no-cors writes (text/plain, so no preflight), a JSON
+    // write, a read, the event stream, an attachment.
+    const attack = `<!doctype html><body><script type="module">
+      const target = ${JSON.stringify(origin)};
+      const ask = JSON.stringify({ user: 'admin', name: 'ask', options: { prompt: 'spend it' } });
+      const tries = [
+        ['/api/command', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: ask }],
+        ['/api/message', { method: 'POST', mode: 'no-cors', body: JSON.stringify({ content: 'hi <@1>' }) }],
+        ['/api/command', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ask }],
+        ['/api/state', {}],
+        ['/api/state', { mode: 'no-cors' }],
+        ['/api/events', { mode: 'no-cors' }],
+        ['/attachments/1/0', { mode: 'no-cors' }],
+      ];
+      const results = [];
+      for (const [path, init] of tries) {
+        try {
+          const answer = await fetch(target + path, { ...init, credentials: 'include' });
+          results.push(answer.type === 'opaque' ? 'opaque' : await answer.text());
+        } catch {
+          results.push('blocked');
+        }
+      }
+      document.body.dataset.done = JSON.stringify(results);
+    </script></body>`;
+    const hostile: Server = createServer((_, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end(attack),
+    );
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const port = (hostile.address() as AddressInfo).port;
+    try {
+      // Another port of 127.0.0.1 (same site: the cookie goes along), and another site.
+      for (const at of [`http://127.0.0.1:${port}/`, `http://localhost:${port}/`]) {
+        const evil = await context.newPage();
+        const statuses: number[] = [];
+        evil.on('response', (response) => {
+          if (response.url().startsWith(origin)) statuses.push(response.status());
+        });
+        await evil.goto(at);
+        const done = await evil.waitForSelector('body[data-done]', { state: 'attached' });
+        const results = JSON.parse((await done.getAttribute('data-done')) ?? '[]') as string[];
+        for (const result of results) expect(result, at).not.toContain('channels');
+        expect(statuses.length, at).toBeGreaterThan(0);
+        for (const status of statuses) expect([401, 403], at).toContain(status);
+        await evil.close();
+      }
+    } finally {
+      hostile.close();
+    }
+    expect({
+      interactions: playground.discord.interactions.size,
+      messages: playground.discord.messages.size,
+    }).toEqual(before);
   });
 });

@@ -2,32 +2,67 @@
  * The playground without a browser: with a service given (as an operator's real one would be),
  * the real bot answers through it with that key, and the page's API takes what a page sends and
  * refuses, with a clear 400, what it cannot act on (the bot and the local Discord carry on).
+ * Started with an operator's production settings in its environment (a store, a metrics port,
+ * shards, a Discord token), it uses none of them: its own temporary store, nothing else bound.
+ * `npm run playground` itself prints the address with its key, and leaves DATABASE_URL alone.
  */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Playground, startPlayground } from '../../src/playground/playground.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
+import { openPage, type PageSession } from '../helpers/playgroundPage.js';
+import { freePort } from '../helpers/servers.js';
+
+/** Whether something accepts connections on 127.0.0.1:port. */
+const listening = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => resolve(socket.destroy() !== undefined));
+    socket.once('error', () => resolve(false));
+  });
 
 describe('the playground with an operator service', () => {
   let service: FakeService;
   let playground: Playground;
-  const post = (path: string, body: unknown) =>
-    fetch(`${playground.url}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: typeof body === 'string' ? body : JSON.stringify(body),
-    });
+  let page: PageSession;
+  let scratch: string;
+  let productionFile: string;
+  let metricsPort: number;
+  const post = (path: string, body: unknown) => page.post(path, body);
 
   beforeAll(async () => {
     service = await startFakeService();
+    scratch = mkdtempSync(join(tmpdir(), 'playground-operator-'));
+    productionFile = join(scratch, 'production.sqlite');
+    metricsPort = await freePort();
     playground = await startPlayground({
       service: { baseUrl: service.url, apiKey: 'operator-key' },
+      // What an operator's .env holds: none of it may reach the playground's bot.
+      env: {
+        DATABASE_URL: `sqlite://${productionFile}`,
+        METRICS_PORT: String(metricsPort),
+        SHARD_COUNT: '4',
+        SHARD_IDS: '2-3',
+        COMMAND_GUILD_ID: '123456789012345678',
+        DISCORD_TOKEN: 'the-real-bot-token',
+        DISCORD_API_URL: 'http://127.0.0.1:9/api',
+        SHARDING_MANAGER: 'true',
+        NODE_OPTIONS: '--max-old-space-size=64',
+      },
       onBotOutput: () => {},
     });
+    page = await openPage(playground.url);
   }, 60_000);
 
   afterAll(async () => {
     await playground?.close();
     await service?.close();
+    if (scratch) rmSync(scratch, { recursive: true, force: true });
   });
 
   it('answers /ask through the given service, with its key, into the channel', async () => {
@@ -54,6 +89,15 @@ describe('the playground with an operator service', () => {
     expect(service.chatRequests().at(-1)?.headers.authorization).toBe('Bearer operator-key');
   });
 
+  it("never writes the operator's DATABASE_URL, binds no metrics port, and logs in as the playground", async () => {
+    expect(playground.databaseUrl.startsWith(`sqlite://${tmpdir()}/`)).toBe(true);
+    expect(playground.databaseUrl).toMatch(/playground-[^/]+\/playground\.sqlite$/);
+    expect(existsSync(playground.databaseUrl.slice('sqlite://'.length))).toBe(true);
+    expect(existsSync(productionFile)).toBe(false);
+    expect(await listening(metricsPort)).toBe(false);
+    expect([...playground.discord.authorizations]).toEqual(['Bot playground-token']);
+  });
+
   it('refuses what it cannot act on with a 400 and a reason, and keeps serving', async () => {
     const cases: [string, unknown, RegExp][] = [
       ['/api/command', { user: 'member' }, /needs a name/],
@@ -65,10 +109,59 @@ describe('the playground with an operator service', () => {
     for (const [path, body, reason] of cases) {
       const answer = await post(path, body);
       expect(answer.status, path).toBe(400);
-      expect(((await answer.json()) as { error: string }).error).toMatch(reason);
+      expect((JSON.parse(answer.text) as { error: string }).error).toMatch(reason);
     }
-    expect((await fetch(`${playground.url}/attachments/1/0`)).status).toBe(404);
-    const state = (await (await fetch(`${playground.url}/api/state`)).json()) as { commands: unknown[] };
+    expect((await page.get('/attachments/1/0')).status).toBe(404);
+    const state = JSON.parse((await page.get('/api/state')).text) as { commands: unknown[] };
     expect(state.commands.length).toBeGreaterThan(5);
   });
+});
+
+describe('npm run playground', () => {
+  let child: ChildProcess | undefined;
+  let scratch: string;
+
+  beforeAll(() => {
+    scratch = mkdtempSync(join(tmpdir(), 'playground-cli-'));
+  });
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('prints the address with its key, and keeps its store apart from DATABASE_URL', async () => {
+    const productionFile = join(scratch, 'production.sqlite');
+    child = spawn(process.execPath, ['dist/src/cli/playground.js'], {
+      env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite://${productionFile}`, LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+    });
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+      err += chunk;
+    });
+    const until = Date.now() + 60_000;
+    while (!/Ctrl-C stops/.test(out)) {
+      if (child.exitCode !== null || Date.now() > until) throw new Error(`no start: ${out}${err}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const url = /playground: open (\S+)/.exec(out)?.[1] ?? '';
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?key=[A-Za-z0-9_-]{43}$/);
+    expect(err).toMatch(/DATABASE_URL is the bot's store and is not used here/);
+    const store = /playground: store sqlite:\/\/(\S+);/.exec(out)?.[1] ?? '';
+    expect(store).not.toBe(productionFile);
+    expect(store.startsWith(tmpdir())).toBe(true);
+    const page = await openPage(url);
+    expect((await page.get('/api/state')).status).toBe(200);
+    expect((await fetch(`${new URL(url).origin}/api/state`)).status).toBe(401);
+    expect(existsSync(productionFile)).toBe(false);
+  }, 70_000);
 });

@@ -1,6 +1,8 @@
 // The playground's page: a Discord channel view of the local Discord, kept live by the server's
 // event stream, and a composer that sends slash commands (with completion from the commands the
 // bot registered), messages and button clicks as the person chosen in "Typing as".
+// The server answers only a page opened from the address `npm run playground` printed (its key
+// is then this page's HttpOnly cookie, sent with every request here: see pageAccess.ts).
 
 const state = {
   botId: '',
@@ -308,8 +310,21 @@ async function submit(event) {
 
 // ---- Start ----------------------------------------------------------------------------------
 
+/** Without the key (the page opened without the printed address) there is nothing to show. */
+function showLocked(reason) {
+  const line = document.createElement('li');
+  line.className = 'error-line';
+  line.textContent = `${reason} (npm run playground prints http://127.0.0.1:<port>/?key=…)`;
+  $('messages').replaceChildren(line);
+  $('input').disabled = true;
+  document.body.dataset.locked = 'true';
+}
+
 async function start() {
-  const initial = await (await fetch('/api/state')).json();
+  const response = await fetch('/api/state');
+  const initial = await response.json().catch(() => ({}));
+  if (!response.ok)
+    return showLocked(initial.error ?? `The playground refused this page (${response.status}).`);
   Object.assign(state, {
     botId: initial.botId,
     channels: initial.channels,

@@ -1,0 +1,160 @@
+/**
+ * What the playground takes from the operator's environment (and `.env`, which
+ * `npm run playground` reads as `npm start` does), as pure functions.
+ *
+ * The playground must never become a second writer of the operator's production data, nor a
+ * second holder of its ports or its Discord identity. So the bot it spawns gets only the settings
+ * that shape what members see and what requests cost (`PLAYGROUND_SETTINGS`), and the playground
+ * supplies the rest itself: the local Discord's token and address, one shard, and its own store.
+ * Dropped in particular: `DATABASE_URL` (the store: SQLite, PostgreSQL or Redis), `DISCORD_TOKEN`,
+ * `DISCORD_API_URL`, `COMMAND_GUILD_ID`, `SHARD_COUNT`, `SHARD_IDS` (and discord.js's `SHARDS`,
+ * `SHARDING_MANAGER`), `METRICS_PORT`, `METRICS_HOST`, `REST_PROXY_*`, `NODE_OPTIONS`, and
+ * anything else not listed: a setting added later stays out until it is listed here.
+ */
+/** The bot's settings passed through to the playground's bot, and the process's own basics. */
+export const PLAYGROUND_SETTINGS: readonly string[] = [
+  'DEFAULT_MODEL',
+  'MAX_OUTPUT_TOKENS',
+  'HISTORY_MAX_TOKENS',
+  'HISTORY_MAX_TURNS',
+  'STREAM_EDIT_INTERVAL_MS',
+  'STREAM_EDITS_PER_SECOND',
+  'IMAGINE_PROGRESS_INTERVAL_MS',
+  'IMAGE_DOWNLOAD_TIMEOUT_MS',
+  'IMAGE_DOWNLOAD_MAX_DURATION_MS',
+  'IMAGE_HOST_ALLOWLIST',
+  'REPLY_MAX_DURATION_MS',
+  'DMS_ENABLED',
+  'DM_DAILY_CAP_PER_USER',
+  'OPERATOR_MONTHLY_CAP',
+  'RATE_LIMIT_PER_MINUTE',
+  'CONVERSATION_RETENTION_DAYS',
+  'LEDGER_ENTRY_RETENTION_DAYS',
+  'MESSAGE_CONTENT_INTENT',
+  'SYSTEM_PROMPT_ROLE',
+  'PRICES_FILE',
+  'LOG_LEVEL',
+  // The process's own: where programs are, the time zone, extra certificate authorities (to
+  // reach an operator's service behind a private one).
+  'PATH',
+  'TZ',
+  'NODE_EXTRA_CA_CERTS',
+];
+
+/**
+ * The bot's settings the playground never passes on: it sets them itself (its local Discord, one
+ * shard, its own store, the demo or the operator's service) or they would make it a second holder
+ * of the operator's ports. Each of the bot's settings is in exactly one of the two lists (a test
+ * checks), so a new setting needs a decision.
+ */
+export const PLAYGROUND_WITHHELD: readonly string[] = [
+  'DISCORD_TOKEN',
+  'DISCORD_API_URL',
+  'COMMAND_GUILD_ID',
+  'SHARD_COUNT',
+  'SHARD_IDS',
+  'DATABASE_URL',
+  'SERVICE_BASE_URL',
+  'SERVICE_API_KEY',
+  'METRICS_PORT',
+  'METRICS_HOST',
+];
+
+/** `env` reduced to `PLAYGROUND_SETTINGS` (unset and empty values left out). */
+export function playgroundSettings(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const kept: NodeJS.ProcessEnv = {};
+  for (const name of PLAYGROUND_SETTINGS) {
+    const value = env[name];
+    if (value !== undefined && value !== '') kept[name] = value;
+  }
+  return kept;
+}
+
+/** The options of `startPlayground` (playground.ts) that the environment sets. */
+export interface PlaygroundSetupOptions {
+  readonly port: number;
+  readonly service?: { readonly baseUrl: string; readonly apiKey: string };
+  readonly databaseUrl?: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+export type PlaygroundSetup =
+  | { readonly ok: true; readonly options: PlaygroundSetupOptions; readonly notes: readonly string[] }
+  | { readonly ok: false; readonly problem: string };
+
+/**
+ * `npm run playground`'s environment as `startPlayground` options: the page's port
+ * (`PLAYGROUND_PORT`), the operator's service (`SERVICE_BASE_URL` and `SERVICE_API_KEY`, both or
+ * neither), the playground's own store (`PLAYGROUND_DATABASE_URL`; never `DATABASE_URL`, which is
+ * the bot's), and the bot's other settings (`LOG_LEVEL` defaulting to `warn`). `notes` are lines
+ * to tell the operator; a problem stops the playground.
+ */
+export function playgroundSetup(env: NodeJS.ProcessEnv): PlaygroundSetup {
+  const notes: string[] = [];
+  const service =
+    env.SERVICE_BASE_URL && env.SERVICE_API_KEY
+      ? { baseUrl: env.SERVICE_BASE_URL, apiKey: env.SERVICE_API_KEY }
+      : undefined;
+  if (!service && (env.SERVICE_BASE_URL || env.SERVICE_API_KEY)) {
+    notes.push('set both SERVICE_BASE_URL and SERVICE_API_KEY to use your service; using the demo service');
+  }
+  const port = Number(env.PLAYGROUND_PORT || 0);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    return { ok: false, problem: 'PLAYGROUND_PORT must be a port number (0-65535)' };
+  }
+  const databaseUrl = env.PLAYGROUND_DATABASE_URL || undefined;
+  if (databaseUrl && databaseUrl === env.DATABASE_URL) {
+    return {
+      ok: false,
+      problem:
+        "PLAYGROUND_DATABASE_URL is the bot's DATABASE_URL: the playground must not write into the bot's store; name another, or leave it unset for a temporary one",
+    };
+  }
+  if (env.DATABASE_URL && !databaseUrl) {
+    notes.push(
+      "DATABASE_URL is the bot's store and is not used here; the playground's store is temporary (PLAYGROUND_DATABASE_URL keeps one)",
+    );
+  }
+  return {
+    ok: true,
+    options: {
+      port,
+      ...(service && { service }),
+      ...(databaseUrl && { databaseUrl }),
+      env: { LOG_LEVEL: 'warn', ...playgroundSettings(env) },
+    },
+    notes,
+  };
+}
+
+/**
+ * The environment of the playground's bot: the passed-through settings of `settings` (anything
+ * else in it, `DATABASE_URL` included, is dropped), then what the playground supplies itself.
+ */
+export function botEnvironment(
+  settings: NodeJS.ProcessEnv | undefined,
+  own: {
+    readonly discordApiUrl: string;
+    readonly service: { readonly baseUrl: string; readonly apiKey: string };
+    readonly databaseUrl: string;
+    readonly demo: boolean;
+  },
+): NodeJS.ProcessEnv {
+  const passed = playgroundSettings(settings ?? {});
+  return {
+    ...passed,
+    PATH: passed.PATH ?? process.env.PATH ?? '',
+    DISCORD_TOKEN: 'playground-token',
+    DISCORD_API_URL: own.discordApiUrl,
+    SHARD_COUNT: '1',
+    SERVICE_BASE_URL: own.service.baseUrl,
+    SERVICE_API_KEY: own.service.apiKey,
+    DATABASE_URL: own.databaseUrl,
+    // The demo's pictures are on loopback, which the bot otherwise refuses to fetch from; its
+    // spend is play money, capped so the bot's warning about an uncapped operator stays quiet.
+    ...(own.demo && {
+      IMAGE_HOST_ALLOWLIST: '127.0.0.1',
+      OPERATOR_MONTHLY_CAP: passed.OPERATOR_MONTHLY_CAP ?? '100',
+    }),
+  };
+}
