@@ -21,7 +21,7 @@ import { runInteractionTurn } from './interactionTurn.js';
 import { explicitOptions, parseAskOptions } from './options.js';
 import { pressRegenerate } from './regenerate.js';
 import { pressStop } from './stop.js';
-import { openThread } from './thread.js';
+import { MEMBER_CANNOT_CREATE_THREADS, memberMayCreateThreads, openThread } from './thread.js';
 
 const data = {
   name: 'ask',
@@ -77,6 +77,11 @@ export const askCommand = {
     }
     if (options.thread && (parentId !== null || interaction.channel?.isThread())) {
       return replyPrivately(interaction, 'This is already a thread: just ask here.');
+    }
+    // Refused outright, before admission: the member asked for a thread, and answering in the
+    // channel instead would charge them for something else than they asked for.
+    if (options.thread && !memberMayCreateThreads(interaction)) {
+      return replyPrivately(interaction, MEMBER_CANNOT_CREATE_THREADS);
     }
     await runInteractionTurn(
       interaction,

@@ -60,6 +60,8 @@ async function joinInOrder(
       userId: interaction.user.id,
       userName,
       settings: prepared.settings,
+      // Refused before any text: the reply is withdrawn and the member alone is told why.
+      refusalsSeenBy: 'member',
     };
     await arrival.turn();
     const running = runQueuedChatTurn(

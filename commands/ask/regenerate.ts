@@ -1,6 +1,8 @@
 /**
  * The Regenerate button under the latest reply of a conversation: the same question, with the
  * same options and the history before it, in a new streamed reply that replaces the old one.
+ * The button's id names the conversation and reply, but a member can craft one: it acts only
+ * when pressed on that reply's own message (see regenerationBase).
  */
 import type { ButtonInteraction } from 'discord.js';
 import { canManageMessages } from '../../src/access/permissions.js';
@@ -19,9 +21,10 @@ export async function pressRegenerate(
   argument: string,
 ): Promise<void> {
   const [conversationId = '', turnId = ''] = argument.split(':');
+  const pressed = { channelId: interaction.channelId, messageId: interaction.message.id };
   // A first look, to refuse at once; the turn checks again in the channel's queue.
   const conversation = await context.conversations.load(conversationId);
-  const base = regenerationBase(conversation.turns, turnId);
+  const base = regenerationBase(conversation.turns, turnId, pressed);
   if (!base) return replyPrivately(interaction, NOT_LATEST);
   if (base.userTurn.authorId !== interaction.user.id && !canManageMessages(interaction)) {
     return replyPrivately(
@@ -36,11 +39,11 @@ export async function pressRegenerate(
     ...(stored.ok ? definedFields(stored.value) : {}),
     origin: 'the options of the reply being regenerated',
   };
-  const channelId = interaction.channelId ?? conversationId;
+  const channelId = interaction.channelId;
   await runInteractionTurn(interaction, context, { channelId, options }, async () => ({
     channelId: conversationId,
     replyChannelId: channelId,
-    ask: { kind: 'regenerate', turnId },
+    ask: { kind: 'regenerate', turnId, pressed },
     options: explicitOptions(options),
   }));
 }

@@ -1,7 +1,19 @@
 /** `/ask thread:true`: a public thread opened from the reply, where the conversation continues. */
-import { type APIChannel, Routes } from 'discord.js';
+import { type APIChannel, type ChatInputCommandInteraction, PermissionFlagsBits, Routes } from 'discord.js';
 import type { BotContext } from '../../src/context.js';
 import { discordReason } from '../../src/discord/errorBoundary.js';
+
+export const MEMBER_CANNOT_CREATE_THREADS =
+  'You cannot create threads in this channel, so /ask cannot open one for you. Ask without thread, or ask a moderator.';
+
+/**
+ * Whether the member may open the thread themselves: the bot opens it with its own permissions,
+ * so it must not open one where the member could not (Create Public Threads, as Discord computed
+ * it for the member in this channel and sent with the interaction).
+ */
+export function memberMayCreateThreads(interaction: ChatInputCommandInteraction): boolean {
+  return interaction.memberPermissions?.has(PermissionFlagsBits.CreatePublicThreads) ?? false;
+}
 
 export function threadName(prompt: string): string {
   const line = prompt.split('\n')[0]?.trim() ?? '';

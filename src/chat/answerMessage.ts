@@ -163,6 +163,8 @@ export async function answerMessage(
         ask: { kind: 'new', prompt },
         settings: prepared.settings,
         options: {},
+        // A DM is the member's own; in a server the reply is read by the channel.
+        refusalsSeenBy: guildId === null ? 'member' : 'channel',
       },
       sink,
       refused.signal,

@@ -19,6 +19,10 @@ import type { Turn } from './history.js';
 /** More than any request sends; bounds the stored value. */
 export const MAX_STORED_TURNS = 500;
 
+/** Where a reply is (see AssistantTurn.reply and Conversation.lastReply). */
+const replyRefSchema = z.object({ channelId: z.string(), messageId: z.string() });
+export type ReplyRef = z.infer<typeof replyRefSchema>;
+
 const turnSchema = z.union([
   z.object({
     role: z.literal('user'),
@@ -39,12 +43,9 @@ const turnSchema = z.union([
         maxTokens: z.number().optional(),
       })
       .optional(),
+    reply: replyRefSchema.optional(),
   }),
 ]);
-
-/** Where the newest reply is, so its buttons can be removed when a newer one arrives. */
-const replyRefSchema = z.object({ channelId: z.string(), messageId: z.string() });
-export type ReplyRef = z.infer<typeof replyRefSchema>;
 
 const storedSchema = z.union([
   z.object({ version: z.literal(1), turns: z.array(turnSchema) }),
@@ -60,6 +61,7 @@ export interface Conversation {
   readonly turns: readonly Turn[];
   /** The reply that first dropped old turns said so; later ones do not repeat it. */
   readonly trimNoticeShown: boolean;
+  /** Where the newest reply is, so its buttons can be removed when a newer one arrives. */
   readonly lastReply: ReplyRef | null;
 }
 

@@ -22,6 +22,12 @@ export interface TurnOptions {
   readonly maxTokens?: number | undefined;
 }
 
+/** A message in Discord: where it is, and its id. */
+export interface MessageRef {
+  readonly channelId: string;
+  readonly messageId: string;
+}
+
 export interface AssistantTurn {
   readonly role: 'assistant';
   readonly content: string;
@@ -29,6 +35,12 @@ export interface AssistantTurn {
   /** Identifies the reply for its Regenerate button. */
   readonly id?: string | undefined;
   readonly options?: TurnOptions | undefined;
+  /**
+   * The reply's message that carries its buttons (the last one of a split reply), once it is
+   * shown: only a press on that message regenerates this reply. Absent in turns stored by older
+   * versions, which therefore cannot be regenerated.
+   */
+  readonly reply?: MessageRef | undefined;
 }
 
 export type Turn = UserTurn | AssistantTurn;
@@ -99,13 +111,21 @@ export function contextPercent(usedTokens: number, budgetTokens: number): number
 export const NOT_LATEST =
   'Only the latest reply of a conversation can be regenerated, and this one is no longer the latest.';
 
-/** The turns a regeneration starts from, or undefined when `turnId` is not the latest reply. */
+/**
+ * The turns a regeneration starts from, or undefined unless `turnId` is the latest reply and
+ * `pressed` (the message whose button was pressed, where it was pressed) is that reply's
+ * message. The button's id is the member's to craft; the pressed message is Discord's word, so
+ * no button elsewhere (another channel, another server) reaches this conversation.
+ */
 export function regenerationBase(
   turns: readonly Turn[],
   turnId: string,
+  pressed: MessageRef,
 ): { previous: readonly Turn[]; userTurn: UserTurn } | undefined {
   const last = turns.at(-1);
   const before = turns.at(-2);
   if (last?.role !== 'assistant' || last.id !== turnId || before?.role !== 'user') return undefined;
+  const reply = last.reply;
+  if (reply?.messageId !== pressed.messageId || reply.channelId !== pressed.channelId) return undefined;
   return { previous: turns.slice(0, -2), userTurn: before };
 }

@@ -112,7 +112,7 @@ export async function settleTurn(
     await finalWrite(true);
     return;
   }
-  if (turnId) await pointToLatestReply(context, turn, prepared, lastId);
+  if (turnId) await pointToLatestReply(context, turn, prepared, turnId, lastId);
 }
 
 /** Charges the reply and remembers the exchange; false (logged) when either failed. */
@@ -166,20 +166,28 @@ async function remember(
 }
 
 /**
- * Records where the conversation's newest reply is and takes the buttons off the one before:
- * only the latest reply can be regenerated.
+ * Records where the conversation's newest reply is (on its turn too: Regenerate acts only on a
+ * press on that message) and takes the buttons off the one before: only the latest reply can be
+ * regenerated.
  */
 async function pointToLatestReply(
   context: BotContext,
   turn: ChatTurn,
   prepared: PreparedTurn,
+  turnId: string,
   messageId: string,
 ): Promise<void> {
   try {
-    const replaced = await context.conversations.update(turn.channelId, (current) => ({
-      ...current,
-      lastReply: { channelId: turn.replyChannelId, messageId },
-    }));
+    const reply = { channelId: turn.replyChannelId, messageId };
+    const replaced = await context.conversations.update(turn.channelId, (current) => {
+      const last = current.turns.at(-1);
+      const ours = last?.role === 'assistant' && last.id === turnId;
+      return {
+        ...current,
+        turns: ours ? [...current.turns.slice(0, -1), { ...last, reply }] : current.turns,
+        lastReply: reply,
+      };
+    });
     const older = replaced.lastReply;
     if (older && older.messageId !== messageId) {
       await removeButtons(context.discordRest, older.channelId, older.messageId);

@@ -61,7 +61,8 @@ export async function runChatTurn(
   );
   if (!reservation.ok) {
     requestEnded(context, prepared.log, unserved(turn, 'refused'), { refusedBy: 'budget', worstCase });
-    await sink.refuse(`⛔ ${reservation.message}`);
+    const refusal = turn.refusalsSeenBy === 'member' ? reservation.message : reservation.publicMessage;
+    await sink.refuse(`⛔ ${refusal}`);
     return;
   }
   try {
@@ -95,7 +96,7 @@ async function prepareTurn(context: BotContext, turn: ChatTurn): Promise<Prepare
   const conversation = await context.conversations.load(turn.channelId);
   const base =
     turn.ask.kind === 'regenerate'
-      ? regenerationBase(conversation.turns, turn.ask.turnId)
+      ? regenerationBase(conversation.turns, turn.ask.turnId, turn.ask.pressed)
       : {
           previous: conversation.turns,
           userTurn: {

@@ -3,12 +3,13 @@ import type { ServiceError } from '../service/errors.js';
 import type { ChatMessage, ChatResult, Usage } from '../service/types.js';
 import type { ChatSettings } from '../settings/resolve.js';
 import type { Conversation } from './conversationStore.js';
-import type { SelectedHistory, Turn, TurnOptions, UserTurn } from './history.js';
+import type { MessageRef, SelectedHistory, Turn, TurnOptions, UserTurn } from './history.js';
 
 /** What a turn asks the service for: an answer to a new message, or another take on the latest reply. */
 export type TurnAsk =
   | { readonly kind: 'new'; readonly prompt: string }
-  | { readonly kind: 'regenerate'; readonly turnId: string };
+  /** `pressed`: the message whose Regenerate button was pressed (checked again in the queue). */
+  | { readonly kind: 'regenerate'; readonly turnId: string; readonly pressed: MessageRef };
 
 /** One request for a reply in a channel's conversation, however it was asked for. */
 export interface ChatTurn {
@@ -27,6 +28,12 @@ export interface ChatTurn {
   readonly options: TurnOptions;
   /** A line shown under the reply whatever happens (e.g. why no thread was opened). */
   readonly extraNote?: string;
+  /**
+   * Who reads a refusal: the member alone (an interaction's private message, a DM), or the whole
+   * channel (the reply to a member's message in a server). A channel is told which limit was
+   * reached, never the member's spend or the caps.
+   */
+  readonly refusalsSeenBy: 'member' | 'channel';
 }
 
 /** A turn ready to call the service: the one read of its conversation, and what it sends. */

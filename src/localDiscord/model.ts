@@ -241,10 +241,10 @@ export interface SendCommandInput {
   readonly channelPermissions?: Record<string, string>;
 }
 
-/** View Channel, Send Messages, Read Message History, Use Application Commands. */
-export const MEMBER_PERMISSIONS = String(1024 + 2048 + 65536 + 2147483648);
+/** View Channel, Send Messages, Read History, Use Commands, Create Public Threads, Send in Threads. */
+export const MEMBER_PERMISSIONS = String(1024n + 2048n + 65536n + 2147483648n + (1n << 35n) + (1n << 38n));
 /** A member who may also manage messages. */
-export const MODERATOR_PERMISSIONS = String(1024 + 2048 + 8192 + 65536 + 2147483648);
+export const MODERATOR_PERMISSIONS = String(BigInt(MEMBER_PERMISSIONS) | 8192n);
 /** A moderator who may also manage the server (Manage Server, 32). */
 export const SERVER_MANAGER_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n);
 /** A server manager who may also manage channels (Manage Channels, 16). */

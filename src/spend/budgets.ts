@@ -56,9 +56,27 @@ export function dmCapReached(spentMicros: number, capMicros: number, currency: s
   return `You have reached today's limit for direct messages with the bot (${formatMoney(spentMicros, currency)} of ${formatMoney(capMicros, currency)} used); it resets at 00:00 UTC.`;
 }
 
-export type Reservation =
-  | { readonly ok: true; release(): void }
-  | { readonly ok: false; readonly message: string };
+/**
+ * What a refusal says where the whole channel reads it (the reply to a member's message in a
+ * server): which limit was reached and when it resets, never how much anyone spent or what the
+ * cap is. Those figures go only where the member alone reads them (`message`).
+ */
+export const SERVER_CAP_REACHED =
+  'This server has reached its monthly spending cap for the bot; it resets on the 1st of next month (UTC). A server admin can raise it with /budget.';
+export const MEMBER_DAILY_CAP_REACHED =
+  'You have reached your daily spending limit on this server. It resets at 00:00 UTC.';
+export const DM_CAP_REACHED =
+  "You have reached today's limit for direct messages with the bot; it resets at 00:00 UTC.";
+
+/** Why a reservation was refused: with figures for the member alone, and without for a channel. */
+export interface Refusal {
+  /** For the member alone (an ephemeral message, a DM): names the spend and the cap. */
+  readonly message: string;
+  /** For everyone in the channel: the limit reached and when it resets, no figures. */
+  readonly publicMessage: string;
+}
+
+export type Reservation = { readonly ok: true; release(): void } | ({ readonly ok: false } & Refusal);
 
 export interface Budgets {
   settings(guildId: string): Promise<GuildSettings>;
@@ -116,32 +134,39 @@ export function createBudgets(
     userId: string,
     amountMicros: number,
     now: number,
-  ): Promise<string | undefined> {
+  ): Promise<Refusal | undefined> {
     const current = await settings(guildId);
     if (current.monthlyCapMicros !== null) {
       const spent = await ledger.monthSpendMicros(guildId, now);
       const pending = inFlight.get(guildId) ?? 0;
       if (spent + pending + amountMicros > current.monthlyCapMicros) {
-        return `This server has reached its monthly spending cap for the bot (${formatMoney(spent, currency)} of ${formatMoney(current.monthlyCapMicros, currency)} used${pending > 0 ? `, ${formatMoney(pending, currency)} in progress` : ''}). A server admin can raise it with /budget.`;
+        return {
+          message: `This server has reached its monthly spending cap for the bot (${formatMoney(spent, currency)} of ${formatMoney(current.monthlyCapMicros, currency)} used${pending > 0 ? `, ${formatMoney(pending, currency)} in progress` : ''}). A server admin can raise it with /budget.`,
+          publicMessage: SERVER_CAP_REACHED,
+        };
       }
     }
     if (current.dailyUserCapMicros !== null) {
       const spent = await ledger.userDaySpendMicros(guildId, userId, now);
       const pending = inFlightByUser.get(`${guildId}:${userId}`) ?? 0;
       if (spent + pending + amountMicros > current.dailyUserCapMicros) {
-        return `You have reached your daily spending limit on this server (${formatMoney(spent, currency)} of ${formatMoney(current.dailyUserCapMicros, currency)} today). It resets at 00:00 UTC.`;
+        return {
+          message: `You have reached your daily spending limit on this server (${formatMoney(spent, currency)} of ${formatMoney(current.dailyUserCapMicros, currency)} today). It resets at 00:00 UTC.`,
+          publicMessage: MEMBER_DAILY_CAP_REACHED,
+        };
       }
     }
     return undefined;
   }
 
-  async function dmRefusal(userId: string, amountMicros: number, now: number): Promise<string | undefined> {
+  async function dmRefusal(userId: string, amountMicros: number, now: number): Promise<Refusal | undefined> {
     const cap = operator.dmDailyCapMicros;
     if (cap === null) return undefined;
     const scope = usageScope({ guildId: null, userId });
     const spent = await ledger.userDaySpendMicros(scope, userId, now);
     const pending = inFlightByUser.get(`${scope}:${userId}`) ?? 0;
-    return spent + pending + amountMicros > cap ? dmCapReached(spent, cap, currency) : undefined;
+    if (spent + pending + amountMicros <= cap) return undefined;
+    return { message: dmCapReached(spent, cap, currency), publicMessage: DM_CAP_REACHED };
   }
 
   /** Counts the reservation in flight (scope, user, and all scopes) until it is released. */
@@ -180,13 +205,15 @@ export function createBudgets(
           guildId === null
             ? await dmRefusal(userId, amountMicros, now)
             : await guildRefusal(guildId, userId, amountMicros, now);
-        if (refusal !== undefined) return { ok: false, message: refusal };
+        if (refusal !== undefined) return { ok: false, ...refusal };
         const cap = operator.operatorMonthlyCapMicros;
         if (cap === null) return hold(scope, userId, amountMicros);
         // Across every scope: one lock, and the in-flight total counted, so a burst cannot overshoot.
         return queue.run('budget:operator', async () => {
           const spent = await ledger.allScopesMonthSpendMicros(now);
-          if (spent + inFlightTotal + amountMicros > cap) return { ok: false, message: OPERATOR_CAP_REACHED };
+          if (spent + inFlightTotal + amountMicros > cap) {
+            return { ok: false, message: OPERATOR_CAP_REACHED, publicMessage: OPERATOR_CAP_REACHED };
+          }
           return hold(scope, userId, amountMicros);
         });
       });

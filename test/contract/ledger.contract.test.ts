@@ -231,6 +231,7 @@ for (const kind of STORE_KINDS) {
       expect(await operator.reserve('h', 'eve', 10_001, NOW)).toEqual({
         ok: false,
         message: OPERATOR_CAP_REACHED,
+        publicMessage: OPERATOR_CAP_REACHED,
       });
       expect((await operator.reserve('h', 'eve', 10_000, NOW)).ok).toBe(true);
       // 80 % was announced before the restart: not again; 100 % once reached.

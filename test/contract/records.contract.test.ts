@@ -30,8 +30,14 @@ const reply = (content: string, i: number, id?: string): Turn => ({
   role: 'assistant',
   content,
   time: NOW + i,
-  ...(id !== undefined && { id, options: { model: 'service-v1-pro', temperature: 0.25, maxTokens: 300 } }),
+  ...(id !== undefined && {
+    id,
+    options: { model: 'service-v1-pro', temperature: 0.25, maxTokens: 300 },
+    reply: pressedOn(id),
+  }),
 });
+/** The message a reply's buttons are on (and so where its Regenerate is pressed). */
+const pressedOn = (id: string) => ({ channelId: 'c', messageId: `message-of-${id}` });
 
 /** Appends turns to the channel's conversation, one update each, as the bot does. */
 async function append(
@@ -113,7 +119,7 @@ for (const kind of STORE_KINDS) {
         const reopened = await stores.open(url);
         const conversations = createConversationStore(reopened, quietLogger);
         const loaded = await conversations.load('c');
-        expect(regenerationBase(loaded.turns, 'turn-1')).toEqual({
+        expect(regenerationBase(loaded.turns, 'turn-1', pressedOn('turn-1'))).toEqual({
           previous: [],
           userTurn: user('first question', 0),
         });
@@ -123,8 +129,9 @@ for (const kind of STORE_KINDS) {
 
         const third = createConversationStore(await stores.open(url), quietLogger);
         const turns = (await third.load('c')).turns;
-        expect(regenerationBase(turns, 'turn-1')).toBeUndefined();
-        expect(regenerationBase(turns, 'turn-2')).toEqual({
+        expect(regenerationBase(turns, 'turn-1', pressedOn('turn-1'))).toBeUndefined();
+        expect(regenerationBase(turns, 'turn-2', pressedOn('turn-1'))).toBeUndefined();
+        expect(regenerationBase(turns, 'turn-2', pressedOn('turn-2'))).toEqual({
           previous: [user('first question', 0), reply('first answer', 1, 'turn-1')],
           userTurn: user('second', 2),
         });

@@ -222,6 +222,28 @@ describe('bad input never reaches the service and changes nothing', () => {
     expect(await snapshot()).toBe(before);
   });
 
+  it('a Regenerate button naming another channel’s latest reply, pressed on a message elsewhere', async () => {
+    const elsewhere = freshChannel();
+    const asked = ask({ prompt: 'kept elsewhere' }, { channelId: elsewhere });
+    await waitForExactReply(h, asked, ['Echo: Member: kept elsewhere']);
+    const components = (h.discord.replyMessages(asked)[0]?.components ?? []) as {
+      components: { custom_id: string }[];
+    }[];
+    const customId = components[0]?.components[0]?.custom_id as string;
+    expect(customId).toMatch(new RegExp(`^ask:regenerate:${elsewhere}:`));
+    const conversationElsewhere = () => h.running.bot.context.conversations.load(elsewhere);
+    const before = await snapshot();
+    const storedElsewhere = JSON.stringify(await conversationElsewhere());
+    const calls = h.service.requests.length;
+    // The asker's own button, genuine in its channel, pressed on the bot's message in another one.
+    const click = h.discord.clickButton(botMessage, customId);
+    expect(await ephemeralText(click)).toBe(NOT_LATEST);
+    await settled(h, click.id);
+    expect(h.service.requests.length).toBe(calls);
+    expect(await snapshot()).toBe(before);
+    expect(JSON.stringify(await conversationElsewhere())).toBe(storedElsewhere);
+  });
+
   it('a mention with only invisible characters gets the hint, not a request', async () => {
     const calls = h.service.requests.length;
     const message = h.discord.sendMessage({ content: `<@${h.discord.botUser.id}> ${ZERO_WIDTH}` });

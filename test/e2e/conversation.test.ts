@@ -3,6 +3,7 @@
  * threads; /reset; the Stop and Regenerate buttons (also after a restart).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { MEMBER_CANNOT_CREATE_THREADS } from '../../commands/ask/thread.js';
 import { NOT_LATEST } from '../../src/chat/history.js';
 import { MENTION_HINT } from '../../src/chat/prompt.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
@@ -10,6 +11,7 @@ import {
   INTENTS,
   type LocalMessage,
   type LocalUser,
+  MEMBER_PERMISSIONS,
   MODERATOR_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
@@ -209,6 +211,37 @@ describe('threads', () => {
     });
     expect(await ephemeralText(inDm)).toMatch(/only be opened in a server channel/);
   });
+
+  it('/ask thread:true needs the member’s own Create Public Threads: refused privately, nothing asked or charged', async () => {
+    const channelId = freshChannel();
+    const day = new Date().toISOString().slice(0, 10);
+    const entries = async () =>
+      (await h.running.bot.context.ledger.entries(h.discord.guildId, day, day)).length;
+    const charged = await entries();
+    const calls = h.service.chatRequests().length;
+    const threads = h.discord.threads().length;
+    const noThreads = String(BigInt(MEMBER_PERMISSIONS) & ~(1n << 35n));
+    const refused = ask(
+      { prompt: 'Our secret plan', thread: true },
+      { channelId, user: ann, permissions: noThreads },
+    );
+    expect(await ephemeralText(refused)).toBe(MEMBER_CANNOT_CREATE_THREADS);
+    await settled(h, refused.id);
+    expect(h.discord.replyMessages(refused)).toHaveLength(1);
+    expect(h.service.chatRequests()).toHaveLength(calls);
+    expect(h.discord.threads()).toHaveLength(threads);
+    expect((await h.running.bot.context.conversations.load(channelId)).turns).toEqual([]);
+    expect(await entries()).toBe(charged);
+
+    // With the permission (an ordinary member's, as a new server gives it), the thread opens.
+    const opened = ask(
+      { prompt: 'Our open plan', thread: true },
+      { channelId, user: ann, permissions: MEMBER_PERMISSIONS },
+    );
+    await waitForExactReply(h, opened, ['Echo: Ann: Our open plan']);
+    expect(h.discord.threads()).toHaveLength(threads + 1);
+    expect(h.discord.threads().at(-1)).toMatchObject({ parentId: channelId, name: 'Our open plan' });
+  });
 });
 
 describe('/reset', () => {
@@ -355,6 +388,76 @@ describe('Regenerate', () => {
     const day = new Date().toISOString().slice(0, 10);
     const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, day, day);
     expect(entries.at(-1)?.userId).toBe(mod.id);
+  });
+});
+
+describe('Regenerate, pressed where it does not belong', () => {
+  it('a button naming channel A’s reply, pressed on a message in channel B or on an older reply, is refused; the real one works', async () => {
+    const channelA = freshChannel();
+    const channelB = freshChannel();
+    const a1 = ask({ prompt: 'a secret in A' }, { channelId: channelA, user: ann });
+    await waitForExactReply(h, a1, ['Echo: Ann: a secret in A']);
+    const a2 = ask({ prompt: 'another in A' }, { channelId: channelA, user: ann });
+    await waitForExactReply(h, a2, ['Echo: Ann: another in A']);
+    const b1 = ask({ prompt: 'hello B' }, { channelId: channelB, user: ann });
+    await waitForExactReply(h, b1, ['Echo: Ann: hello B']);
+    const replyA1 = h.discord.replyMessages(a1)[0] as LocalMessage;
+    const replyA2 = h.discord.replyMessages(a2)[0] as LocalMessage;
+    const replyB = h.discord.replyMessages(b1)[0] as LocalMessage;
+    const regenerateA = buttonIds(replyA2)[0] as string;
+    expect(regenerateA).toMatch(new RegExp(`^ask:regenerate:${channelA}:[0-9a-f]{16}$`));
+
+    const { conversations } = h.running.bot.context;
+    const stored = async () =>
+      JSON.stringify([await conversations.load(channelA), await conversations.load(channelB)]);
+    const before = await stored();
+    const calls = h.service.chatRequests().length;
+    // Messages everyone in B sees (the refusals are private).
+    const publicInB = () =>
+      h.discord.channelMessages(channelB).filter((message) => (message.flags & 64) === 0);
+    const messagesInB = publicInB().length;
+    // The asker herself (so the asker check passes), and a moderator: neither may pull A's
+    // conversation into B, nor act on a reply of A that is not the latest.
+    for (const [message, presser] of [
+      [replyB, { user: ann }],
+      [replyB, { user: mod, permissions: MODERATOR_PERMISSIONS }],
+      [replyA1, { user: ann }],
+    ] as const) {
+      const crafted = h.discord.clickButton(message, regenerateA, presser);
+      expect(await ephemeralText(crafted)).toBe(NOT_LATEST);
+      await settled(h, crafted.id);
+    }
+    expect(h.service.chatRequests()).toHaveLength(calls);
+    expect(await stored()).toBe(before);
+    expect(publicInB()).toHaveLength(messagesInB);
+    expect(buttonIds(replyA2)).toEqual([regenerateA]);
+
+    h.service.enqueue({ text: 'another take in A' });
+    const genuine = h.discord.clickButton(replyA2, regenerateA, { user: ann });
+    await waitForExactReply(h, genuine, ['another take in A']);
+    expect((await conversations.load(channelA)).turns.map((turn) => turn.content)).toEqual([
+      'a secret in A',
+      'Echo: Ann: a secret in A',
+      'another in A',
+      'another take in A',
+    ]);
+  });
+
+  it('the first reply of a thread (in the parent channel) regenerates the thread’s conversation', async () => {
+    const channelId = freshChannel();
+    const opened = ask({ prompt: 'thread start', thread: true }, { channelId, user: ann });
+    await waitForExactReply(h, opened, ['Echo: Ann: thread start']);
+    const thread = h.discord.threads().at(-1)?.id as string;
+    const reply = h.discord.replyMessages(opened)[0] as LocalMessage;
+    expect(reply.channelId).toBe(channelId);
+    const regenerate = buttonIds(reply)[0] as string;
+    expect(regenerate).toMatch(new RegExp(`^ask:regenerate:${thread}:`));
+    h.service.enqueue({ text: 'a better start' });
+    const again = h.discord.clickButton(reply, regenerate, { user: ann });
+    await waitForExactReply(h, again, ['a better start']);
+    expect(
+      (await h.running.bot.context.conversations.load(thread)).turns.map((turn) => turn.content),
+    ).toEqual(['thread start', 'a better start']);
   });
 });
 

@@ -10,10 +10,11 @@ import {
   type LocalUser,
   SERVER_MANAGER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
+import { MEMBER_DAILY_CAP_REACHED, SERVER_CAP_REACHED } from '../../src/spend/budgets.js';
 import { CHART_HEIGHT, CHART_WIDTH } from '../../src/spend/chart.js';
 import { formatMoney } from '../../src/spend/cost.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
-import { waitForReply } from '../helpers/harness.js';
+import { settled, waitForReply } from '../helpers/harness.js';
 
 // The context line has tests of its own; here the line under replies is the cost alone.
 const suite = useHarness({ discord: { channelCount: 70 }, guildConfig: { showContext: false } });
@@ -203,6 +204,62 @@ describe('/budget', () => {
     expect(h.service.imageRequests().length).toBe(before);
     const shown = await ephemeralText(command('budget', 'show'));
     expect(shown).toMatch(/Daily cap per member: USD/);
+    await ephemeralText(command('budget', 'clear', { which: 'both' }));
+  });
+
+  it('a mention refused by a cap says in public which limit and when it resets, no figures; /ask says them privately', async () => {
+    const { ledger } = h.running.bot.context;
+    const channelId = freshChannel();
+    /** The bot's public answer to a mention (a reply to the member's message), once it is handled. */
+    const mention = async (content: string) => {
+      const message = h.discord.sendMessage({
+        channelId,
+        user: member,
+        content: `<@${h.discord.botUser.id}> ${content}`,
+      });
+      await settled(h, message.id);
+      const replies = h.discord.replyTo(message);
+      expect(replies).toHaveLength(1);
+      expect(replies[0]?.flags ?? 0).toBe(0);
+      return replies[0]?.content ?? '';
+    };
+    const privateRefusal = async () => {
+      const refused = ask({ prompt: 'one more', max_tokens: 1000 }, { channelId: freshChannel() });
+      const [text] = await waitForReply(h, refused, ([t]) => t?.includes('⛔') ?? false);
+      expect((h.discord.replyMessages(refused)[0]?.flags ?? 0) & 64).toBe(64);
+      return text as string;
+    };
+    const noFigures = (text: string, spent: number) => {
+      expect(text).not.toMatch(/USD|\$|\d\.\d/);
+      expect(text).not.toContain(formatMoney(spent, 'USD').slice(4));
+    };
+    const calls = h.service.chatRequests().length;
+
+    // The member's daily cap.
+    const daySpent = await ledger.userDaySpendMicros(h.discord.guildId, member.id, Date.now());
+    expect(daySpent).toBeGreaterThan(0);
+    await ephemeralText(command('budget', 'set', { daily_per_member: (daySpent + 100) / 1e6 }));
+    const dailyInPublic = await mention('one more?');
+    expect(dailyInPublic).toBe(`⛔ ${MEMBER_DAILY_CAP_REACHED}`);
+    noFigures(dailyInPublic, daySpent);
+    const dailyInPrivate = await privateRefusal();
+    expect(dailyInPrivate).toContain(
+      `(${formatMoney(daySpent, 'USD')} of ${formatMoney(daySpent + 100, 'USD')} today)`,
+    );
+
+    // The server's monthly cap.
+    await ephemeralText(command('budget', 'clear', { which: 'daily_per_member' }));
+    const monthSpent = await ledger.monthSpendMicros(h.discord.guildId, Date.now());
+    await ephemeralText(command('budget', 'set', { monthly: monthSpent / 1e6 }));
+    const monthlyInPublic = await mention('and now?');
+    expect(monthlyInPublic).toBe(`⛔ ${SERVER_CAP_REACHED}`);
+    noFigures(monthlyInPublic, monthSpent);
+    const monthlyInPrivate = await privateRefusal();
+    expect(monthlyInPrivate).toContain(
+      `(${formatMoney(monthSpent, 'USD')} of ${formatMoney(monthSpent, 'USD')} used`,
+    );
+
+    expect(h.service.chatRequests().length).toBe(calls);
     await ephemeralText(command('budget', 'clear', { which: 'both' }));
   });
 

@@ -37,7 +37,14 @@ const user = (content: string, time: number): Turn => ({
   authorName: 'Member',
   time,
 });
-const reply = (content: string, time: number): Turn => ({ role: 'assistant', content, time, id: `r${time}` });
+// With the message its buttons are on: the Regenerate check needs it back after a restart.
+const reply = (content: string, time: number): Turn => ({
+  role: 'assistant',
+  content,
+  time,
+  id: `r${time}`,
+  reply: { channelId: 'c', messageId: `m${time}` },
+});
 const append =
   (...turns: Turn[]) =>
   (current: Conversation): Conversation => ({ ...current, turns: [...current.turns, ...turns] });

@@ -94,19 +94,37 @@ describe('conversation helpers', () => {
     authorName: 'A',
     time: 0,
   });
+  /** The message a reply's buttons are on: in channel A, message `m-<id>`. */
+  const on = (id: string, channelId = 'A') => ({ channelId, messageId: `m-${id}` });
   const reply = (content: string, id?: string): Turn => ({
     role: 'assistant',
     content,
     time: 0,
-    ...(id && { id }),
+    ...(id && { id, reply: on(id) }),
   });
 
   it('regenerates only the latest reply, from the question before it', () => {
     const turns = [user('q1'), reply('a1', 'x'), user('q2'), reply('a2', 'y')];
-    expect(regenerationBase(turns, 'y')).toEqual({ previous: turns.slice(0, 2), userTurn: turns[2] });
-    expect(regenerationBase(turns, 'x')).toBeUndefined();
-    expect(regenerationBase([reply('a', 'y')], 'y')).toBeUndefined();
-    expect(regenerationBase([], 'y')).toBeUndefined();
+    expect(regenerationBase(turns, 'y', on('y'))).toEqual({
+      previous: turns.slice(0, 2),
+      userTurn: turns[2],
+    });
+    expect(regenerationBase(turns, 'x', on('x'))).toBeUndefined();
+    expect(regenerationBase([reply('a', 'y')], 'y', on('y'))).toBeUndefined();
+    expect(regenerationBase([], 'y', on('y'))).toBeUndefined();
+  });
+
+  it('regenerates only when pressed on the reply’s own message, in its channel', () => {
+    const turns = [user('q1'), reply('a1', 'y')];
+    // The right conversation and turn, pressed on another message (a crafted button elsewhere).
+    expect(regenerationBase(turns, 'y', on('other'))).toBeUndefined();
+    expect(regenerationBase(turns, 'y', { channelId: 'A', messageId: 'm-other' })).toBeUndefined();
+    // The reply's message id, but in another channel.
+    expect(regenerationBase(turns, 'y', on('y', 'B'))).toBeUndefined();
+    // A reply stored by an older version, which did not record its message.
+    const older: Turn[] = [user('q1'), { role: 'assistant', content: 'a1', time: 0, id: 'y' }];
+    expect(regenerationBase(older, 'y', on('y'))).toBeUndefined();
+    expect(regenerationBase(turns, 'y', on('y'))).toEqual({ previous: [], userTurn: turns[0] });
   });
 
   it('reports context use in whole percent, at most 100', () => {

@@ -8,10 +8,13 @@ import { createLogger } from '../../../src/lib/logger.js';
 import type { Store } from '../../../src/lib/store.js';
 import {
   createBudgets,
+  DM_CAP_REACHED,
   dmCapReached,
+  MEMBER_DAILY_CAP_REACHED,
   OPERATOR_CAP_REACHED,
   type OperatorCaps,
   type Reservation,
+  SERVER_CAP_REACHED,
 } from '../../../src/spend/budgets.js';
 import { createLedger, type Ledger } from '../../../src/spend/ledger.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
@@ -66,6 +69,7 @@ describe('the DM cap per user', () => {
       ok: false,
       message:
         "You have reached today's limit for direct messages with the bot (USD 0.08 of USD 0.10 used); it resets at 00:00 UTC.",
+      publicMessage: DM_CAP_REACHED,
     });
     expect((await budgets.reserve(null, 'ann', 20_000, NOW)).ok).toBe(true);
     expect((await budgets.reserve(null, 'ann', 20_001, NOW + DAY)).ok).toBe(true);
@@ -113,6 +117,26 @@ describe('the operator cap across every server and DM', () => {
     expect(refusals([await budgets.reserve(null, 'u', 10_001, NOW)])[0]).toMatch(/^You have reached today's/);
     expect(refusals([await budgets.reserve('g2', 'u', 10_001, NOW)])).toEqual([OPERATOR_CAP_REACHED]);
     expect((await budgets.reserve('g2', 'u', 10_000, NOW)).ok).toBe(true);
+  });
+
+  it('a refusal names the figures for the member alone; its public form only the limit and its reset', async () => {
+    const { ledger, budgets } = await setUp({ operatorMonthlyCapMicros: 100_000 });
+    await ledger.charge(imageCharge('g1', 'u', 1));
+    await budgets.update('g1', { dailyUserCapMicros: 30_000 });
+    const daily = await budgets.reserve('g1', 'u', 10_001, NOW);
+    expect(daily).toEqual({
+      ok: false,
+      message:
+        'You have reached your daily spending limit on this server (USD 0.02 of USD 0.03 today). It resets at 00:00 UTC.',
+      publicMessage: MEMBER_DAILY_CAP_REACHED,
+    });
+    await budgets.update('g1', { monthlyCapMicros: 25_000 });
+    const monthly = await budgets.reserve('g1', 'u', 10_000, NOW);
+    expect(monthly).toMatchObject({ ok: false, publicMessage: SERVER_CAP_REACHED });
+    expect(monthly.ok ? '' : monthly.message).toMatch(/\(USD 0\.02 of USD 0\.025 used\)/);
+    for (const text of [MEMBER_DAILY_CAP_REACHED, SERVER_CAP_REACHED, DM_CAP_REACHED, OPERATOR_CAP_REACHED]) {
+      expect(text).not.toMatch(/USD|\$|\d\.\d/);
+    }
   });
 
   it('counts every scope in the store, also those no request has touched since start; not last month', async () => {
