@@ -88,6 +88,9 @@ function admission(interaction: ChatInputCommandInteraction | ButtonInteraction)
   };
 }
 
+export const REROLL_ELSEWHERE =
+  'This image request was made in another channel, so it can only be rerolled there.';
+
 /** Whether the bot may attach files in the interaction's channel (Discord sends its permissions there). */
 function canPostImages(interaction: ChatInputCommandInteraction | ButtonInteraction): boolean {
   return interaction.appPermissions.has(PermissionFlagsBits.AttachFiles);
@@ -128,7 +131,7 @@ export const imagineCommand = {
       interaction,
       context,
       admitted,
-      { ...parsed.options, userId: interaction.user.id },
+      { ...parsed.options, userId: interaction.user.id, channelId: interaction.channelId },
       undefined,
     );
   },
@@ -138,6 +141,9 @@ export const imagineCommand = {
     const stored = await context.imagineRequests.load(argument);
     if (!stored) {
       return replyPrivately(interaction, 'This image request is too old to reroll. Use /imagine again.');
+    }
+    if (stored.channelId !== undefined && stored.channelId !== interaction.channelId) {
+      return replyPrivately(interaction, REROLL_ELSEWHERE);
     }
     if (interaction.user.id !== stored.userId && !canManageMessages(interaction)) {
       return replyPrivately(

@@ -11,6 +11,11 @@ export interface ImagineRequest {
   readonly size: ImageSize;
   readonly n: number;
   readonly userId: string;
+  /**
+   * Where it was asked: a Reroll button's id can be crafted, so a press in any other channel is
+   * refused. Absent in requests stored by older versions.
+   */
+  readonly channelId?: string | undefined;
 }
 
 export interface ImagineRequests {

@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REROLL_ELSEWHERE } from '../../commands/imagine.js';
 import {
   type LocalInteraction,
   type LocalMessage,
@@ -276,6 +277,30 @@ describe('/imagine', () => {
     });
     await finalMessages(moderator);
     expect(h.service.imageRequests().length).toBe(before + 2);
+  });
+
+  it('Reroll pressed in another channel (a crafted button with the request id) is refused privately', async () => {
+    const [message] = await finalMessages(imagine({ prompt: 'only here' }));
+    const customId = rerollId(message);
+    const otherChannel = h.discord.channelIds[1] as string;
+    const [elsewhere] = await finalMessages(
+      h.discord.sendCommand({
+        name: 'imagine',
+        options: { prompt: 'elsewhere' },
+        user: alice,
+        channelId: otherChannel,
+      }),
+    );
+    expect(elsewhere?.channelId).toBe(otherChannel);
+    const before = h.service.imageRequests().length;
+    const crafted = h.discord.clickButton(elsewhere as LocalMessage, customId, {
+      user: h.discord.user('mod', 'mod'),
+      permissions: MODERATOR_PERMISSIONS,
+    });
+    await h.discord.waitFor(() => crafted.callbacks.length > 0);
+    expect(crafted.callbacks[0]).toMatchObject({ type: 4, data: { flags: 64, content: REROLL_ELSEWHERE } });
+    await settled(h, crafted.id);
+    expect(h.service.imageRequests()).toHaveLength(before);
   });
 
   it('Reroll still works after a restart', async () => {
