@@ -8,17 +8,20 @@ import {
   type ButtonInteraction,
   type ChatInputCommandInteraction,
   InteractionContextType,
+  MessageFlags,
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { z } from 'zod';
 import { type Admission, type AdmissionInput, admitRequest } from '../src/access/admission.js';
 import { canManageMessages } from '../src/access/permissions.js';
+import { deadlineSignal } from '../src/chat/deadline.js';
 import type { BotContext } from '../src/context.js';
 import { parseButtonId } from '../src/discord/buttons.js';
 import { parentChannelId } from '../src/discord/channels.js';
 import { type Command, optionValues } from '../src/discord/command.js';
-import { interactionWebhook } from '../src/discord/interactionWebhook.js';
+import { installContext } from '../src/discord/installContext.js';
+import { interactionWebhook, tokenLife } from '../src/discord/interactionWebhook.js';
 import { replyPrivately } from '../src/discord/messages.js';
 import { runImagine } from '../src/images/imagine.js';
 import type { ImagineRequest } from '../src/images/imagineRequests.js';
@@ -85,15 +88,21 @@ function admission(interaction: ChatInputCommandInteraction | ButtonInteraction)
     parentId: parentChannelId(interaction),
     userId: interaction.user.id,
     kind: 'image',
+    ...(!installContext(interaction).botPresent && { userInstall: true }),
   };
 }
 
 export const REROLL_ELSEWHERE =
   'This image request was made in another channel, so it can only be rerolled there.';
 
-/** Whether the bot may attach files in the interaction's channel (Discord sends its permissions there). */
+/**
+ * Whether the bot may post images in the interaction's channel (Discord sends its permissions
+ * there): as files with Attach Files; where it works only as installed to the member, as links.
+ */
 function canPostImages(interaction: ChatInputCommandInteraction | ButtonInteraction): boolean {
-  return interaction.appPermissions.has(PermissionFlagsBits.AttachFiles);
+  return (
+    interaction.appPermissions.has(PermissionFlagsBits.AttachFiles) || !installContext(interaction).botPresent
+  );
 }
 
 /** Acknowledges at once, then generates in the interaction's reply. */
@@ -104,8 +113,14 @@ async function generate(
   request: ImagineRequest,
   requestId: string | undefined,
 ): Promise<void> {
+  const install = installContext(interaction);
+  // Where the bot is not present only the token writes, and only until shortly before it ends.
+  const life = tokenLife(context.interactionRest, interaction);
+  const deadline = install.botPresent
+    ? undefined
+    : deadlineSignal(life.deadline, life.ttlMs, context.clock.now());
   try {
-    await interaction.deferReply();
+    await interaction.deferReply(install.forcedPrivate ? { flags: MessageFlags.Ephemeral } : {});
     await runImagine(context, interactionWebhook(context.interactionRest, interaction), {
       request,
       requestId: requestId ?? (await context.imagineRequests.save(request)),
@@ -113,8 +128,11 @@ async function generate(
       channelId: interaction.channelId ?? '',
       attachmentSizeLimit: interaction.attachmentSizeLimit,
       showCost: admitted.guild.showCost,
+      ...(deadline && { userInstall: { deadline: deadline.signal, ttlMs: life.ttlMs } }),
+      ...(!install.canAttach && { linksOnly: true }),
     });
   } finally {
+    deadline?.clear();
     admitted.slot.release();
   }
 }

@@ -1,20 +1,36 @@
 /**
  * /system (Manage Channels): a channel's system prompt, sent as the first message of every
- * request in the channel (and its threads, unless a thread has its own).
+ * request in the channel (and its threads, unless a thread has its own). `set` without `prompt`
+ * opens a form (a modal) holding the current prompt, for instructions with line breaks. The
+ * form's custom id is `system:modal:` for the channel it was opened in (the permission is checked
+ * again on submit), or `system:modal:<channel>.<seal>` for another channel given as an option:
+ * the member's permission there is known only when the form opens, so the channel is sealed
+ * (formSeal.ts) to the member and server, and a crafted id cannot name another one.
  */
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
+  type ChatInputCommandInteraction,
   InteractionContextType,
+  type ModalSubmitInteraction,
   PermissionFlagsBits,
   PermissionsBitField,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import type { BotContext } from '../src/context.js';
+import { buttonId, parseButtonId } from '../src/discord/buttons.js';
 import { type Command, channelOption, optionChannel, optionValues } from '../src/discord/command.js';
-import { quote, replyPrivately } from '../src/discord/messages.js';
+import { formSeal, sealMatches } from '../src/discord/formSeal.js';
+import { replyPrivately } from '../src/discord/messages.js';
+import { FORM_GONE, paragraphModal, submittedText } from '../src/discord/modals.js';
+import { quote } from '../src/discord/render/quote.js';
 import { parseWith, promptField } from '../src/settings/requestOptions.js';
 
 export const SYSTEM_PROMPT_MAX_LENGTH = 1500;
+const MODAL_ACTION = 'modal';
+const FIELD = 'prompt';
+/** A prompt shown back stays within a message, whatever its lines (the header takes < 100). */
+const SHOWN = { maxLength: 1900 };
 
 const whichChannel = channelOption('Which channel (default: this one)');
 
@@ -33,8 +49,7 @@ const data = {
         {
           type: ApplicationCommandOptionType.String,
           name: 'prompt',
-          description: 'The instructions',
-          required: true,
+          description: 'The instructions (leave them out to write them in a form, with line breaks)',
           min_length: 1,
           max_length: SYSTEM_PROMPT_MAX_LENGTH,
         },
@@ -62,6 +77,50 @@ function resolvedPermissions(channel: object): Readonly<PermissionsBitField> | n
   return permissions instanceof PermissionsBitField ? permissions : null;
 }
 
+const notAllowed = (where: string) =>
+  `Only members with the Manage Channels permission in ${where} can change its system prompt.`;
+
+/** What a form's seal covers: the member, the server and the channel it was opened for. */
+function sealed(interaction: ChatInputCommandInteraction | ModalSubmitInteraction, channelId: string) {
+  return ['system', interaction.guildId ?? '', interaction.user.id, channelId];
+}
+
+/** The form for `set` without a prompt: the current prompt, to edit. */
+async function openForm(interaction: ChatInputCommandInteraction, context: BotContext, channelId: string) {
+  const argument =
+    channelId === interaction.channelId
+      ? ''
+      : `${channelId}.${formSeal(context.config.discordToken, sealed(interaction, channelId))}`;
+  const current = (await context.settings.channel(channelId)).systemPrompt;
+  await interaction.showModal(
+    paragraphModal({
+      customId: buttonId('system', MODAL_ACTION, argument),
+      title: 'Set the system prompt',
+      label: 'Instructions',
+      description: `Sent before every conversation in the channel. Up to ${SYSTEM_PROMPT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+      field: FIELD,
+      maxLength: SYSTEM_PROMPT_MAX_LENGTH,
+      ...(current !== undefined && { value: current }),
+    }),
+  );
+}
+
+async function setPrompt(
+  interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
+  context: BotContext,
+  channelId: string,
+  raw: unknown,
+) {
+  const parsed = parseWith(promptField(SYSTEM_PROMPT_MAX_LENGTH, 'Write the instructions.'), raw);
+  if (!parsed.ok) return replyPrivately(interaction, parsed.error);
+  const prompt = parsed.value;
+  await context.settings.updateChannel(channelId, { systemPrompt: prompt });
+  await replyPrivately(
+    interaction,
+    `System prompt of <#${channelId}> set (${prompt.length} characters):\n${quote(prompt, SHOWN)}`,
+  );
+}
+
 export const systemCommand = {
   data,
   async execute(interaction, context) {
@@ -69,27 +128,16 @@ export const systemCommand = {
     // Permissions in the channel acted on: Discord sends the member's for a channel option.
     const permissions = target ? resolvedPermissions(target) : interaction.memberPermissions;
     if (!interaction.inGuild() || !permissions?.has(PermissionFlagsBits.ManageChannels)) {
-      await replyPrivately(
-        interaction,
-        `Only members with the Manage Channels permission in ${target ? `<#${target.id}>` : 'this channel'} can change its system prompt.`,
-      );
+      await replyPrivately(interaction, notAllowed(target ? `<#${target.id}>` : 'this channel'));
       return;
     }
     const channelId = target?.id ?? interaction.channelId;
     const where = `<#${channelId}>`;
     const sub = interaction.options.getSubcommand();
     if (sub === 'set') {
-      const parsed = parseWith(
-        promptField(SYSTEM_PROMPT_MAX_LENGTH, 'Write the instructions.'),
-        optionValues(interaction).prompt,
-      );
-      if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-      const prompt = parsed.value;
-      await context.settings.updateChannel(channelId, { systemPrompt: prompt });
-      await replyPrivately(
-        interaction,
-        `System prompt of ${where} set (${prompt.length} characters):\n${quote(prompt)}`,
-      );
+      const raw = optionValues(interaction).prompt;
+      if (raw === undefined) return openForm(interaction, context, channelId);
+      await setPrompt(interaction, context, channelId, raw);
     } else if (sub === 'clear') {
       await context.settings.updateChannel(channelId, { systemPrompt: undefined });
       await replyPrivately(interaction, `${where} has no system prompt of its own now.`);
@@ -97,8 +145,27 @@ export const systemCommand = {
       const own = (await context.settings.channel(channelId)).systemPrompt;
       await replyPrivately(
         interaction,
-        own ? `System prompt of ${where}:\n${quote(own)}` : `${where} has no system prompt of its own.`,
+        own
+          ? `System prompt of ${where}:\n${quote(own, SHOWN)}`
+          : `${where} has no system prompt of its own.`,
       );
     }
+  },
+  async handleModal(interaction, context) {
+    const { action, argument } = parseButtonId(interaction.customId);
+    const [sealedId = '', seal = '', ...rest] = argument.split('.');
+    const here = argument === '';
+    const channelId = here ? interaction.channelId : sealedId;
+    const genuine =
+      here ||
+      (rest.length === 0 && sealMatches(context.config.discordToken, sealed(interaction, sealedId), seal));
+    if (action !== MODAL_ACTION || !interaction.inGuild() || !channelId || !genuine) {
+      return replyPrivately(interaction, FORM_GONE);
+    }
+    // Opened in this channel: the permission is checked again, as Discord computes it now.
+    if (here && !interaction.memberPermissions.has(PermissionFlagsBits.ManageChannels)) {
+      return replyPrivately(interaction, notAllowed('this channel'));
+    }
+    await setPrompt(interaction, context, channelId, submittedText(interaction, FIELD));
   },
 } satisfies Command;

@@ -4,15 +4,17 @@
  */
 import { resolve } from 'node:path';
 import { Client, type ClientEvents, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
-import { commands as allCommands } from '../commands/index.js';
+import { commands as allCommands, messageCommands as allMessageCommands } from '../commands/index.js';
 import { createFairUse } from './access/fairUse.js';
 import { createArrivalOrder } from './chat/arrivalOrder.js';
+import { createAskTargets } from './chat/askTargets.js';
 import { createConversationStore } from './chat/conversationStore.js';
 import { type Config, configSecrets } from './config.js';
 import type { BotContext } from './context.js';
 import { cacheOptions, sweepIdleDmChannels } from './discord/caches.js';
-import type { Command } from './discord/command.js';
+import type { Command, MessageCommand } from './discord/command.js';
 import { syncCommands } from './discord/commandSync.js';
+import { registrationJson } from './discord/installPolicy.js';
 import { createInteractionRest } from './discord/interactionWebhook.js';
 import { NO_PINGS, NO_PINGS_API } from './discord/messages.js';
 import { createEditPacing } from './discord/render/editPacing.js';
@@ -47,6 +49,7 @@ export interface BotOptions {
   /** How long interaction tokens live (default: Discord's 15 minutes); tests shorten it. */
   readonly interactionTokenTtlMs?: number;
   readonly commands?: readonly Command[];
+  readonly messageCommands?: readonly MessageCommand[];
   /**
    * Called once the bot has finished with a gateway event (answered, refused or ignored it),
    * with the event's first argument (an interaction, a message…). Tests wait on it to know the
@@ -72,6 +75,10 @@ export function createBot(options: BotOptions): Bot {
   const { config, logger } = options;
   const shards = options.shards ?? allShards(1);
   const commands = options.commands ?? allCommands;
+  // A command that reads members' text is offered only where Discord delivers it to the bot.
+  const messageCommands = (options.messageCommands ?? allMessageCommands).filter(
+    (command) => !command.needsMessageContent || config.messageContentIntent,
+  );
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let dmChannelSweep: NodeJS.Timeout | undefined;
@@ -163,6 +170,7 @@ export function createBot(options: BotOptions): Bot {
       logger,
     }),
     imagineRequests: createImagineRequests(options.store),
+    askTargets: createAskTargets(options.store),
     metrics: operations.metrics,
     shardOf: (guildId) => operations.shardOf(guildId),
   };
@@ -171,6 +179,7 @@ export function createBot(options: BotOptions): Bot {
   const runtime: EventRuntime = {
     context,
     commands: new Map(commands.map((command) => [command.data.name, command])),
+    messageCommands: new Map(messageCommands.map((command) => [command.data.name, command])),
   };
 
   const listen = <K extends keyof ClientEvents>(event: Event<K>) => {
@@ -236,11 +245,18 @@ export function createBot(options: BotOptions): Bot {
       );
       // Commands are the bot's, not a shard's: one process registers them, the one with shard 0.
       if (!shards.ids.includes(0)) return;
+      const installPolicy = {
+        userInstall: config.userInstall,
+        guildScoped: config.commandGuildId !== undefined,
+      };
       await syncCommands({
         rest: client.rest,
         applicationId: readyClient.application.id,
         guildId: config.commandGuildId,
-        commands: commands.map((command) => command.data as unknown as Record<string, unknown>),
+        // Where each command may be installed and used (USER_INSTALL): discord/installPolicy.ts.
+        commands: [...commands, ...messageCommands].map(
+          (command) => registrationJson(command.data, installPolicy) as unknown as Record<string, unknown>,
+        ),
         logger,
       });
     },

@@ -98,6 +98,10 @@ const schema = z.object({
     .transform((value) => value ?? 'true')
     .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
     .transform((value) => value === 'true'),
+  USER_INSTALL: optionalText
+    .transform((value) => value ?? 'true')
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .transform((value) => value === 'true'),
   // 0.25 a day: a few dozen chat replies or a few images per person, never hundreds of requests.
   DM_DAILY_CAP_PER_USER: capAmount(250_000),
   OPERATOR_MONTHLY_CAP: capAmount(null),
@@ -169,6 +173,11 @@ export interface Config {
   readonly pricesFile: string;
   /** Whether the bot answers in DMs at all (else a private "servers only" answer). */
   readonly dmsEnabled: boolean;
+  /**
+   * Whether members may install /ask, /imagine and /reset to their own account and use them
+   * where the bot is not (group DMs, DMs between users, servers without the bot).
+   */
+  readonly userInstall: boolean;
   /** Most a user may spend a UTC day in DMs with the bot, in micro-units; null: no cap. */
   readonly dmDailyCapMicros: number | null;
   /** Most the bot may spend a UTC month across every server and DM, in micro-units; null: no cap. */
@@ -247,6 +256,7 @@ export function loadConfig(env: Env): ConfigResult {
       systemPromptRole: value.SYSTEM_PROMPT_ROLE,
       pricesFile: value.PRICES_FILE,
       dmsEnabled: value.DMS_ENABLED,
+      userInstall: value.USER_INSTALL,
       dmDailyCapMicros: value.DM_DAILY_CAP_PER_USER,
       operatorMonthlyCapMicros: value.OPERATOR_MONTHLY_CAP,
       logLevel: value.LOG_LEVEL,

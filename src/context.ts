@@ -1,6 +1,7 @@
 import type { REST } from 'discord.js';
 import type { FairUse } from './access/fairUse.js';
 import type { ArrivalOrder } from './chat/arrivalOrder.js';
+import type { AskTargets } from './chat/askTargets.js';
 import type { ActiveReply } from './chat/controls.js';
 import type { ConversationStore } from './chat/conversationStore.js';
 import type { Config } from './config.js';
@@ -41,6 +42,8 @@ export interface BotContext {
   readonly images: ImageDownloader;
   /** /imagine requests by id, for the Reroll button. */
   readonly imagineRequests: ImagineRequests;
+  /** Messages "Ask about this message" forms are open on, by the key in the form's id. */
+  readonly askTargets: AskTargets;
   /** REST client for interaction-token routes (see createInteractionRest). */
   readonly interactionRest: REST;
   /** The bot's REST client (bot token) for channel messages and threads. */

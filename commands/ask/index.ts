@@ -1,24 +1,39 @@
 /**
  * /ask: a streamed reply from one of the service's chat models, continuing the channel's
- * conversation (or opening a thread for it); and the Stop and Regenerate buttons under every
- * chat reply, however it was asked for.
+ * conversation (or opening a thread for it), starting with the question quoted (others see only
+ * "… used /ask"); without `prompt`, a form for a question with line breaks (modal.ts). And the
+ * Stop and Regenerate buttons under every chat reply, however it was asked for.
  */
 import {
   ApplicationCommandOptionType,
   ApplicationCommandType,
+  type ChatInputCommandInteraction,
   InteractionContextType,
+  type ModalSubmitInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
+import { channelGate } from '../../src/access/admission.js';
 import { REGENERATE_ACTION, STOP_ACTION } from '../../src/chat/controls.js';
 import { PROMPT_MAX_LENGTH } from '../../src/chat/prompt.js';
+import type { BotContext } from '../../src/context.js';
 import { parseButtonId } from '../../src/discord/buttons.js';
 import { parentChannelId } from '../../src/discord/channels.js';
 import { type Command, optionValues } from '../../src/discord/command.js';
+import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
+import { FORM_GONE, submittedText } from '../../src/discord/modals.js';
+import { questionHead } from '../../src/discord/render/quote.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../src/settings/requestOptions.js';
 import { runInteractionTurn } from './interactionTurn.js';
-import { explicitOptions, parseAskOptions } from './options.js';
+import { ASK_MODAL_ACTION, askModal, decodeAskSettings, QUESTION_FIELD } from './modal.js';
+import {
+  type AskOptions,
+  type AskSettings,
+  explicitOptions,
+  parseAskOptions,
+  parseAskSettings,
+} from './options.js';
 import { pressRegenerate } from './regenerate.js';
 import { pressStop } from './stop.js';
 import { MEMBER_CANNOT_CREATE_THREADS, memberMayCreateThreads, openThread } from './thread.js';
@@ -32,8 +47,7 @@ const data = {
     {
       type: ApplicationCommandOptionType.String,
       name: 'prompt',
-      description: 'What to ask',
-      required: true,
+      description: 'What to ask (leave it out to write it in a form, with line breaks)',
       min_length: 1,
       max_length: PROMPT_MAX_LENGTH,
     },
@@ -65,56 +79,94 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+type AskInteraction = ChatInputCommandInteraction | ModalSubmitInteraction;
+
+/** Only the server's bot opens threads: installed to the member's account, it is not in the server. */
+export const THREADS_NEED_THE_BOT =
+  'Threads can only be opened where the server added the bot; here it answers you as an app installed to your account.';
+
+/** Why a thread cannot be opened for this request (undefined when it can, or none is asked for). */
+function threadRefusal(interaction: AskInteraction, settings: AskSettings): string | undefined {
+  if (!settings.thread) return undefined;
+  if (!interaction.inGuild()) return 'Threads can only be opened in a server channel.';
+  if (!installContext(interaction).botPresent) return THREADS_NEED_THE_BOT;
+  if (parentChannelId(interaction) !== null || interaction.channel?.isThread()) {
+    return 'This is already a thread: just ask here.';
+  }
+  // Refused outright, before admission: the member asked for a thread, and answering in the
+  // channel instead would charge them for something else than they asked for.
+  if (!memberMayCreateThreads(interaction)) return MEMBER_CANNOT_CREATE_THREADS;
+  return undefined;
+}
+
+/** The form for a question with line breaks, once what can be checked before it is fine. */
+async function openForm(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  raw: Record<string, unknown>,
+) {
+  const parsed = parseAskSettings(raw);
+  if (!parsed.ok) return replyPrivately(interaction, parsed.error);
+  // Told before the member writes a long question, not after.
+  const where = {
+    guildId: interaction.guildId,
+    channelId: interaction.channelId,
+    ...(!installContext(interaction).botPresent && { userInstall: true }),
+  };
+  const refusal =
+    threadRefusal(interaction, parsed.settings) ??
+    (await channelGate(context, { ...where, parentId: parentChannelId(interaction) })).refusal;
+  if (refusal) return replyPrivately(interaction, refusal);
+  await interaction.showModal(askModal(parsed.settings));
+}
+
+/** An /ask with its question: from the command's option, or from its form. */
+async function ask(interaction: AskInteraction, context: BotContext, options: AskOptions) {
+  const { channelId } = interaction;
+  // Discord sends every command and form with its channel; a submit without one is not ours.
+  if (channelId === null) return replyPrivately(interaction, FORM_GONE);
+  const refusal = threadRefusal(interaction, options);
+  if (refusal) return replyPrivately(interaction, refusal);
+  const turn = { ask: { kind: 'new', prompt: options.prompt }, options: explicitOptions(options) } as const;
+  // Discord shows others only "… used /ask": the reply starts with the question (quote.ts).
+  const shown = { ...turn, head: questionHead(options.prompt), replyChannelId: channelId };
+  await runInteractionTurn(interaction, context, { channelId, options }, async () => {
+    if (!options.thread) return { ...shown, channelId };
+    // A deferred response carries no message in its callback: ask for the reply's id.
+    const reply = await interaction.fetchReply();
+    const opened = await openThread(context, channelId, reply.id, options.prompt);
+    return {
+      ...shown,
+      channelId: 'id' in opened ? opened.id : channelId,
+      ...('error' in opened && {
+        extraNote: `⚠️ Could not open a thread (${opened.error}); the conversation continues in this channel.`,
+      }),
+    };
+  });
+}
+
 export const askCommand = {
   data,
   async execute(interaction, context) {
-    const parsed = parseAskOptions(optionValues(interaction));
+    const raw = optionValues(interaction);
+    if (raw.prompt === undefined) return openForm(interaction, context, raw);
+    const parsed = parseAskOptions(raw);
     if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-    const { options } = parsed;
-    const parentId = parentChannelId(interaction);
-    if (options.thread && !interaction.inGuild()) {
-      return replyPrivately(interaction, 'Threads can only be opened in a server channel.');
-    }
-    if (options.thread && (parentId !== null || interaction.channel?.isThread())) {
-      return replyPrivately(interaction, 'This is already a thread: just ask here.');
-    }
-    // Refused outright, before admission: the member asked for a thread, and answering in the
-    // channel instead would charge them for something else than they asked for.
-    if (options.thread && !memberMayCreateThreads(interaction)) {
-      return replyPrivately(interaction, MEMBER_CANNOT_CREATE_THREADS);
-    }
-    await runInteractionTurn(
-      interaction,
-      context,
-      { channelId: interaction.channelId, options },
-      async () => {
-        if (!options.thread) {
-          return {
-            channelId: interaction.channelId,
-            replyChannelId: interaction.channelId,
-            ask: { kind: 'new', prompt: options.prompt },
-            options: explicitOptions(options),
-          };
-        }
-        // A deferred response carries no message in its callback: ask for the reply's id.
-        const reply = await interaction.fetchReply();
-        const opened = await openThread(context, interaction.channelId, reply.id, options.prompt);
-        return {
-          channelId: 'id' in opened ? opened.id : interaction.channelId,
-          replyChannelId: interaction.channelId,
-          ask: { kind: 'new', prompt: options.prompt },
-          options: explicitOptions(options),
-          ...('error' in opened && {
-            extraNote: `⚠️ Could not open a thread (${opened.error}); the conversation continues in this channel.`,
-          }),
-        };
-      },
-    );
+    await ask(interaction, context, parsed.options);
   },
   async handleButton(interaction, context) {
     const { action, argument } = parseButtonId(interaction.customId);
     if (action === STOP_ACTION) return pressStop(interaction, context, argument);
     if (action === REGENERATE_ACTION) return pressRegenerate(interaction, context, argument);
     await replyPrivately(interaction, 'This button is no longer supported.');
+  },
+  /** The form's question, checked exactly as the command's option, with the options it carries. */
+  async handleModal(interaction, context) {
+    const { action, argument } = parseButtonId(interaction.customId);
+    const raw = action === ASK_MODAL_ACTION ? decodeAskSettings(argument) : undefined;
+    if (!raw) return replyPrivately(interaction, FORM_GONE);
+    const parsed = parseAskOptions({ ...raw, prompt: submittedText(interaction, QUESTION_FIELD) });
+    if (!parsed.ok) return replyPrivately(interaction, parsed.error);
+    await ask(interaction, context, parsed.options);
   },
 } satisfies Command;

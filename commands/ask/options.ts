@@ -17,21 +17,23 @@ export interface AskOptions extends RequestOptions {
   readonly thread: boolean;
 }
 
-export const askOptionsSchema = z
-  .object({
-    prompt: promptField(),
-    model: modelField.optional(),
-    temperature: temperatureField.optional(),
-    max_tokens: maxTokensField(MAX_TOKENS_OPTION_MAX).optional(),
-    thread: z.boolean({ error: 'thread must be true or false.' }).optional(),
-  })
-  .transform(
-    ({ prompt, thread, max_tokens, ...rest }): AskOptions => ({
-      prompt,
-      thread: thread === true,
-      ...definedFields({ ...rest, maxTokens: max_tokens }),
-    }),
-  );
+/** /ask's options besides the prompt (given with the command when the prompt comes in a form). */
+export type AskSettings = Omit<AskOptions, 'prompt'>;
+
+const settingsFields = {
+  model: modelField.optional(),
+  temperature: temperatureField.optional(),
+  max_tokens: maxTokensField(MAX_TOKENS_OPTION_MAX).optional(),
+  thread: z.boolean({ error: 'thread must be true or false.' }).optional(),
+};
+
+export const askOptionsSchema = z.object({ prompt: promptField(), ...settingsFields }).transform(
+  ({ prompt, thread, max_tokens, ...rest }): AskOptions => ({
+    prompt,
+    thread: thread === true,
+    ...definedFields({ ...rest, maxTokens: max_tokens }),
+  }),
+);
 
 /**
  * Validates raw option values. Unset options stay unset, for the channel, server and bot
@@ -42,6 +44,19 @@ export function parseAskOptions(
 ): { ok: true; options: AskOptions } | { ok: false; error: string } {
   const parsed = parseWith(askOptionsSchema, raw);
   return parsed.ok ? { ok: true, options: parsed.value } : parsed;
+}
+
+/** Validates the options other than the prompt, with the same rules and sentences. */
+export function parseAskSettings(
+  raw: Readonly<Record<string, unknown>>,
+): { ok: true; settings: AskSettings } | { ok: false; error: string } {
+  const parsed = parseWith(z.object(settingsFields), raw);
+  if (!parsed.ok) return parsed;
+  const { thread, max_tokens, ...rest } = parsed.value;
+  return {
+    ok: true,
+    settings: { thread: thread === true, ...definedFields({ ...rest, maxTokens: max_tokens }) },
+  };
 }
 
 /** The options the member gave explicitly, kept with the reply so Regenerate asks the same way. */

@@ -45,5 +45,7 @@ export async function pressRegenerate(
     replyChannelId: channelId,
     ask: { kind: 'regenerate', turnId, pressed },
     options: explicitOptions(options),
+    // The new reply starts as the old one did (e.g. with the question quoted).
+    ...(last?.role === 'assistant' && last.head !== undefined && { head: last.head }),
   }));
 }

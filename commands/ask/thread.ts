@@ -1,5 +1,5 @@
 /** `/ask thread:true`: a public thread opened from the reply, where the conversation continues. */
-import { type APIChannel, type ChatInputCommandInteraction, PermissionFlagsBits, Routes } from 'discord.js';
+import { type APIChannel, PermissionFlagsBits, type RepliableInteraction, Routes } from 'discord.js';
 import type { BotContext } from '../../src/context.js';
 import { discordReason } from '../../src/discord/errorBoundary.js';
 
@@ -11,7 +11,7 @@ export const MEMBER_CANNOT_CREATE_THREADS =
  * so it must not open one where the member could not (Create Public Threads, as Discord computed
  * it for the member in this channel and sent with the interaction).
  */
-export function memberMayCreateThreads(interaction: ChatInputCommandInteraction): boolean {
+export function memberMayCreateThreads(interaction: RepliableInteraction): boolean {
   return interaction.memberPermissions?.has(PermissionFlagsBits.CreatePublicThreads) ?? false;
 }
 

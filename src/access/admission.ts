@@ -20,11 +20,20 @@ export interface AdmissionInput {
   readonly userId: string;
   /** Chat and image requests each allow one in flight per member and channel. */
   readonly kind: 'chat' | 'image';
+  /**
+   * Made where the app works only because the member installed it and the bot is not present:
+   * no server settings apply (the server did not add the bot), USER_INSTALL does.
+   */
+  readonly userInstall?: boolean;
 }
 
 export type Admission =
   | { readonly ok: true; readonly guild: GuildConfig; readonly slot: Extract<Slot, { ok: true }> }
   | { readonly ok: false; readonly error: string };
+
+/** The answer where the app works only as installed to the member, when the operator turned that off. */
+export const USER_INSTALL_OFF =
+  'The bot works here only where a server added it: its operator turned off using it as an app installed to your account.';
 
 /** The answer to every request in a DM while the operator has DMs turned off (DMS_ENABLED). */
 export const DMS_OFF =
@@ -36,8 +45,13 @@ export const DMS_OFF =
  */
 export async function channelGate(
   context: BotContext,
-  input: Pick<AdmissionInput, 'guildId' | 'channelId' | 'parentId'>,
+  input: Pick<AdmissionInput, 'guildId' | 'channelId' | 'parentId' | 'userInstall'>,
 ): Promise<{ guild: GuildConfig; refusal: string | undefined }> {
+  if (input.userInstall)
+    return {
+      guild: DEFAULT_GUILD_CONFIG,
+      refusal: context.config.userInstall ? undefined : USER_INSTALL_OFF,
+    };
   if (input.guildId === null && !context.config.dmsEnabled)
     return { guild: DEFAULT_GUILD_CONFIG, refusal: DMS_OFF };
   const guild = input.guildId ? await context.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;

@@ -43,6 +43,7 @@ const turnSchema = z.union([
         maxTokens: z.number().optional(),
       })
       .optional(),
+    head: z.string().optional(),
     reply: replyRefSchema.optional(),
   }),
 ]);

@@ -35,6 +35,8 @@ export interface AssistantTurn {
   /** Identifies the reply for its Regenerate button. */
   readonly id?: string | undefined;
   readonly options?: TurnOptions | undefined;
+  /** The fixed start of the reply's first message (ChatTurn.head); its regeneration has it too. */
+  readonly head?: string | undefined;
   /**
    * The reply's message that carries its buttons (the last one of a split reply), once it is
    * shown: only a press on that message regenerates this reply. Absent in turns stored by older

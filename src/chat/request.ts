@@ -22,6 +22,8 @@ export interface ChatRequestInput {
   readonly userId: string;
   readonly userName: string;
   readonly options: RequestOptions;
+  /** A user install where the bot is not present: the operator's defaults, no server's (admission.ts). */
+  readonly userInstall?: boolean;
 }
 
 export type Prepared =
@@ -36,9 +38,10 @@ export type Prepared =
 export async function prepareChatRequest(context: BotContext, input: ChatRequestInput): Promise<Prepared> {
   const { guild, refusal } = await channelGate(context, input);
   if (refusal) return { ok: false, error: refusal };
-  const channel = input.guildId
-    ? await context.settings.effectiveChannel(input.channelId, input.parentId)
-    : {};
+  const channel =
+    input.guildId && !input.userInstall
+      ? await context.settings.effectiveChannel(input.channelId, input.parentId)
+      : {};
   const resolved = resolveChatSettings(operatorDefaults(context.config), guild, channel, input.options);
   if (!resolved.ok) return resolved;
   const admitted = await claimSlot(context, { ...input, kind: 'chat' }, guild);

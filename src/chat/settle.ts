@@ -40,6 +40,7 @@ export async function settleTurn(
     outputTokens: facts.usage.outputTokens,
     estimated: facts.usage.estimated,
     outcome: facts.outcome,
+    ...(turn.userInstall && { userInstall: true }),
   };
   // The price is pure: the cost line needs no store, and is what the ledger records.
   const costMicros = usage ? context.ledger.costOf(usage) : 0;
@@ -158,6 +159,7 @@ async function remember(
         time: context.clock.now(),
         id: turnId,
         ...(Object.keys(turn.options).length > 0 && { options: turn.options }),
+        ...(turn.head !== undefined && { head: turn.head }),
       },
     ],
     // The drop is announced once, in the gauge: only a shown gauge uses the notice up.
@@ -189,7 +191,9 @@ async function pointToLatestReply(
       };
     });
     const older = replaced.lastReply;
-    if (older && older.messageId !== messageId) {
+    // Where the bot is not present its token cannot edit the older reply: its button then says
+    // that reply is no longer the latest.
+    if (older && older.messageId !== messageId && !turn.userInstall) {
       await removeButtons(context.discordRest, older.channelId, older.messageId);
     }
   } catch (error) {

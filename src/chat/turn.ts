@@ -18,6 +18,7 @@ import type { ChatMessage, ChatResult } from '../service/types.js';
 import { announceBudgetAlerts } from '../spend/alerts.js';
 import { chatCostMicros } from '../spend/cost.js';
 import { StoppedByMember, stopControls } from './controls.js';
+import { deadlineInLine, TokenDeadline } from './deadline.js';
 import { NOT_LATEST, regenerationBase, selectHistory, toServiceMessage } from './history.js';
 import { CANCELLED_IN_LINE, note } from './notes.js';
 import { settleTurn } from './settle.js';
@@ -42,7 +43,10 @@ export async function runChatTurn(
       userId: turn.userId,
     });
     requestEnded(context, log, unserved(turn, 'cancelled'));
-    await sink.editOriginal(CANCELLED_IN_LINE, []);
+    const reason: unknown = stop.signal.reason;
+    const ended = reason instanceof TokenDeadline ? deadlineInLine(reason.ttlMs) : CANCELLED_IN_LINE;
+    // Still the question's reply, as every public end of it: the head (quote.ts) stays on top.
+    await sink.editOriginal(`${turn.head ?? ''}${ended}`, []);
     return;
   }
   const prepared = await prepareTurn(context, turn);
@@ -58,6 +62,7 @@ export async function runChatTurn(
     turn.userId,
     worstCase,
     context.clock.now(),
+    turn.userInstall,
   );
   if (!reservation.ok) {
     requestEnded(context, prepared.log, unserved(turn, 'refused'), { refusedBy: 'budget', worstCase });
@@ -70,7 +75,8 @@ export async function runChatTurn(
   } finally {
     reservation.release();
   }
-  if (turn.guildId) await announceBudgetAlerts(context, turn.guildId);
+  // A user install is billed to the member, not to the server it was used in.
+  if (turn.guildId && !turn.userInstall) await announceBudgetAlerts(context, turn.guildId);
 }
 
 /** A turn that ended without the service's answer: nothing charged. */
@@ -146,6 +152,7 @@ async function streamTurn(
     sharedIntervalMs: () => pacing.sharedIntervalMs(),
     clock,
     controls: stopControls(stop.id),
+    ...(turn.head !== undefined && { head: turn.head }),
     onEditError: (error) =>
       prepared.log.warn({ err: error }, 'intermediate edit failed; the next edit catches up'),
     onFinalRetry: (error, delayMs) =>
@@ -214,6 +221,10 @@ async function streamReply(
     if (error.kind === 'aborted' && reason instanceof StoppedByMember && !shuttingDown) {
       // Who stopped it is in the request's line (settle.ts).
       return { kind: 'stopped', stoppedBy: reason.memberName, usage: error.usage };
+    }
+    if (error.kind === 'aborted' && reason instanceof TokenDeadline && !shuttingDown) {
+      log.warn({ ttlMs: reason.ttlMs }, 'the interaction token is about to end: the reply stops here');
+      return { kind: 'failed', error: reason.ending(error.usage, renderer.text() !== ''), shuttingDown };
     }
     log.warn({ err: error, kind: error.kind }, 'service request failed');
     return { kind: 'failed', error, shuttingDown };

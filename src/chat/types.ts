@@ -24,10 +24,22 @@ export interface ChatTurn {
   readonly ask: TurnAsk;
   /** Resolved when the request was admitted; they travel with the turn to its end. */
   readonly settings: ChatSettings;
+  /**
+   * Asked where the app works only because the member installed it to their account and the
+   * bot is not present (discord/installContext.ts): billed to the member (spend/records.ts
+   * userInstallScope), and nothing is written with the bot token.
+   */
+  readonly userInstall?: boolean;
   /** The member's explicit options, kept with the reply for Regenerate. */
   readonly options: TurnOptions;
   /** A line shown under the reply whatever happens (e.g. why no thread was opened). */
   readonly extraNote?: string;
+  /**
+   * A fixed start of the reply's first message, e.g. /ask's question quoted (Discord shows others
+   * only "… used /ask"; a reply to a member's message shows the message already). Remembered
+   * with the reply, so its regeneration starts the same way. It must not open a code block.
+   */
+  readonly head?: string;
   /**
    * Who reads a refusal: the member alone (an interaction's private message, a DM), or the whole
    * channel (the reply to a member's message in a server). A channel is told which limit was

@@ -1,7 +1,7 @@
 /**
  * `npm run usage -- [--month YYYY-MM] [--csv] [--dm-users]`: the operator's report of what the
- * bot spent in a month across every server and DM, read from the store named by DATABASE_URL
- * (and the currency from PRICES_FILE). It does not connect to Discord, reads no secret, writes no
+ * bot spent in a month across every server, DM and member's own install (user installs), read
+ * from the store named by DATABASE_URL (and the currency from PRICES_FILE). It does not connect to Discord, reads no secret, writes no
  * record (the ledger's keys and the spill files are only read), and works whether the bot is
  * running or stopped. On a shared PostgreSQL or Redis store one run covers every process of the
  * bot. It opens the store as the bot does (@keyv/sqlite cannot open read-only), which on a
@@ -17,12 +17,13 @@ import { formatMoney } from '../spend/cost.js';
 import { csvCell, decimal } from '../spend/csv.js';
 import { isDmScope, type MonthReport, readMonthReport } from '../spend/monthReport.js';
 import { loadPriceList } from '../spend/prices.js';
+import { scopeGuildId, scopeKind, scopeUserId } from '../spend/records.js';
 
 const USAGE =
   'usage: npm run usage -- [--month YYYY-MM] [--csv] [--dm-users]\n' +
   '  --month     the UTC month to report (default: the current one)\n' +
-  '  --csv       one row per server and per DM user, then the total (cost_micros exact)\n' +
-  '  --dm-users  list each DM user under the DM total (text output)\n';
+  '  --csv       one row per server, per user install and per DM user, then the total (cost_micros exact)\n' +
+  '  --dm-users  list each user under the user-install and DM totals (text output)\n';
 
 function fail(message: string, code = 1): never {
   process.stderr.write(`${message}\n`);
@@ -54,18 +55,43 @@ function parse(): { month: string; csv: boolean; dmUsers: boolean } {
 
 function totals(report: MonthReport) {
   const dms = report.scopes.filter((scope) => isDmScope(scope.scope));
+  const installs = report.scopes.filter((scope) => scopeKind(scope.scope) === 'userInstall');
   const sum = (list: readonly { requests: number; costMicros: number }[]) => ({
     requests: list.reduce((total, item) => total + item.requests, 0),
     costMicros: list.reduce((total, item) => total + item.costMicros, 0),
   });
-  return { dms, dmTotal: sum(dms), total: sum([...report.scopes, report.waiting]) };
+  return {
+    dms,
+    dmTotal: sum(dms),
+    installs,
+    installTotal: sum(installs),
+    total: sum([...report.scopes, report.waiting]),
+  };
 }
 
+/** A user install's scope as the report names it: `<user>`, or `<user> in server <guild>`. */
+const installLabel = (scope: string) => {
+  const guildId = scopeGuildId(scope);
+  return `user ${scopeUserId(scope)}${guildId === null ? '' : ` in server ${guildId}`}`;
+};
+
 export function reportText(report: MonthReport, currency: string, dmUsers: boolean, where: string): string {
-  const { dms, dmTotal, total } = totals(report);
+  const { dms, dmTotal, installs, installTotal, total } = totals(report);
   const rows: [string, number, number][] = report.scopes
-    .filter((scope) => !isDmScope(scope.scope))
+    .filter((scope) => scopeKind(scope.scope) === 'guild')
     .map((scope) => [`server ${scope.scope}`, scope.requests, scope.costMicros]);
+  // Members' own installs (group DMs, DMs between users, servers without the bot): billed to them.
+  if (installs.length > 0) {
+    const users = new Set(installs.map((scope) => scopeUserId(scope.scope))).size;
+    rows.push([
+      `installed to members' accounts, ${users} ${users === 1 ? 'user' : 'users'}`,
+      installTotal.requests,
+      installTotal.costMicros,
+    ]);
+    if (dmUsers)
+      for (const scope of installs)
+        rows.push([`  ${installLabel(scope.scope)}`, scope.requests, scope.costMicros]);
+  }
   if (dms.length > 0) {
     rows.push([
       `DMs, ${dms.length} ${dms.length === 1 ? 'user' : 'users'}`,
@@ -98,11 +124,13 @@ export function reportCsv(report: MonthReport): string {
     [kind, id, requests, micros, decimal(micros)].map(csvCell).join(',');
   return `${[
     'kind,id,requests,cost_micros,cost',
-    ...report.scopes.map((scope) =>
-      isDmScope(scope.scope)
-        ? row('dm', scope.scope.slice(3), scope.requests, scope.costMicros)
-        : row('guild', scope.scope, scope.requests, scope.costMicros),
-    ),
+    ...report.scopes.map((scope) => {
+      const kind = scopeKind(scope.scope);
+      if (kind === 'dm') return row('dm', scope.scope.slice(3), scope.requests, scope.costMicros);
+      if (kind === 'guild') return row('guild', scope.scope, scope.requests, scope.costMicros);
+      // `<user>` or `<user>-in-<guild>`.
+      return row('user-install', scope.scope.slice('userinstall-'.length), scope.requests, scope.costMicros);
+    }),
     ...(report.waiting.requests > 0
       ? [row('waiting', '', report.waiting.requests, report.waiting.costMicros)]
       : []),

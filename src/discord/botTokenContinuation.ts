@@ -7,14 +7,16 @@ import {
   request,
   type TokenWebhook,
 } from './outgoing.js';
+import { FollowUpLimitReached } from './render/sink.js';
 import { INTERACTION_TOKEN_TTL_MS, isDeadTokenError, tokenSwitchAt } from './tokenLifetime.js';
 
 /** What a refusal says once it can only be public: the member's spend is not for the channel. */
 export const PUBLIC_REFUSAL = '⛔ This request was refused. Ask again to be told why (only you will see it).';
 
 /**
- * The token's writes until it is about to expire or Discord refuses it, then the same writes as
- * bot messages in the channel, for the rest of the reply. Bot-token writes share the global
+ * The token's writes until it is about to expire, Discord refuses it, or it has posted all its
+ * follow-ups (a user install in the bot's DM), then the same writes as bot messages in the
+ * channel, for the rest of the reply. Bot-token writes share the global
  * limit: a chat reply's edits are paced as its sink says when it starts streaming (see
  * render/editPacing.ts and `usesBotToken`), so a reply that starts after the switch (a long
  * wait in line) is paced, and one that switches mid-stream keeps the webhook's pace to its end.
@@ -83,7 +85,9 @@ export function continuingWebhook(
     try {
       return await withToken();
     } catch (error) {
-      if (!isDeadTokenError(error)) throw error;
+      // Also where the token has posted all the follow-ups Discord allows (a user install in the
+      // bot's DM): the bot token has no such limit.
+      if (!isDeadTokenError(error) && !(error instanceof FollowUpLimitReached)) throw error;
       await switchToBotToken(error);
       return withBotToken();
     }

@@ -147,11 +147,13 @@ export const DM_CHANNEL_IDLE_MS = 2 * 60 * 60 * 1000;
 
 /**
  * Drops DM channels idle for `idleMs`: discord.js keeps one per user who ever wrote the bot, and
- * has no sweeper for them. A later DM brings its channel back (the Channel partial). Returns how
- * many it dropped.
+ * has no sweeper for them. A later DM brings its channel back (the Channel partial). Group DMs
+ * (cached from interactions of members who installed the app, whose replies never read them
+ * again) go at every sweep. Returns how many it dropped.
  */
 export function sweepIdleDmChannels(client: Client, now: number, idleMs = DM_CHANNEL_IDLE_MS): number {
   return client.channels.cache.sweep((channel) => {
+    if (channel.type === ChannelType.GroupDM) return true;
     if (channel.type !== ChannelType.DM) return false;
     const last = channel.lastMessageId ?? channel.id;
     return SnowflakeUtil.timestampFrom(last) < now - idleMs;

@@ -4,18 +4,35 @@ import {
   type ButtonInteraction,
   ChannelType,
   type ChatInputCommandInteraction,
+  type MessageContextMenuCommandInteraction,
+  type ModalSubmitInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
+  type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { BotContext } from '../context.js';
 
 /**
- * A slash command: its registration JSON, its handler, and optionally the handler of the
- * buttons it puts on its replies (custom ids start with `<command name>:`).
+ * A slash command: its registration JSON, its handler, and optionally the handlers of the
+ * buttons it puts on its replies and of the modals (forms) it opens (custom ids of both start
+ * with `<command name>:`).
  */
 export interface Command {
   readonly data: RESTPostAPIChatInputApplicationCommandsJSONBody;
   execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
   handleButton?(interaction: ButtonInteraction, context: BotContext): Promise<void>;
+  handleModal?(interaction: ModalSubmitInteraction, context: BotContext): Promise<void>;
+}
+
+/**
+ * A message command (Apps in a message's menu): its registration JSON, its handler, and
+ * optionally the handler of the modals it opens (custom ids start with `<command name>:`).
+ */
+export interface MessageCommand {
+  readonly data: RESTPostAPIContextMenuApplicationCommandsJSONBody;
+  /** Registered only with the Message Content intent (MESSAGE_CONTENT_INTENT): it reads members' text. */
+  readonly needsMessageContent?: boolean;
+  execute(interaction: MessageContextMenuCommandInteraction, context: BotContext): Promise<void>;
+  handleModal?(interaction: ModalSubmitInteraction, context: BotContext): Promise<void>;
 }
 
 /** A channel option for settings commands: any channel or thread members can talk in. */

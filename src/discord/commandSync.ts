@@ -27,16 +27,23 @@ function normalizeOption(option: Json): Json {
   };
 }
 
+/** A list of enum values in a fixed order (null when absent). */
+const numbers = (list: unknown) =>
+  Array.isArray(list) ? [...list].sort((a, b) => Number(a) - Number(b)) : null;
+
 /** The fields this bot sets, with Discord's defaults filled in, in a fixed key order. */
 export function normalizeCommand(command: Json): Json {
   const options = Array.isArray(command.options) ? (command.options as Json[]) : [];
   return {
     type: command.type ?? 1,
     name: command.name,
-    description: command.description,
+    // Message commands are sent without one; Discord lists them with "".
+    description: command.description ?? '',
     default_member_permissions: command.default_member_permissions ?? null,
     nsfw: command.nsfw ?? false,
-    contexts: command.contexts ?? null,
+    contexts: numbers(command.contexts),
+    // Always sent (discord/installPolicy.ts): a change of USER_INSTALL registers anew.
+    integration_types: numbers(command.integration_types),
     options: options.map(normalizeOption),
   };
 }

@@ -15,6 +15,7 @@
  */
 import {
   type APIMessage,
+  DiscordAPIError,
   MessageFlags,
   makeURLSearchParams,
   REST,
@@ -24,6 +25,7 @@ import {
 } from 'discord.js';
 import { continuingWebhook } from './botTokenContinuation.js';
 import { watchBucket } from './bucketWatch.js';
+import { type InstallFacts, installContext } from './installContext.js';
 import {
   type BotTokenContinuation,
   type InteractionWebhook,
@@ -31,7 +33,9 @@ import {
   request,
   type TokenWebhook,
 } from './outgoing.js';
+import { FollowUpLimitReached, MAX_FOLLOW_UPS } from './render/sink.js';
 import { restOptions } from './restOptions.js';
+import { INTERACTION_TOKEN_TTL_MS, tokenSwitchAt } from './tokenLifetime.js';
 
 /** The interaction-token REST client; its webhooks continue through `continuation` when given. */
 export class InteractionRest extends REST {
@@ -62,8 +66,11 @@ export function createInteractionRest(
   );
 }
 
-/** What the webhook routes need of an interaction; the rest, for the bot-token continuation. */
-export interface InteractionToken {
+/**
+ * What the webhook routes need of an interaction; the rest, for the bot-token continuation (which
+ * exists only where the bot is present) and Discord's follow-up limit (installContext.ts).
+ */
+export interface InteractionToken extends InstallFacts {
   readonly applicationId: string;
   readonly token: string;
   /** When Discord created the interaction: its token's lifetime starts then. */
@@ -94,22 +101,54 @@ function newWebhook(rest: REST, interaction: InteractionToken): InteractionWebho
   const viaToken = tokenWebhook(rest, interaction);
   const continuation = rest instanceof InteractionRest ? rest.continuation : undefined;
   const { channelId, createdTimestamp } = interaction;
-  if (!continuation || !channelId || createdTimestamp === undefined || interaction.ephemeral) return viaToken;
+  // Where the bot is not present (a user install) its token reaches nothing: the token is all.
+  const present = installContext(interaction).botPresent;
+  if (!continuation || !channelId || createdTimestamp === undefined || interaction.ephemeral || !present)
+    return viaToken;
   return continuingWebhook(viaToken, continuation, channelId, createdTimestamp);
 }
 
-function tokenWebhook(rest: REST, { applicationId, token }: InteractionToken): TokenWebhook {
+/**
+ * How long the interaction's token lives, and when a reply with no bot token to go on with (a
+ * user install where the bot is not present) must have written its last: when the bot token
+ * would take over elsewhere.
+ */
+export function tokenLife(rest: REST, interaction: { readonly createdTimestamp: number }) {
+  const ttlMs =
+    (rest instanceof InteractionRest ? rest.continuation?.tokenTtlMs : undefined) ?? INTERACTION_TOKEN_TTL_MS;
+  return { ttlMs, deadline: tokenSwitchAt(interaction.createdTimestamp, ttlMs) };
+}
+
+/** Follow-ups posted per interaction, by all its token webhooks (the reply's, the error boundary's). */
+const followUpsPosted = new WeakMap<InteractionToken, { count: number; refused: boolean }>();
+
+function tokenWebhook(rest: REST, interaction: InteractionToken): TokenWebhook {
+  const { applicationId, token } = interaction;
   const messageRoute = (id: string) => Routes.webhookMessage(applicationId, token, id);
   // Every write with the token shares one bucket in Discord's headers.
   const bucket = watchBucket();
+  const limit = installContext(interaction).followUpLimit;
+  const posted = followUpsPosted.get(interaction) ?? { count: 0, refused: false };
+  followUpsPosted.set(interaction, posted);
   const post = async (message: OutgoingMessage, flags?: number) => {
-    const sent = (await bucket.request(rest, {
-      method: RequestMethod.Post,
-      fullRoute: Routes.webhook(applicationId, token),
-      ...request(message, flags),
-      auth: false,
-      query: makeURLSearchParams({ wait: true }),
-    })) as APIMessage;
+    if (posted.refused || (limit !== undefined && posted.count >= limit))
+      throw new FollowUpLimitReached(limit ?? posted.count);
+    let sent: APIMessage;
+    try {
+      sent = (await bucket.request(rest, {
+        method: RequestMethod.Post,
+        fullRoute: Routes.webhook(applicationId, token),
+        ...request(message, flags),
+        auth: false,
+        query: makeURLSearchParams({ wait: true }),
+      })) as APIMessage;
+    } catch (error) {
+      if (!(error instanceof DiscordAPIError && error.code === MAX_FOLLOW_UPS)) throw error;
+      // Discord counted more than this bot did (or applies a limit it did not expect): Discord holds.
+      posted.refused = true;
+      throw new FollowUpLimitReached(limit ?? posted.count, { cause: error });
+    }
+    posted.count += 1;
     return sent.id;
   };
   const patch = async (id: string, message: OutgoingMessage, body: boolean) =>
@@ -123,6 +162,8 @@ function tokenWebhook(rest: REST, { applicationId, token }: InteractionToken): T
 
   return {
     rateBucket: bucket.current,
+    followUpsLeft: () =>
+      posted.refused ? 0 : limit === undefined ? undefined : Math.max(0, limit - posted.count),
     async editOriginal(message) {
       const edited = await patch('@original', message, firstId === undefined);
       firstId ??= edited?.id;

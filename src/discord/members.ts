@@ -1,7 +1,7 @@
-import { type ButtonInteraction, type ChatInputCommandInteraction, GuildMember } from 'discord.js';
+import { GuildMember, type RepliableInteraction } from 'discord.js';
 
 /** The name members see: guild nickname, else global display name, else username. */
-export function speakerName(interaction: ChatInputCommandInteraction | ButtonInteraction): string {
+export function speakerName(interaction: RepliableInteraction): string {
   const member = interaction.member;
   if (member instanceof GuildMember) return member.displayName;
   if (member && typeof member.nick === 'string' && member.nick !== '') return member.nick;

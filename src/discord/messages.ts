@@ -4,11 +4,10 @@
  * command shares to talk back.
  */
 import {
-  type ButtonInteraction,
-  type ChatInputCommandInteraction,
   MessageFlags,
   type MessageMentionOptions,
   type REST,
+  type RepliableInteraction,
   Routes,
 } from 'discord.js';
 import type { MessageComponents } from './buttons.js';
@@ -27,23 +26,11 @@ export function messageBody(content: string, components?: MessageComponents) {
 }
 
 /** Answers an interaction with a message only its member sees (a refusal, a setting shown). */
-export async function replyPrivately(
-  interaction: ChatInputCommandInteraction | ButtonInteraction,
-  content: string,
-): Promise<void> {
+export async function replyPrivately(interaction: RepliableInteraction, content: string): Promise<void> {
   await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
 }
 
 /** Removes the buttons from a bot message (an older reply), leaving its text. */
 export async function removeButtons(rest: REST, channelId: string, messageId: string): Promise<void> {
   await rest.patch(Routes.channelMessage(channelId, messageId), { body: { components: [] } });
-}
-
-/** Text as a quote, shortened past `max` characters, so it cannot end the quote early. */
-export function quote(text: string, max = Number.POSITIVE_INFINITY): string {
-  const short = text.length > max ? `${text.slice(0, max)}…` : text;
-  return short
-    .split('\n')
-    .map((line) => `> ${line}`)
-    .join('\n');
 }

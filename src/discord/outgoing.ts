@@ -15,7 +15,7 @@ export interface OutgoingMessage {
   /** Undefined leaves a message's buttons as they are. */
   readonly components?: MessageComponents | undefined;
   /** Attachments (uploaded as multipart). */
-  readonly files?: readonly { readonly name: string; readonly data: Buffer }[];
+  readonly files?: readonly { readonly name: string; readonly data: Buffer }[] | undefined;
 }
 
 /** The request for `message`: its body (never a ping), and its files as multipart. */
@@ -51,6 +51,8 @@ export interface InteractionWebhook {
   usesBotToken?(): boolean;
   /** What Discord last said about the writes' rate-limit bucket (render/rateBucket.ts). */
   rateBucket?(): RateBucket | undefined;
+  /** Follow-ups it may still post (Discord's limit for user installs); undefined: no limit. */
+  followUpsLeft?(): number | undefined;
 }
 
 export interface TokenWebhook extends InteractionWebhook {

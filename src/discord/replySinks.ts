@@ -13,16 +13,23 @@ import type { ReplySink } from './render/streamRenderer.js';
  * Writes a streamed reply through the interaction's webhook: its token, then the bot token once
  * the token ends (see interactionWebhook.ts).
  */
-export function interactionReplySink(webhook: InteractionWebhook): ReplySink {
+export function interactionReplySink(
+  webhook: InteractionWebhook,
+  /** Whether the reply may attach files (`app_permissions`): the rest of a reply too long. */
+  attachFiles = true,
+): ReplySink {
   return {
     // Read when the reply starts streaming: one that starts on the bot token is paced as such.
     get botToken() {
       return webhook.usesBotToken?.() ?? false;
     },
     rateBucket: () => webhook.rateBucket?.(),
-    editOriginal: (content, components) => webhook.editOriginal({ content, components }),
-    sendFollowUp: (content, components) => webhook.followUp({ content, components }),
-    editFollowUp: (id, content, components) => webhook.editFollowUp(id, { content, components }),
+    followUpsLeft: () => webhook.followUpsLeft?.(),
+    attachFiles,
+    editOriginal: (content, components, files) => webhook.editOriginal({ content, components, files }),
+    sendFollowUp: (content, components, files) => webhook.followUp({ content, components, files }),
+    editFollowUp: (id, content, components, files) =>
+      webhook.editFollowUp(id, { content, components, files }),
     refuse: (content) => webhook.withdraw(content),
   };
 }

@@ -1,11 +1,13 @@
 import type { ClientEvents } from 'discord.js';
 import type { BotContext } from '../context.js';
-import type { Command } from '../discord/command.js';
+import type { Command, MessageCommand } from '../discord/command.js';
 
 /** What every event handler receives besides the event's own arguments. */
 export interface EventRuntime {
   readonly context: BotContext;
   readonly commands: ReadonlyMap<string, Command>;
+  /** Message commands by name (their own namespace at Discord). */
+  readonly messageCommands: ReadonlyMap<string, MessageCommand>;
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
- * Downloads generated images from the content host. A dispatcher of its own (never the
- * service's, so the API key cannot leak to another host), no Authorization header, only
- * http(s), no host on an internal network unless allowlisted (hostGuard.ts, checked for every
- * redirect hop), at most 3 redirects, a silence timeout, a deadline for the whole download (a
- * host sending a byte now and then never times out on silence, and would hold the request, its
- * reservation and the member's slot), a byte cap, and a PNG signature check.
+ * Downloads generated images from the content host, and members' attachments (their text, for
+ * "Ask about this message") from Discord's. A dispatcher of its own (never the service's, so
+ * the API key cannot leak to another host), no Authorization header, only http(s), no host on
+ * an internal network unless allowlisted (hostGuard.ts, checked for every redirect hop), at most
+ * 3 redirects, a silence timeout, a deadline for the whole download (a host sending a byte now
+ * and then never times out on silence, and would hold the request, its reservation and the
+ * member's slot), a byte cap, and for images a PNG signature check.
  */
 import type { Dispatcher } from 'undici';
 import { discardBody } from '../lib/http.js';
@@ -20,8 +21,31 @@ export type DownloadResult =
 export interface ImageDownloader {
   /** Downloads `url`, giving up past `maxBytes` (then `tooLarge` is set). Never throws. */
   download(url: string, maxBytes: number, signal?: AbortSignal): Promise<DownloadResult>;
+  /** The same guarded download for any file (an attachment): no PNG check, reasons name "the file host". */
+  downloadFile(url: string, maxBytes: number, signal?: AbortSignal): Promise<DownloadResult>;
   close(): Promise<void>;
 }
+
+/** What is downloaded: the words a reason uses, the Accept header, and the check of the bytes. */
+interface Kind {
+  readonly host: string;
+  readonly accept: string;
+  readonly check: (bytes: Buffer) => string | undefined;
+  readonly tooLarge: string;
+}
+
+const IMAGE: Kind = {
+  host: 'image host',
+  accept: 'image/png',
+  check: (bytes) => (isPng(bytes) ? undefined : 'the file is not a PNG image'),
+  tooLarge: 'the image is too large to upload',
+};
+const FILE: Kind = {
+  host: 'file host',
+  accept: '*/*',
+  check: () => undefined,
+  tooLarge: 'the file is larger than the bot reads',
+};
 
 export interface ImageDownloaderOptions {
   /** Longest silence while connecting, waiting for headers, or between body reads. */
@@ -41,6 +65,9 @@ export interface ImageDownloaderOptions {
 export const INTERNAL_HOST_REASON =
   'the image host is on a private or internal network, which the bot does not fetch from';
 export const NON_HTTP_REDIRECT_REASON = 'the image host redirected to an address that is not http(s)';
+/** What the member reads of an attachment on an internal host. */
+export const INTERNAL_FILE_HOST_REASON =
+  'the file host is on a private or internal network, which the bot does not fetch from';
 
 export const DEFAULT_MAX_DURATION_MS = 60_000;
 
@@ -56,21 +83,27 @@ export function tooSlowReason(maxDurationMs: number): string {
   return `the image host took longer than ${durationText(maxDurationMs)}`;
 }
 
+/** A reason about images, said of what `kind` downloads. */
+function named(reason: string, kind: Kind): string {
+  return reason.replace('image host', kind.host);
+}
+
 export function isPng(bytes: Buffer): boolean {
   return (
     bytes.length >= PNG_SIGNATURE.length && bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE)
   );
 }
 
-function describe(error: unknown, undici: typeof import('undici') | undefined): string {
-  if (error instanceof InternalHostError) return INTERNAL_HOST_REASON;
+function describe(error: unknown, undici: typeof import('undici') | undefined, kind: Kind): string {
+  if (error instanceof InternalHostError)
+    return kind === IMAGE ? INTERNAL_HOST_REASON : INTERNAL_FILE_HOST_REASON;
   // undici's redirect handler refuses file:, ftp: and the like with this error, before any connection.
   if (undici && error instanceof undici.errors.InvalidArgumentError && /protocol/i.test(error.message))
-    return NON_HTTP_REDIRECT_REASON;
+    return named(NON_HTTP_REDIRECT_REASON, kind);
   const code = (error as { code?: unknown })?.code;
   if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT')
-    return 'the image host stopped responding';
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') return 'the image host did not accept a connection';
+    return `the ${kind.host} stopped responding`;
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return `the ${kind.host} did not accept a connection`;
   if (typeof code === 'string') return `the download failed (${code})`;
   return 'the download failed';
 }
@@ -97,11 +130,12 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
   const maxDurationMs = options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS;
 
   /** One download; `signal` aborts it (the caller's cancel, or the deadline). Never throws. */
-  async function fetchImage(
+  async function fetchLimited(
     url: URL,
     maxBytes: number,
     signal: AbortSignal,
     cancelled: AbortSignal | undefined,
+    kind: Kind,
   ): Promise<DownloadResult> {
     let undici: typeof import('undici') | undefined;
     try {
@@ -110,21 +144,21 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
       const response = await undici.request(url, {
         dispatcher: ready.agent,
         method: 'GET',
-        headers: { accept: 'image/png' },
+        headers: { accept: kind.accept },
         signal,
       });
       if (response.statusCode >= 300 && response.statusCode < 400) {
         await response.body.dump();
-        return { ok: false, reason: 'the image host redirected too many times' };
+        return { ok: false, reason: `the ${kind.host} redirected too many times` };
       }
       if (response.statusCode !== 200) {
         await response.body.dump();
-        return { ok: false, reason: `the image host answered HTTP ${response.statusCode}` };
+        return { ok: false, reason: `the ${kind.host} answered HTTP ${response.statusCode}` };
       }
       const declared = Number(response.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
         discardBody(response.body);
-        return { ok: false, reason: 'the image is too large to upload', tooLarge: true };
+        return { ok: false, reason: kind.tooLarge, tooLarge: true };
       }
       const chunks: Buffer[] = [];
       let total = 0;
@@ -132,54 +166,66 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
         total += (chunk as Buffer).length;
         if (total > maxBytes) {
           discardBody(response.body);
-          return { ok: false, reason: 'the image is too large to upload', tooLarge: true };
+          return { ok: false, reason: kind.tooLarge, tooLarge: true };
         }
         chunks.push(chunk as Buffer);
       }
       const bytes = Buffer.concat(chunks, total);
-      if (!isPng(bytes)) return { ok: false, reason: 'the file is not a PNG image' };
-      return { ok: true, bytes };
+      const problem = kind.check(bytes);
+      return problem ? { ok: false, reason: problem } : { ok: true, bytes };
     } catch (error) {
       if (cancelled?.aborted) return { ok: false, reason: 'the download was cancelled' };
-      if (signal.aborted) return { ok: false, reason: tooSlowReason(maxDurationMs) };
+      if (signal.aborted) return { ok: false, reason: named(tooSlowReason(maxDurationMs), kind) };
       if (error instanceof InternalHostError) {
         options.logger?.warn(
           { host: error.host, address: error.address, range: error.range },
-          'refused an image host on an internal network (IMAGE_HOST_ALLOWLIST can allow it)',
+          `refused an ${kind.host} on an internal network (IMAGE_HOST_ALLOWLIST can allow it)`,
         );
       }
-      return { ok: false, reason: describe(error, undici) };
+      return { ok: false, reason: describe(error, undici, kind) };
+    }
+  }
+
+  /** Checks the URL, then downloads it within the deadline. Never throws. */
+  async function guarded(
+    url: string,
+    maxBytes: number,
+    signal: AbortSignal | undefined,
+    kind: Kind,
+  ): Promise<DownloadResult> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      return { ok: false, reason: kind === IMAGE ? 'the service sent no valid image URL' : 'no valid URL' };
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+      return {
+        ok: false,
+        reason: kind === IMAGE ? 'the service sent a non-HTTP image URL' : 'not an http(s) URL',
+      };
+    }
+    // At the deadline the download is aborted (its connection closed) and the answer given at
+    // once, whatever undici is still doing: nothing waits on the host past it.
+    const deadline = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<DownloadResult>((resolve) => {
+      timer = setTimeout(() => {
+        deadline.abort();
+        resolve({ ok: false, reason: named(tooSlowReason(maxDurationMs), kind) });
+      }, maxDurationMs);
+    });
+    const either = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
+    try {
+      return await Promise.race([fetchLimited(parsed, maxBytes, either, signal, kind), late]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
   return {
-    async download(url, maxBytes, signal) {
-      let parsed: URL;
-      try {
-        parsed = new URL(url);
-      } catch {
-        return { ok: false, reason: 'the service sent no valid image URL' };
-      }
-      if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-        return { ok: false, reason: 'the service sent a non-HTTP image URL' };
-      }
-      // At the deadline the download is aborted (its connection closed) and the answer given at
-      // once, whatever undici is still doing: nothing waits on the host past it.
-      const deadline = new AbortController();
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<DownloadResult>((resolve) => {
-        timer = setTimeout(() => {
-          deadline.abort();
-          resolve({ ok: false, reason: tooSlowReason(maxDurationMs) });
-        }, maxDurationMs);
-      });
-      const either = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-      try {
-        return await Promise.race([fetchImage(parsed, maxBytes, either, signal), late]);
-      } finally {
-        clearTimeout(timer);
-      }
-    },
+    download: (url, maxBytes, signal) => guarded(url, maxBytes, signal, IMAGE),
+    downloadFile: (url, maxBytes, signal) => guarded(url, maxBytes, signal, FILE),
     async close() {
       await (await loaded)?.agent.close();
     },

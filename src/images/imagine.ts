@@ -7,11 +7,12 @@
  * stays on the token.
  */
 import { randomUUID } from 'node:crypto';
+import { deadlineReason } from '../chat/deadline.js';
 import type { BotContext } from '../context.js';
 import { buttonId, buttonRow } from '../discord/buttons.js';
 import { discordReason } from '../discord/errorBoundary.js';
-import { quote } from '../discord/messages.js';
 import type { InteractionWebhook } from '../discord/outgoing.js';
+import { quote } from '../discord/render/quote.js';
 import type { Logger } from '../lib/logger.js';
 import { type RequestEnd, requestEnded } from '../ops/requestEnd.js';
 import { formatWait, ServiceError } from '../service/errors.js';
@@ -34,6 +35,15 @@ export function rerollRow(requestId: string) {
   return buttonRow('Reroll', '🎲', buttonId('imagine', 'reroll', requestId));
 }
 
+/** The images as links, each on its line (Discord shows them), and why they are links. */
+function linkLines(urls: readonly string[]): string[] {
+  const lines = urls.map((url, i) => (url === '' ? `Image ${i + 1}: the service sent no link for it.` : url));
+  return [
+    ...lines,
+    '-# The bot may not attach files here, so these are the service’s links (they may expire).',
+  ];
+}
+
 export interface ImagineInput {
   readonly request: ImagineRequest;
   readonly requestId: string;
@@ -43,6 +53,13 @@ export interface ImagineInput {
   readonly attachmentSizeLimit: number | undefined;
   /** Whether the guild shows what a request cost (DMs always do). */
   readonly showCost: boolean;
+  /**
+   * Asked where the app works only because the member installed it and the bot is not present:
+   * billed to the member (spend/records.ts), ended by the token's deadline (chat/deadline.ts).
+   */
+  readonly userInstall?: { readonly deadline: AbortSignal; readonly ttlMs: number };
+  /** The images as the service's links instead of files: the bot may not attach files here. */
+  readonly linksOnly?: boolean;
 }
 
 interface Downloaded {
@@ -67,6 +84,7 @@ export async function runImagine(
     request.userId,
     imageCostMicros(context.prices, request.size, request.n),
     context.clock.now(),
+    input.userInstall !== undefined,
   );
   const log = context.logger.child({
     channelId: input.channelId,
@@ -92,7 +110,7 @@ export async function runImagine(
   } finally {
     reservation.release();
   }
-  if (input.guildId) await announceBudgetAlerts(context, input.guildId);
+  if (input.guildId && !input.userInstall) await announceBudgetAlerts(context, input.guildId);
 }
 
 /** An image request that ended without images being billed. */
@@ -127,12 +145,15 @@ async function generateAndPost(
     onError: (error) => log.warn({ err: error }, 'could not show progress'),
   });
 
+  // Where only the token can write, the generation and downloads end before the token does.
+  const deadline = input.userInstall?.deadline;
+  const signal = deadline ? AbortSignal.any([context.shutdown, deadline]) : context.shutdown;
   let urls: readonly string[];
   try {
     const result = await context.service.generateImages(
       { model: IMAGE_MODEL, prompt: request.prompt, size: request.size, n: request.n },
       {
-        signal: context.shutdown,
+        signal,
         onRetry: ({ delayMs, error }) =>
           log.warn({ delayMs, kind: error.kind }, `image generation retry in ${formatWait(delayMs)}`),
       },
@@ -147,9 +168,11 @@ async function generateAndPost(
     const message =
       error.kind === 'aborted' && context.shutdown.aborted
         ? 'The bot is restarting; nothing was generated.'
-        : error.userMessage;
+        : error.kind === 'aborted' && input.userInstall && deadline?.aborted
+          ? `${deadlineReason(input.userInstall.ttlMs)}, and the images were not ready in time; nothing was charged.`
+          : error.userMessage;
     await webhook.editOriginal({
-      content: `${quote(request.prompt, QUOTED_PROMPT_MAX)}\n⚠️ ${message}`,
+      content: `${quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX })}\n⚠️ ${message}`,
       components,
     });
     return;
@@ -159,17 +182,23 @@ async function generateAndPost(
   const serviceMs = context.clock.now() - started;
 
   const sizeLimit = Math.min(input.attachmentSizeLimit ?? DEFAULT_ATTACHMENT_SIZE_LIMIT, IMAGE_MAX_BYTES);
-  const downloaded: Downloaded[] = await Promise.all(
-    urls.map(async (url, i) => ({
-      index: i + 1,
-      url,
-      result:
-        url === ''
-          ? { ok: false as const, reason: 'the service sent no URL for it' }
-          : await context.images.download(url, sizeLimit, context.shutdown),
-    })),
-  );
-  const delivered = downloaded.filter((entry) => entry.result.ok).length;
+  // Without Attach Files (a user install) the service's links are posted, nothing is downloaded.
+  const downloaded: Downloaded[] = input.linksOnly
+    ? []
+    : await Promise.all(
+        urls.map(async (url, i) => ({
+          index: i + 1,
+          url,
+          result:
+            url === ''
+              ? { ok: false as const, reason: 'the service sent no URL for it' }
+              : await context.images.download(url, sizeLimit, signal),
+        })),
+      );
+  const links = input.linksOnly ? linkLines(urls) : [];
+  const delivered = input.linksOnly
+    ? urls.filter((url) => url !== '').length
+    : downloaded.filter((entry) => entry.result.ok).length;
   // The service billed `n` images: record that before anything else can fail.
   const entry = await context.ledger.charge({
     id: randomUUID(),
@@ -184,6 +213,7 @@ async function generateAndPost(
     imagesDelivered: delivered,
     estimated: false,
     outcome: delivered === request.n ? 'completed' : 'partial',
+    ...(input.userInstall && { userInstall: true }),
   });
   // Its line is written from here on, whatever happens to the posting.
   ending.ended = true;
@@ -211,8 +241,8 @@ async function generateAndPost(
       }
     }
     const cost = input.showCost ? costLine(entry, context.prices.currency) : undefined;
-    const header = `${quote(request.prompt, QUOTED_PROMPT_MAX)}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${cost ? ` · ${cost}` : ''}`;
-    const content = [header, ...notes.map((note) => `-# ⚠️ ${note}`)].join('\n').slice(0, 2000);
+    const header = `${quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX })}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${cost ? ` · ${cost}` : ''}`;
+    const content = [header, ...links, ...notes.map((note) => `-# ⚠️ ${note}`)].join('\n').slice(0, 2000);
     const toFiles = (pack: typeof files) =>
       pack.map((file) => ({ data: file.bytes, name: `image-${file.index}.png` }));
 

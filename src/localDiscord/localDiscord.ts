@@ -2,7 +2,7 @@
  * A protocol-level Discord on loopback, the one the tests and the playground share: the REST API
  * under /api/v10 and a gateway WebSocket. The real discord.js Client logs into it (through
  * `rest.api` = DISCORD_API_URL and the gateway URL that GET /gateway/bot returns). It dispatches
- * INTERACTION_CREATE (commands and button clicks), MESSAGE_CREATE (members' messages, with
+ * INTERACTION_CREATE (commands, button clicks, modal submits), MESSAGE_CREATE (members' messages, with
  * Discord's Message Content rules per the intents the bot identified with) and THREAD_CREATE,
  * keeps every message with its edit history and buttons, and can enforce per-interaction-token
  * rate limits with real 429 responses, as Discord's headers tell them (X-RateLimit-*).
@@ -20,10 +20,13 @@ import { EventEmitter, once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
+import { type MessageCommandInput, messageCommand } from './contextMenus.js';
 import { handleGateway } from './gateway.js';
+import { buildGuilds } from './guilds.js';
 import { clickButton, openInteraction, sendCommand, sendMessage, withholdPermissions } from './members.js';
+import { replyMessages, replyTo } from './messages.js';
+import { type SubmitModalInput, submitModal } from './modals.js';
 import {
-  buildGuilds,
   type GatewayDelivery,
   type GatewaySession,
   type LocalChannel,
@@ -211,29 +214,18 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
 
   /** The bot's reply to a member's message: its first message (which replies to it) and the ones after. */
   replyTo(message: LocalMessage): LocalMessage[] {
-    const inChannel = channelMessages(this, message.channelId).filter((m) => m.authorId === this.botUser.id);
-    const first = inChannel.findIndex((m) => m.referenceId === message.id);
-    if (first === -1) return [];
-    const rest = inChannel
-      .slice(first + 1)
-      .filter((m) => m.kind === 'channel' && m.referenceId === undefined);
-    return [inChannel[first] as LocalMessage, ...rest];
+    return replyTo(this, message);
   }
 
   /** The original response and follow-ups of an interaction, in order. */
   replyMessages(interaction: LocalInteraction): LocalMessage[] {
-    const ids = [interaction.originalId, ...interaction.followUpIds].filter(
-      (id): id is string => id !== undefined,
-    );
-    return ids.map((id) => this.messages.get(id) as LocalMessage).filter((message) => !message.deleted);
+    return replyMessages(this, interaction);
   }
 
   /** Resolves when `check` returns a value other than undefined/false; re-checked on every change. */
   waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
     return waitForChange(this, check, timeoutMs, what);
   }
-
-  // ---- REST ----------------------------------------------------------------------------------
 
   // ---- What members do, and queries (members.ts, world.ts) ------------------------------------
 
@@ -281,6 +273,11 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     return clickButton(this, message, customId, input);
   }
 
+  /** A member submits the modal the bot answered `interaction` with (MODAL_SUBMIT, modals.ts). */
+  submitModal(interaction: LocalInteraction, values: Record<string, string>, input?: SubmitModalInput) {
+    return submitModal(this, interaction, values, input);
+  }
+
   /** Withholds permissions from the bot in a channel (members.ts). */
   withholdPermissions(channelId: string, permissions: bigint): void {
     withholdPermissions(this, channelId, permissions);
@@ -290,6 +287,10 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   sendMessage(input: SendMessageInput): LocalMessage {
     return sendMessage(this, input);
   }
+
+  /** A member uses message command `name` on `target` (Apps in its menu; contextMenus.ts). */
+  readonly messageCommand = (name: string, target: LocalMessage, input?: MessageCommandInput) =>
+    messageCommand(this, name, target, input);
 }
 
 export async function startLocalDiscord(options: LocalDiscordOptions = {}): Promise<LocalDiscord> {

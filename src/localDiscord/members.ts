@@ -20,7 +20,9 @@ import {
   type SendMessageInput,
   snowflake,
 } from './model.js';
+import { botAbsent } from './places.js';
 import type { DiscordState } from './state.js';
+import { installInteraction, interactionGuildId } from './userInstall.js';
 import {
   apiUser as apiUserJson,
   botPermissions,
@@ -116,7 +118,7 @@ export function dispatchInteraction(
   const id = snowflake();
   const token = `aW50ZXJhY3Rpb246${id}${Math.random().toString(36).slice(2)}`.padEnd(80, 'x');
   const channelId = input.dm ? discord.dmChannelId : (input.channelId ?? (discord.channelIds[0] as string));
-  const guildId = input.dm ? null : (guildOf(discord, channelId) ?? discord.guildId);
+  const guildId = input.dm ? null : interactionGuildId(discord, channelId);
   const apiUser = apiUserJson(user);
   const payload: Record<string, unknown> = {
     id,
@@ -133,7 +135,7 @@ export function dispatchInteraction(
     app_permissions: String(input.dm ? EVERYONE_PERMISSIONS : botPermissions(discord, channelId)),
     attachment_size_limit: input.attachmentSizeLimit ?? 10 * 1024 * 1024,
   };
-  if (input.dm) {
+  if (guildId === null) {
     Object.assign(payload, {
       user: apiUser,
       channel: { id: channelId, type: 1, recipients: [apiUser], last_message_id: null, flags: 0 },
@@ -154,6 +156,7 @@ export function dispatchInteraction(
       context: 0,
     });
   }
+  installInteraction(discord, input, payload, user);
   const interaction: LocalInteraction = {
     id,
     token,
@@ -164,6 +167,9 @@ export function dispatchInteraction(
     originalId: undefined,
     followUpIds: [],
     createdAt: performance.now(),
+    type,
+    data,
+    input,
   };
   discord.interactions.set(token, interaction);
   route(discord, 'INTERACTION_CREATE', payload, guildId);
@@ -202,7 +208,7 @@ export function sendMessage(discord: DiscordState, input: SendMessageInput): Loc
     channelId,
     undefined,
     { content: input.content },
-    [],
+    [...(input.files ?? [])],
     performance.now(),
     false,
     {
@@ -211,6 +217,8 @@ export function sendMessage(discord: DiscordState, input: SendMessageInput): Loc
     },
   );
   if (input.keep === false) discord.messages.delete(message.id);
+  // Where the bot is not (places.ts) it receives no message at all.
+  if (botAbsent(discord, channelId)) return message;
   const intents = identifiedIntents(discord);
   const wanted = input.dm ? INTENTS.directMessages : INTENTS.guildMessages;
   if ((intents & wanted) === 0) return message;

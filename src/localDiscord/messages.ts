@@ -2,9 +2,9 @@
  * Messages the bot writes through REST: created and edited with every version kept, and whether
  * each version would ping someone (per `allowed_mentions` and the content).
  */
-import { type LocalAttachment, type LocalMessage, snowflake } from './model.js';
+import { type LocalAttachment, type LocalInteraction, type LocalMessage, snowflake } from './model.js';
 import type { DiscordState } from './state.js';
-import { mentionsPing } from './world.js';
+import { channelMessages, mentionsPing } from './world.js';
 
 export function createMessage(
   discord: DiscordState,
@@ -70,4 +70,23 @@ export function editMessage(
     requestedAt,
     pinged: mentionsPing(message.content, body.allowed_mentions),
   });
+}
+
+/** The bot's reply to a member's message: its first message (which replies to it) and the ones after. */
+export function replyTo(discord: DiscordState, message: LocalMessage): LocalMessage[] {
+  const inChannel = channelMessages(discord, message.channelId).filter(
+    (m) => m.authorId === discord.botUser.id,
+  );
+  const first = inChannel.findIndex((m) => m.referenceId === message.id);
+  if (first === -1) return [];
+  const rest = inChannel.slice(first + 1).filter((m) => m.kind === 'channel' && m.referenceId === undefined);
+  return [inChannel[first] as LocalMessage, ...rest];
+}
+
+/** The original response and follow-ups of an interaction, in order (deleted ones left out). */
+export function replyMessages(discord: DiscordState, interaction: LocalInteraction): LocalMessage[] {
+  const ids = [interaction.originalId, ...interaction.followUpIds].filter(
+    (id): id is string => id !== undefined,
+  );
+  return ids.map((id) => discord.messages.get(id) as LocalMessage).filter((message) => !message.deleted);
 }

@@ -41,6 +41,8 @@ export interface LocalAttachment {
   readonly size: number;
   readonly contentType: string | undefined;
   readonly data: Buffer;
+  /** Where it is served (default: the local Discord's own CDN route, contextMenus.ts). */
+  readonly url?: string;
 }
 
 export interface MessageVersion {
@@ -83,6 +85,36 @@ export interface LocalInteraction {
   originalId: string | undefined;
   readonly followUpIds: string[];
   readonly createdAt: number;
+  /** What was dispatched: the type (2 command, 3 button, 5 modal submit), data and member input. */
+  readonly type?: number;
+  readonly data?: Record<string, unknown>;
+  readonly input?: SendCommandInput;
+  /** The modal the bot answered with (callback type 9), to be submitted (modals.ts). */
+  modal?: LocalModal;
+}
+
+/** A modal the bot opened, as it sent it (Discord's shape, checked by modals.ts). */
+export interface LocalModal {
+  readonly customId: string;
+  readonly title: string;
+  readonly components: readonly Record<string, unknown>[];
+  /** Its text inputs in order, with their label (a Label's, or an action row input's own). */
+  readonly fields: readonly LocalModalField[];
+  /** The submits made of it (MODAL_SUBMIT interactions' ids): Discord closes a modal on submit. */
+  readonly submits: string[];
+}
+
+export interface LocalModalField {
+  readonly customId: string;
+  readonly label: string;
+  readonly description: string | undefined;
+  /** 1 short, 2 paragraph. */
+  readonly style: number;
+  readonly required: boolean;
+  readonly minLength: number | undefined;
+  readonly maxLength: number | undefined;
+  readonly placeholder: string | undefined;
+  readonly value: string | undefined;
 }
 
 export interface LocalChannel {
@@ -135,6 +167,8 @@ export interface SendMessageInput {
   readonly replyTo?: LocalMessage;
   /** Whether the reply pings its author (Discord's default: yes). */
   readonly replyPing?: boolean;
+  /** Files attached to the message (served on loopback, or at their own `url`). */
+  readonly files?: readonly LocalAttachment[];
   /**
    * false: dispatched only, neither kept in `messages` nor recorded in `deliveries`, so that a
    * benchmark can send millions without the local Discord growing (default true).
@@ -239,6 +273,10 @@ export interface SendCommandInput {
   readonly permissions?: string;
   /** The member's permissions in channels given as options, where they differ from `permissions`. */
   readonly channelPermissions?: Record<string, string>;
+  /** Who installed the app, Discord's `context`, its `app_permissions` (userInstall.ts; defaults by place). */
+  readonly install?: 'guild' | 'user' | 'both';
+  readonly context?: 0 | 1 | 2;
+  readonly appPermissions?: bigint;
 }
 
 /** View Channel, Send Messages, Read History, Use Commands, Create Public Threads, Send in Threads. */
@@ -259,42 +297,3 @@ export const TOO_LONG = {
 };
 
 export const OPTION_TYPES: Record<string, number> = { string: 3, number: 10, boolean: 5 };
-
-/**
- * The guilds and their text channels (`channel-0`, `channel-1`, …, added to `channels`): one
- * guild on shard 0 by default, else `perShard` on each shard, shard by shard in turn.
- */
-export function buildGuilds(
-  channels: Map<string, LocalChannel>,
-  shardCount: number,
-  options: LocalDiscordOptions,
-): LocalGuild[] {
-  const perShard = options.guildsPerShard;
-  const channelNames = options.channelNames ?? [];
-  const channelCount = options.channelCount ?? (channelNames.length || 3);
-  // One guild by default; else guildsPerShard per shard, shard by shard in turn (the first: 0).
-  const shardsOfGuilds =
-    perShard === undefined
-      ? [0]
-      : Array.from({ length: perShard * shardCount }, (_, index) => index % shardCount);
-  return shardsOfGuilds.map((shard, guildIndex) => {
-    const id = snowflakeOnShard(shard, shardCount);
-    const channelIds = Array.from({ length: channelCount }, () => snowflake());
-    const members = Array.from({ length: options.membersPerGuild ?? 0 }, (_, index) => ({
-      id: snowflake(),
-      username: `member${index}`,
-      global_name: `Member ${index}`,
-    }));
-    for (const [position, channelId] of channelIds.entries()) {
-      channels.set(channelId, {
-        id: channelId,
-        type: 0,
-        parentId: null,
-        ownerId: null,
-        guildId: id,
-        name: (guildIndex === 0 && channelNames[position]) || `channel-${position}`,
-      });
-    }
-    return { id, channelIds, ...(members.length > 0 && { members }), shard };
-  });
-}

@@ -4,11 +4,15 @@
  * typing, channels and members, each with Discord's refusals where the bot may not act.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { routeCommands } from './commandRoutes.js';
+import { listMessages, serveAttachment } from './contextMenus.js';
 import { route as routeEvent } from './gateway.js';
 import { createMessage, editMessage } from './messages.js';
-import { type LocalChannel, NO_HISTORY, PERMISSIONS, snowflake, TOO_LONG } from './model.js';
+import { openModal } from './modals.js';
+import { type LocalChannel, NO_HISTORY, PERMISSIONS, TOO_LONG } from './model.js';
 import { channelRateLimit, rateLimitCheck, readBody, respond } from './restSupport.js';
 import type { DiscordState } from './state.js';
+import { userInstallRule } from './userInstall.js';
 import { channelJson, messageJson, permissionRefusal, sendPermission } from './world.js';
 
 export async function routeRest(
@@ -41,6 +45,8 @@ export async function routeRest(
     const [entry] = discord.failures.splice(failure, 1);
     return reply(entry?.status ?? 500, entry?.body);
   }
+  const ruled = userInstallRule(discord, method, segments, json, files.length);
+  if (ruled) return reply(ruled.status, ruled.body);
 
   // GET /gateway/bot
   if (method === 'GET' && (path === '/gateway/bot' || path === '/gateway')) {
@@ -56,33 +62,14 @@ export async function routeRest(
     });
   }
 
-  // Application commands: global and guild scope.
-  if (segments[0] === 'applications' && segments.at(-1) === 'commands') {
-    const scope = segments[2] === 'guilds' ? (segments[3] as string) : 'global';
-    if (method === 'GET') return reply(200, discord.commands.get(scope) ?? []);
-    if (method === 'PUT') {
-      const list = (Array.isArray(json) ? json : []) as Record<string, unknown>[];
-      const registered = list.map((command) => ({
-        id: snowflake(),
-        application_id: discord.applicationId,
-        version: snowflake(),
-        default_member_permissions: null,
-        type: 1,
-        nsfw: false,
-        integration_types: [0],
-        ...(scope === 'global' ? {} : { guild_id: scope }),
-        ...command,
-        contexts: command.contexts ?? null,
-        options: ((command.options as Record<string, unknown>[] | undefined) ?? []).map((option) => ({
-          ...option,
-          ...(option.required === false && { required: undefined }),
-        })),
-      }));
-      discord.commands.set(scope, registered);
-      discord.commandWrites.push({ scope, at: Date.now() });
-      return reply(200, registered);
-    }
-  }
+  // Command registration (commandRoutes.ts); channel message lists and attachments (contextMenus.ts).
+  if (method === 'GET' && serveAttachment(discord, path, res)) return;
+  const routed =
+    routeCommands(discord, method, segments, json) ??
+    (method === 'GET' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3
+      ? listMessages(discord, segments[1] as string, url.searchParams)
+      : undefined);
+  if (routed) return reply(routed.status, routed.body);
 
   // POST /interactions/{id}/{token}/callback
   if (method === 'POST' && segments[0] === 'interactions' && segments[3] === 'callback') {
@@ -94,6 +81,8 @@ export async function routeRest(
     }
     const type = Number(json.type);
     const data = (json.data as Record<string, unknown> | undefined) ?? {};
+    const modalRefusal = type === 9 ? openModal(interaction, json.data) : undefined;
+    if (modalRefusal) return reply(400, modalRefusal);
     interaction.callbacks.push({ type, at: performance.now(), data });
     if (type === 4 || type === 5) {
       const message = createMessage(
@@ -114,7 +103,7 @@ export async function routeRest(
       return reply(200, {
         interaction: {
           id: interaction.id,
-          type: 2,
+          type: interaction.type ?? 2,
           ...(original && { response_message_id: original.id, response_message_loading: type === 5 }),
         },
         resource: original && type === 4 ? { type, message: messageJson(discord, original) } : { type },

@@ -158,8 +158,9 @@ export function messageJson(discord: DiscordState, message: LocalMessage): Recor
       id: file.id,
       filename: file.filename,
       size: file.size,
-      url: `${discord.apiUrl.replace('/api', '')}/attachments/${message.id}/${file.filename}`,
-      proxy_url: `${discord.apiUrl.replace('/api', '')}/attachments/${message.id}/${file.filename}`,
+      url: file.url ?? `${discord.apiUrl.replace('/api', '')}/attachments/${message.id}/${file.filename}`,
+      proxy_url:
+        file.url ?? `${discord.apiUrl.replace('/api', '')}/attachments/${message.id}/${file.filename}`,
       content_type: file.contentType,
     })),
     embeds: [],

@@ -31,17 +31,19 @@ export function startReplyTrace(clock: Clock): ReplyTrace {
           return sink.botToken ?? false;
         },
         rateBucket: () => sink.rateBucket?.(),
-        editOriginal(content, components) {
+        followUpsLeft: () => sink.followUpsLeft?.(),
+        attachFiles: sink.attachFiles ?? false,
+        editOriginal(content, components, files) {
           writes += 1;
-          return sink.editOriginal(content, components);
+          return sink.editOriginal(content, components, files);
         },
-        sendFollowUp(content, components) {
+        sendFollowUp(content, components, files) {
           writes += 1;
-          return sink.sendFollowUp(content, components);
+          return sink.sendFollowUp(content, components, files);
         },
-        editFollowUp(id, content, components) {
+        editFollowUp(id, content, components, files) {
           writes += 1;
-          return sink.editFollowUp(id, content, components);
+          return sink.editFollowUp(id, content, components, files);
         },
         refuse: (content) => sink.refuse(content),
       };

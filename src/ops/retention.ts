@@ -10,12 +10,14 @@
  *
  * Kept, and for how long (README "What is kept, and for how long"):
  * - `/imagine` requests (for Reroll): 30 days from the request;
+ * - the message an "Ask about this message" form is open on: an hour (taken when it is submitted);
  * - which budget alerts a server was sent in a month: 62 days;
  * - a channel's conversation: CONVERSATION_RETENTION_DAYS (default 90) after its last turn;
  * - a billed request's ledger entry: LEDGER_ENTRY_RETENTION_DAYS (default 400) after the request;
  *   the day totals and month totals built from them stay (budgets, /usage, the operator report).
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { ASK_TARGET_PREFIX, ASK_TARGET_TTL_MS } from '../chat/askTargets.js';
 import { IMAGINE_REQUEST_TTL_MS } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -45,6 +47,11 @@ export function retentionRules(settings: RetentionSettings): RetentionRule[] {
       what: 'imagine requests',
       prefix: 'imagine:',
       lifetime: { ms: IMAGINE_REQUEST_TTL_MS, fromValueTime: false },
+    },
+    {
+      what: 'messages open in "Ask about this message" forms',
+      prefix: ASK_TARGET_PREFIX,
+      lifetime: { ms: ASK_TARGET_TTL_MS, fromValueTime: false },
     },
     {
       what: 'budget alerts',

@@ -1,8 +1,10 @@
 /**
  * What the playground's page sees of the local Discord: channels (text channels, the threads the
- * bot opened, the DM), the two people who can type, the commands the bot registered (for the
- * composer's completion), and messages shaped for display: author, "used /command", private
- * ("only you can see this") and "thinking" states, buttons and attachments. Pure reads.
+ * bot opened, the DM, and where the bot works only as installed to a member's account: a group DM
+ * and a server that did not add it), the two people who can type, the commands the bot
+ * registered (for the composer's completion), and messages shaped for display: author, "used
+ * /command", private ("only you can see this") and "thinking" states, buttons and attachments.
+ * Pure reads, but for opening those two places once (openPlaygroundPlaces).
  */
 import {
   ADMIN_PERMISSIONS,
@@ -11,6 +13,8 @@ import {
   type LocalUser,
   MEMBER_PERMISSIONS,
 } from '../localDiscord/localDiscord.js';
+import { openGroupDm, openServerWithoutBot, placeChannels } from '../localDiscord/places.js';
+import { USE_EXTERNAL_APPS } from '../localDiscord/userInstall.js';
 
 /** The people in the playground: `member` (an ordinary member) and `admin` (Manage Server). */
 export interface PlaygroundPerson {
@@ -25,16 +29,30 @@ export function playgroundPeople(discord: LocalDiscord): PlaygroundPerson[] {
     {
       key: 'member',
       user: discord.user('alex', 'Alex'),
-      permissions: MEMBER_PERMISSIONS,
+      // Like a server's default members, with Use External Apps (their own apps answer publicly).
+      permissions: String(BigInt(MEMBER_PERMISSIONS) | USE_EXTERNAL_APPS),
       label: 'Alex (member)',
     },
     {
       key: 'admin',
       user: discord.user('sam', 'Sam'),
-      permissions: ADMIN_PERMISSIONS,
+      permissions: String(BigInt(ADMIN_PERMISSIONS) | USE_EXTERNAL_APPS),
       label: 'Sam (admin: Manage Server)',
     },
   ];
+}
+
+/** The server the bot was not added to, where Alex and Sam use it as installed to their accounts. */
+export const FRIENDS_SERVER = 'Friends’ server';
+
+/**
+ * Where the bot works only as an app installed to the person's account: a group DM of Alex, Sam
+ * and Kim, and a server that did not add the bot (local Discord: places.ts).
+ */
+export function openPlaygroundPlaces(discord: LocalDiscord, people: readonly PlaygroundPerson[]): void {
+  const kim = discord.user('kim', 'Kim');
+  openGroupDm(discord, [...people.map((person) => person.user), kim], 'Alex, Sam and Kim');
+  openServerWithoutBot(discord, { channelNames: ['general'] });
 }
 
 /** Who ran each interaction, and which command (the page says "Alex used /ask"). */
@@ -53,6 +71,19 @@ export function channelsView(discord: LocalDiscord) {
       parentId: thread.parentId,
     })),
     { id: discord.dmChannelId, name: 'Service Bot', kind: 'dm' as const, parentId: null },
+    // The bot is not in these: the people use it as an app installed to their accounts.
+    ...placeChannels(discord).groupDms.map((channel) => ({
+      id: channel.id,
+      name: channel.name,
+      kind: 'group' as const,
+      parentId: null,
+    })),
+    ...placeChannels(discord).serverChannels.map((channel) => ({
+      id: channel.id,
+      name: `${channel.name} · ${FRIENDS_SERVER}`,
+      kind: 'external' as const,
+      parentId: null,
+    })),
   ];
 }
 
@@ -96,4 +127,23 @@ export function messageSignature(message: LocalMessage): string {
     message.attachments.length,
     JSON.stringify(message.components),
   ].join('|');
+}
+
+/**
+ * The modals (forms) the bot opened and nobody submitted yet, for the person who ran the command
+ * (the page shows each as a dialog over the channel): title, and each field with its label.
+ */
+export function modalsView(discord: LocalDiscord, notes: InteractionNotes) {
+  return [...discord.interactions.values()]
+    .filter((interaction) => interaction.modal !== undefined && interaction.modal.submits.length === 0)
+    .map((interaction) => {
+      const modal = interaction.modal as NonNullable<typeof interaction.modal>;
+      return {
+        interactionId: interaction.id,
+        channelId: interaction.channelId,
+        forUserId: notes.get(interaction.token)?.userId ?? interaction.userId,
+        title: modal.title,
+        fields: modal.fields,
+      };
+    });
 }

@@ -2,7 +2,7 @@
  * The playground's web server on loopback: the page (page/), the local Discord as the page sees
  * it (pageView.ts), changes pushed as server-sent events (each changed message, at most every
  * 50 ms), and what a person does on the page done as that person in the local Discord: a slash
- * command, a message, a button click. Attachments are served from the messages that carry them.
+ * command, a message, a button click, a form (pageModals.ts). Attachments come from their messages.
  *
  * Only the page opened from `url` (which carries this run's key) may use it: see pageAccess.ts.
  * Refused: a foreign Host, Origin or Sec-Fetch-Site (403), no key or a wrong one on anything but
@@ -14,11 +14,13 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { LocalDiscord } from '../localDiscord/localDiscord.js';
 import { type PageAccess, pageAccess } from './pageAccess.js';
+import { pageModals } from './pageModals.js';
 import {
   channelsView,
   type InteractionNotes,
   messageSignature,
   messageView,
+  openPlaygroundPlaces,
   playgroundPeople,
 } from './pageView.js';
 
@@ -68,14 +70,17 @@ export async function startWebServer(
   options: { readonly port?: number; readonly pageDir: string },
 ): Promise<WebServer> {
   const people = playgroundPeople(discord);
+  openPlaygroundPlaces(discord, people);
   const names = new Map(
     people.map((person) => [person.user.id, person.user.global_name ?? person.user.username]),
   );
   const notes: InteractionNotes = new Map();
+  const forms = pageModals(discord, notes);
   const view = (message: Parameters<typeof messageView>[1]) => messageView(discord, message, notes, names);
   const listeners = new Set<ServerResponse>();
   const pushed = new Map<string, string>();
   let channelsPushed = '';
+  let formsPushed = '[]';
   let timer: NodeJS.Timeout | undefined;
 
   const push = () => {
@@ -85,6 +90,11 @@ export async function startWebServer(
     if (channels !== channelsPushed) {
       channelsPushed = channels;
       events.push(`event: channels\ndata: ${channels}\n\n`);
+    }
+    const open = JSON.stringify(forms.view());
+    if (open !== formsPushed) {
+      formsPushed = open;
+      events.push(`event: modals\ndata: ${open}\n\n`);
     }
     for (const message of discord.messages.values()) {
       const signature = messageSignature(message);
@@ -131,8 +141,26 @@ export async function startWebServer(
     if (path === '/api/message') {
       const content = text(body.content);
       if (!content?.trim()) throw new Error('a message needs text');
-      return { messageId: discord.sendMessage({ content, ...where, user: person.user }).id };
+      const message = discord.sendMessage({ content, ...where, user: person.user });
+      // Pushed to the page at once, also when the bot leaves it alone (nothing else changes then).
+      discord.emit('change');
+      return { messageId: message.id };
     }
+    if (path === '/api/message-command') {
+      // Apps in a message's menu: a message command on that message, as this person.
+      const message = discord.messages.get(text(body.messageId) ?? '');
+      const name = text(body.name);
+      if (!message || message.deleted || !name) throw new Error('no such message or command');
+      const interaction = discord.messageCommand(name, message, {
+        user: person.user,
+        permissions: person.permissions,
+      });
+      notes.set(interaction.token, { userId: person.user.id, command: name });
+      return { interactionId: interaction.id };
+    }
+    // A form (modal) the bot opened for this person: submitted, or cancelled (pageModals.ts).
+    if (path === '/api/modal')
+      return body.cancel === true ? forms.cancel(person, body) : forms.submit(person, body);
     if (path === '/api/click') {
       const message = discord.messages.get(text(body.messageId) ?? '');
       const customId = text(body.customId);
@@ -183,6 +211,7 @@ export async function startWebServer(
         people: people.map(({ key, label, user }) => ({ key, label, id: user.id })),
         commands: [...discord.commands.values()].flat(),
         messages: [...discord.messages.values()].map(view),
+        modals: forms.view(),
       });
       return;
     }

@@ -68,6 +68,19 @@ export const MEMBER_DAILY_CAP_REACHED =
 export const DM_CAP_REACHED =
   "You have reached today's limit for direct messages with the bot; it resets at 00:00 UTC.";
 
+/** The DM cap where a member uses the app installed to their account (see refusalFor). */
+export function userInstallCapReached(
+  spent: number,
+  cap: number,
+  currency: string,
+  inServer: boolean,
+): string {
+  const where = inServer
+    ? 'for using the bot in this server, where it works only because you installed it'
+    : 'for using the bot outside servers that added it (its DMs, group DMs and DMs with friends)';
+  return `You have reached today's limit ${where} (${formatMoney(spent, currency)} of ${formatMoney(cap, currency)} used); it resets at 00:00 UTC.`;
+}
+
 /** Why a reservation was refused: with figures for the member alone, and without for a channel. */
 export interface Refusal {
   /** For the member alone (an ephemeral message, a DM): names the spend and the cap. */
@@ -83,9 +96,17 @@ export interface Budgets {
   update(guildId: string, patch: Partial<GuildSettings>): Promise<GuildSettings>;
   /**
    * Reserves `amountMicros` for a request by `userId` in `guildId` (null: a DM), under the
-   * guild's caps (or the DM cap per user), then the operator's monthly cap.
+   * guild's caps (or the DM cap per user), then the operator's monthly cap. `userInstall`: made
+   * where the app works only because the member installed it (records.ts userInstallScope):
+   * under the DM cap per user, apart from the guild's caps.
    */
-  reserve(guildId: string | null, userId: string, amountMicros: number, now: number): Promise<Reservation>;
+  reserve(
+    guildId: string | null,
+    userId: string,
+    amountMicros: number,
+    now: number,
+    userInstall?: boolean,
+  ): Promise<Reservation>;
   /**
    * Thresholds (80, 100) of the monthly cap newly reached this month, when an alert channel is
    * set; each is returned once per month and cap, with the spend and cap it was measured on.
@@ -159,14 +180,48 @@ export function createBudgets(
     return undefined;
   }
 
-  async function dmRefusal(userId: string, amountMicros: number, now: number): Promise<Refusal | undefined> {
+  /** The DM cap per user per day, over `scopes` (see refusalFor). */
+  async function dmRefusal(
+    scopes: readonly string[],
+    userId: string,
+    amountMicros: number,
+    now: number,
+    message: (spent: number, cap: number) => string,
+  ): Promise<Refusal | undefined> {
     const cap = operator.dmDailyCapMicros;
     if (cap === null) return undefined;
-    const scope = usageScope({ guildId: null, userId });
-    const spent = await ledger.userDaySpendMicros(scope, userId, now);
-    const pending = inFlightByUser.get(`${scope}:${userId}`) ?? 0;
+    let spent = 0;
+    let pending = 0;
+    for (const scope of scopes) {
+      spent += await ledger.userDaySpendMicros(scope, userId, now);
+      pending += inFlightByUser.get(`${scope}:${userId}`) ?? 0;
+    }
     if (spent + pending + amountMicros <= cap) return undefined;
-    return { message: dmCapReached(spent, cap, currency), publicMessage: DM_CAP_REACHED };
+    return { message: message(spent, cap), publicMessage: DM_CAP_REACHED };
+  }
+
+  /**
+   * Why a request may not run under the caps of where it is made. A user install counts under the
+   * DM cap: with the member's DMs in group DMs and DMs between users (both scopes shard 0's), on
+   * its own in a server without the bot (its scope that guild's shard's).
+   */
+  function refusalFor(
+    guildId: string | null,
+    userId: string,
+    amountMicros: number,
+    now: number,
+    userInstall: boolean,
+  ): Promise<Refusal | undefined> {
+    const dm = usageScope({ guildId: null, userId });
+    if (!userInstall) {
+      return guildId === null
+        ? dmRefusal([dm], userId, amountMicros, now, (spent, cap) => dmCapReached(spent, cap, currency))
+        : guildRefusal(guildId, userId, amountMicros, now);
+    }
+    const scope = usageScope({ guildId, userId, userInstall });
+    return dmRefusal(guildId === null ? [dm, scope] : [scope], userId, amountMicros, now, (spent, cap) =>
+      userInstallCapReached(spent, cap, currency, guildId !== null),
+    );
   }
 
   /** Counts the reservation in flight (scope, user, and all scopes) until it is released. */
@@ -198,13 +253,12 @@ export function createBudgets(
         return next;
       });
     },
-    reserve(guildId, userId, amountMicros, now) {
-      const scope = usageScope({ guildId, userId });
-      return queue.run(`budget:${scope}`, async (): Promise<Reservation> => {
-        const refusal =
-          guildId === null
-            ? await dmRefusal(userId, amountMicros, now)
-            : await guildRefusal(guildId, userId, amountMicros, now);
+    reserve(guildId, userId, amountMicros, now, userInstall = false) {
+      const scope = usageScope({ guildId, userId, userInstall });
+      // Scopes under one cap share one lock: a user's DMs and their user install outside servers.
+      const lock = userInstall && guildId === null ? usageScope({ guildId, userId }) : scope;
+      return queue.run(`budget:${lock}`, async (): Promise<Reservation> => {
+        const refusal = await refusalFor(guildId, userId, amountMicros, now, userInstall);
         if (refusal !== undefined) return { ok: false, ...refusal };
         const cap = operator.operatorMonthlyCapMicros;
         if (cap === null) return hold(scope, userId, amountMicros);

@@ -1,6 +1,7 @@
 /**
  * The spend ledger: every billed request becomes exactly one entry with its cost, and per-day
- * aggregates per scope (a guild, or `dm-<user>` for a user's DMs) are kept current from them.
+ * aggregates per scope (a guild, `dm-<user>` for a user's DMs, `userinstall-…` for a member's use
+ * of the app installed to their account: records.ts) are kept current from them.
  *
  * Crash safety without transactions (keyv has none): per scope, entries are numbered 1, 2, 3…
  * A charge resolves once its entry is in the store (so a charge is never lost); entries that
@@ -38,9 +39,8 @@ import { entryPages } from './entries.js';
 import { createEntryWriter, type EntryWriter } from './entryWriter.js';
 import { createLedgerBook } from './ledgerBook.js';
 import { openScopes } from './ledgerOpen.js';
-import { isDmScope } from './monthReport.js';
 import type { PriceList } from './prices.js';
-import { ledgerOutcome, type UsageRecord, utcDay } from './records.js';
+import { ledgerOutcome, scopeGuildId, type UsageRecord, utcDay } from './records.js';
 import { dayAggregates } from './scopeState.js';
 import { SCOPE_MARKER_PREFIX } from './scopes.js';
 import { createShardSpend } from './shardSpend.js';
@@ -141,7 +141,7 @@ export function createLedger(
   let opened: Promise<number> | undefined;
   let evictTimer: NodeJS.Timeout | undefined;
   const shards = options.shards ?? allShards(1);
-  const owns = (scope: string) => ownsGuild(shards, isDmScope(scope) ? null : scope);
+  const owns = (scope: string) => ownsGuild(shards, scopeGuildId(scope));
   const shardSpend = createShardSpend({
     ...options,
     store,

@@ -9,13 +9,13 @@
 import type { Store } from '../lib/store.js';
 import type { DayAggregate } from './aggregate.js';
 import { dayKey, daysKey, entriesAfter } from './ledgerKeys.js';
-import { usageScope, utcDay } from './records.js';
+import { type ScopeKind, scopeKind, usageScope, utcDay } from './records.js';
 import { listScopes } from './scopes.js';
 import { readSpill, spilledAlreadyIn } from './spill.js';
 import { isTally, tallyKey } from './tally.js';
 
 export interface ScopeTotals {
-  /** A guild id, or `dm-<user id>`. */
+  /** A guild id, `dm-<user id>`, or a user install's (`userinstall-…`, records.ts). */
   readonly scope: string;
   readonly requests: number;
   readonly costMicros: number;
@@ -24,13 +24,16 @@ export interface ScopeTotals {
 export interface MonthReport {
   /** YYYY-MM (UTC). */
   readonly month: string;
-  /** Scopes with requests in the month, guilds first, each group by spend, highest first. */
+  /** Scopes with requests in the month: guilds, user installs, DMs, each by spend, highest first. */
   readonly scopes: readonly ScopeTotals[];
   /** Charges a stopped bot could not write (the spill file); the next start records them. */
   readonly waiting: { readonly requests: number; readonly costMicros: number };
 }
 
 export const isDmScope = (scope: string) => scope.startsWith('dm-');
+
+/** Guilds first, then members' user installs, then DMs. */
+const KIND_ORDER: Record<ScopeKind, number> = { guild: 0, userInstall: 1, dm: 2 };
 
 export interface ScopeRead {
   totals: { requests: number; costMicros: number };
@@ -106,7 +109,7 @@ export async function readMonthReport(
     .filter((scope) => scope.requests > 0)
     .sort(
       (a, b) =>
-        Number(isDmScope(a.scope)) - Number(isDmScope(b.scope)) ||
+        KIND_ORDER[scopeKind(a.scope)] - KIND_ORDER[scopeKind(b.scope)] ||
         b.costMicros - a.costMicros ||
         a.scope.localeCompare(b.scope),
     );

@@ -17,6 +17,11 @@ interface UsageRecordBase {
   readonly estimated: boolean;
   /** How the request ended: completed, or why not; one of `LEDGER_OUTCOMES` once recorded. */
   readonly outcome: string;
+  /**
+   * Made where the app works only because the member installed it to their account (a group
+   * DM, a DM between users, a server that did not add the bot): billed to the member.
+   */
+  readonly userInstall?: boolean;
 }
 
 export interface ChatUsageRecord extends UsageRecordBase {
@@ -35,9 +40,48 @@ export interface ImageUsageRecord extends UsageRecordBase {
 
 export type UsageRecord = ChatUsageRecord | ImageUsageRecord;
 
-/** A guild's records are kept under its id; DMs under the user, apart from any guild. */
-export function usageScope(record: Pick<UsageRecord, 'guildId' | 'userId'>): string {
+/**
+ * A guild's records are kept under its id; DMs under the user, apart from any guild; a user
+ * install's under the member, apart from any guild's `/usage` (see userInstallScope).
+ */
+export function usageScope(record: Pick<UsageRecord, 'guildId' | 'userId' | 'userInstall'>): string {
+  if (record.userInstall) return userInstallScope(record.guildId, record.userId);
   return record.guildId ?? `dm-${record.userId}`;
+}
+
+const USER_INSTALL_PREFIX = 'userinstall-';
+
+/**
+ * Where a member's use of the app installed to their account is billed, keyed so that one shard
+ * writes it (README "Operating at scale": a guild's events reach one shard, DMs and group DMs
+ * shard 0): `userinstall-<user>` for group DMs and DMs between users (shard 0), and
+ * `userinstall-<user>-in-<guild>` in a server that did not add the bot (that guild's shard).
+ */
+export function userInstallScope(guildId: string | null, userId: string): string {
+  return guildId === null
+    ? `${USER_INSTALL_PREFIX}${userId}`
+    : `${USER_INSTALL_PREFIX}${userId}-in-${guildId}`;
+}
+
+export type ScopeKind = 'guild' | 'dm' | 'userInstall';
+
+export function scopeKind(scope: string): ScopeKind {
+  if (scope.startsWith('dm-')) return 'dm';
+  return scope.startsWith(USER_INSTALL_PREFIX) ? 'userInstall' : 'guild';
+}
+
+/** The guild whose shard writes a scope; null for shard 0's (DMs, user installs outside servers). */
+export function scopeGuildId(scope: string): string | null {
+  const kind = scopeKind(scope);
+  if (kind === 'guild') return scope;
+  const at = scope.indexOf('-in-');
+  return kind === 'userInstall' && at !== -1 ? scope.slice(at + 4) : null;
+}
+
+/** The member a user-install scope bills (undefined for other scopes). */
+export function scopeUserId(scope: string): string | undefined {
+  if (scopeKind(scope) !== 'userInstall') return undefined;
+  return scope.slice(USER_INSTALL_PREFIX.length).split('-in-')[0];
 }
 
 export function utcDay(time: number): string {

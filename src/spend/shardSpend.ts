@@ -2,21 +2,22 @@
  * The month spend of each shard, published by the process that runs it, for the operator's
  * monthly cap when processes split the shards of one bot. Each process writes one key per shard
  * it runs (`spend-month:<YYYY-MM>:shard-<id>-of-<count>`, no one else writes it) with the running
- * total of that shard's guilds (DMs: shard 0), and reads the others' keys: a few keys, whatever
- * the number of guilds. A key missing means its process has not started yet; a layout with
- * another shard count has its own keys.
+ * total of that shard's scopes (a guild's, user installs in it; DMs and other user installs:
+ * shard 0), and reads the others' keys: a few keys, whatever the number of guilds. A key missing
+ * means its process has not started yet; a layout with another shard count has its own keys.
  */
 import { runsEveryShard, type ShardSet, shardOfGuild } from '../discord/shards.js';
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
-import { isDmScope } from './monthReport.js';
-import { utcDay } from './records.js';
+import { scopeGuildId, utcDay } from './records.js';
 
 export const shardSpendKey = (month: string, shard: number, count: number) =>
   `spend-month:${month}:shard-${shard}-of-${count}`;
 
-export const shardOfScope = (scope: string, count: number) =>
-  isDmScope(scope) ? 0 : shardOfGuild(scope, count);
+export const shardOfScope = (scope: string, count: number) => {
+  const guildId = scopeGuildId(scope);
+  return guildId === null ? 0 : shardOfGuild(guildId, count);
+};
 
 export interface ShardSpend {
   /** Writes the month totals of this process's shards (those changed since the last write); never throws. */

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { questionHead } from '../../src/discord/render/quote.js';
 import { demoReply } from '../../src/playground/demoReplies.js';
 import { type Playground, startPlayground } from '../../src/playground/playground.js';
 import { openPage, type PageSession } from '../helpers/playgroundPage.js';
@@ -117,7 +118,8 @@ describe.skipIf(!found)('the playground in a browser', () => {
     const final = (await messages())
       .filter((message) => message.bot && message.usedCommand === '/ask')
       .at(-1);
-    expect(final?.content.startsWith(`${reply}\n`), final?.content).toBe(true);
+    // Others see only "Alex used /ask": the reply starts with the question, quoted.
+    expect(final?.content.startsWith(`> ${prompt}\n${reply}\n`), final?.content).toBe(true);
     expect(final?.content).not.toContain('▌');
     await expect
       .poll(() => page.locator('.message.from-bot .used').last().textContent())
@@ -140,6 +142,59 @@ describe.skipIf(!found)('the playground in a browser', () => {
     expect(stopped.content.length).toBeLessThan(demoReply('explain this at length, a long story').length);
     await expect.poll(() => page.locator('.message.from-bot button:has-text("Stop")').count()).toBe(0);
     await shot('stop-after');
+  });
+
+  it('/ask without a prompt opens a form; a question with line breaks streams back under its quote', async () => {
+    // As the admin: the member's requests per minute are the other tests' (fair use).
+    await typeAs('admin');
+    await openChannel('ask-the-bot');
+    await command('/ask');
+    const dialog = page.locator('#modal');
+    await dialog.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await dialog.locator('h2').textContent()).toBe('Ask the model');
+    expect(await dialog.locator('label').first().textContent()).toContain('Your question');
+    expect(await dialog.locator('textarea').getAttribute('maxlength')).toBe('4000');
+    const question = 'Give me a list of tips\nfor writing tests\nthat fail first';
+    await dialog.locator('textarea').fill(question);
+    await shot('ask-form');
+    // The form is its person's: the member does not see it; back as the admin, it is as left.
+    await typeAs('member');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await typeAs('admin');
+    await dialog.waitFor({ state: 'visible' });
+    expect(await dialog.locator('textarea').inputValue()).toBe(question);
+    const before = (await messages()).length;
+    await dialog.locator('button.submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The answer grows in place, the quoted question on top from the first text on.
+    const id = await expect
+      .poll(async () => (await messages()).slice(before).find((message) => message.bot)?.id, {
+        timeout: 20_000,
+      })
+      .toBeTruthy()
+      .then(async () => (await messages()).slice(before).find((message) => message.bot)?.id as string);
+    const content = page.locator(`.message[data-message-id="${id}"] .content`);
+    const seen: string[] = [];
+    const until = Date.now() + 30_000;
+    for (;;) {
+      const text = await content.textContent().catch(() => null);
+      if (text && text !== seen.at(-1)) seen.push(text);
+      if (text?.includes('tokens')) break;
+      if (Date.now() > until) throw new Error(`no final reply; states seen: ${seen.join(' | ')}`);
+      await page.waitForTimeout(50);
+    }
+    await shot('ask-form-answer');
+    const streamed = seen.filter((text) => text.includes('▌'));
+    expect(streamed.length, seen.join(' | ')).toBeGreaterThanOrEqual(1);
+    for (const text of streamed) expect(text.startsWith(question.replaceAll('\n', ''))).toBe(true);
+    expect(await content.locator('.quote').allTextContents()).toEqual(question.split('\n'));
+    const final = (await messages()).find((message) => message.id === id);
+    expect(final?.usedCommand).toBe('/ask');
+    expect(
+      final?.content.startsWith(`${questionHead(question)}${demoReply(question)}\n`),
+      final?.content,
+    ).toBe(true);
+    await typeAs('member');
   });
 
   it('/imagine n:2 shows two images', async () => {
@@ -204,6 +259,76 @@ describe.skipIf(!found)('the playground in a browser', () => {
     expect(await page.locator(`.message[data-message-id="${refusalId}"]`).count()).toBe(1);
     await typeAs('admin');
     await shot('config-hidden-from-admin');
+  });
+
+  it('a message’s menu (⋯, or a right-click) lists the message commands, and runs one on that message', async () => {
+    await typeAs('member');
+    await openChannel('general');
+    const text = 'our CI build takes 40 minutes since the cache broke';
+    await command(text);
+    const target = page.locator('.message', { hasText: text }).last();
+    await target.waitFor();
+    await target.hover();
+    await target.locator('.message-menu-button').click();
+    const menu = page.locator('#message-menu');
+    await menu.waitFor();
+    expect(await menu.locator('.menu-heading').textContent()).toBe('Apps');
+    // Without the Message Content intent (the playground's default), only the one that needs none.
+    expect(await menu.locator('button').allTextContents()).toEqual(['Ask about this message']);
+    await shot('message-menu');
+    await page.keyboard.press('Escape');
+    // Not a slash command: the composer does not offer it.
+    await page.fill('#input', '/');
+    await page.waitForSelector('#suggestions li');
+    const offered = await page.locator('#suggestions li').allTextContents();
+    expect(
+      offered.some((item) => item.includes('Ask about')),
+      offered.join(' | '),
+    ).toBe(false);
+    await page.fill('#input', '');
+    expect(await menu.count()).toBe(0);
+    // Asked by the admin: the member's requests per minute are the other tests' (fair use).
+    await typeAs('admin');
+    await target.click({ button: 'right' });
+    await page.locator('#message-menu button:text-is("Ask about this message")').click();
+    // The bot answers the menu with its form; the question goes in it.
+    const dialog = page.locator('#modal');
+    await dialog.waitFor({ state: 'visible', timeout: 20_000 });
+    expect(await dialog.locator('h2').textContent()).toBe('Ask about this message');
+    const question = 'why would a broken cache\nmake it that slow?';
+    await dialog.locator('textarea').fill(question);
+    await shot('message-menu-form');
+    const before = (await messages()).length;
+    await dialog.locator('button.submit').click();
+    await dialog.waitFor({ state: 'hidden' });
+    // The answer starts with where the message is (a jump link in Discord) and the question.
+    const targetId = await target.getAttribute('data-message-id');
+    const head = `-# ↪️ About a message from Alex: https://discord.com/channels/${playground.discord.guildId}/${playground.discord.channelIds[0]}/${targetId}\n${questionHead(question)}`;
+    await expect
+      .poll(
+        async () =>
+          (await messages()).slice(before).find((m) => m.bot && m.content.includes('tokens'))?.content ?? '',
+        {
+          timeout: 20_000,
+        },
+      )
+      .toContain(head);
+    const answer = (await messages()).slice(before).find((m) => m.bot) as PageMessage;
+    expect(answer.content.startsWith(head), answer.content).toBe(true);
+    expect(answer.usedCommand).toBe('Ask about this message');
+    await expect
+      .poll(() => page.locator(`.message[data-message-id="${answer.id}"] .used`).textContent())
+      .toContain('Sam used Ask about this message');
+    // The link shows where the message is, and jumps to it.
+    const jump = page.locator(`.message[data-message-id="${answer.id}"] a.message-link`).first();
+    expect(await jump.textContent()).toBe('# general › 💬');
+    await page.evaluate("document.getElementById('messages').scrollTop = 1e9");
+    await shot('message-menu-answer');
+    await jump.click();
+    await expect
+      .poll(() => page.locator(`.message[data-message-id="${targetId}"]`).getAttribute('class'))
+      .toContain('highlight');
+    await typeAs('member');
   });
 
   it('without the key the page shows only how to get in', async () => {

@@ -3,13 +3,13 @@
  * client talking HTTP/SSE to the fake service, the real SQLite store.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import type { ChatScript } from '../fakes/service.js';
 import { useHarness } from '../helpers/e2e.js';
 import {
   API_KEY,
+  answerPieces,
   BOT_TOKEN,
   PLAIN_REPLIES,
   waitForExactReply,
@@ -25,8 +25,6 @@ const suite = useHarness({
   asker: { username: 'ann', globalName: 'Ann' },
 });
 const { h, freshChannel, ask } = suite;
-
-const exact = (text: string) => splitMessage(text).map(pieceText);
 
 async function usageRecords(guildId: string | null, userId = suite.asker.id) {
   const day = utcDay(Date.now());
@@ -46,7 +44,9 @@ describe('/ask', () => {
     const versions = original?.versions.map((version) => version.content) ?? [];
     expect(versions.length).toBeGreaterThan(2);
     expect(versions.slice(0, -1).every((version) => version.endsWith(STREAMING_CURSOR))).toBe(true);
-    expect(versions.at(-1)).toBe(text);
+    // The question is quoted on top from the first text on (others see only "Ann used /ask").
+    expect(versions.slice(1).every((version) => version.startsWith('> hi\nHello'))).toBe(true);
+    expect(versions.at(-1)).toBe(`> hi\n${text}`);
 
     const request = h.service.chatRequests().at(-1);
     expect(request?.headers.authorization).toBe(`Bearer ${API_KEY}`);
@@ -122,7 +122,7 @@ describe('/ask', () => {
     expect(text.length).toBeGreaterThan(5000);
     h.service.enqueue({ text, chunks: 60, intervalMs: 5 });
     const interaction = ask({ prompt: 'code please' }, { channelId });
-    const expected = exact(text);
+    const expected = answerPieces('code please', text);
     const texts = await waitForExactReply(h, interaction, expected);
     expect(texts.length).toBeGreaterThanOrEqual(3);
     expect(texts[1]?.startsWith('```typescript\n')).toBe(true);
@@ -445,6 +445,8 @@ describe('/ask persistence and hygiene', () => {
       'config',
       'usage',
       'budget',
+      // Message commands (Summarize from here only with the Message Content intent).
+      'Ask about this message',
     ]);
   });
 

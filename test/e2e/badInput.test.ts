@@ -5,10 +5,12 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NOT_LATEST } from '../../src/chat/history.js';
+import { FORM_GONE } from '../../src/discord/modals.js';
 import { BUTTON_GONE, COMMAND_GONE } from '../../src/events/interactionCreate.js';
 import {
   ADMIN_PERMISSIONS,
   type LocalMessage,
+  MEMBER_PERMISSIONS,
   type SendCommandInput,
 } from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
@@ -24,7 +26,6 @@ type Crafted = Omit<SendCommandInput, 'user'> & { readonly admin?: boolean };
 const ZERO_WIDTH = '\u200b\u200d\u2060\ufeff';
 const commands: [string, Crafted, RegExp | string][] = [
   ['an unknown command', { name: 'nosuch' }, COMMAND_GONE],
-  ['/ask with no prompt', { name: 'ask', options: {} }, /Your prompt is empty/],
   ['/ask with an empty prompt', { name: 'ask', options: { prompt: '' } }, /Your prompt is empty/],
   ['/ask with a whitespace prompt', { name: 'ask', options: { prompt: ' \n\t ' } }, /Your prompt is empty/],
   ['/ask with a zero-width prompt', { name: 'ask', options: { prompt: ZERO_WIDTH } }, /Your prompt is empty/],
@@ -170,6 +171,90 @@ const buttons: [string, string, RegExp | string][] = [
   ['a Reroll button with a malformed id', 'imagine:reroll:../../etc', /too old to reroll/],
 ];
 
+/** A form's submit: which form (opened by /ask or /system set), the values, a crafted custom id. */
+interface CraftedSubmit {
+  readonly form: 'ask' | 'system';
+  readonly values: Record<string, string>;
+  readonly customId?: string;
+  /** Submitted by a member without Manage Channels. */
+  readonly member?: boolean;
+}
+const submits: [string, CraftedSubmit, RegExp | string][] = [
+  ['an /ask form with an empty question', { form: 'ask', values: { prompt: '' } }, /Your prompt is empty/],
+  [
+    'an /ask form with only line breaks and spaces',
+    { form: 'ask', values: { prompt: ' \n\n\t \n' } },
+    /Your prompt is empty/,
+  ],
+  [
+    'an /ask form with only invisible characters',
+    { form: 'ask', values: { prompt: ZERO_WIDTH } },
+    /Your prompt is empty/,
+  ],
+  [
+    'an /ask form with 4,001 characters',
+    { form: 'ask', values: { prompt: 'x'.repeat(4001) } },
+    'Your prompt is 4001 characters; the limit is 4000.',
+  ],
+  [
+    'an /ask form whose id carries an unknown model',
+    { form: 'ask', values: { prompt: 'x' }, customId: 'ask:modal:m=gpt-9' },
+    /Unknown model/,
+  ],
+  [
+    'an /ask form whose id carries temperature 3',
+    { form: 'ask', values: { prompt: 'x' }, customId: 'ask:modal:t=3' },
+    /temperature must be a number from 0 to 2/,
+  ],
+  [
+    'an /ask form whose id carries max_tokens 0.5',
+    { form: 'ask', values: { prompt: 'x' }, customId: 'ask:modal:x=0.5' },
+    /max_tokens must be a whole number/,
+  ],
+  [
+    'an /ask form whose id carries thread "yes"',
+    { form: 'ask', values: { prompt: 'x' }, customId: 'ask:modal:h=yes' },
+    /thread must be true or false/,
+  ],
+  [
+    'an /ask form id with an unknown key',
+    { form: 'ask', values: { prompt: 'x' }, customId: 'ask:modal:q=1' },
+    FORM_GONE,
+  ],
+  [
+    'an /ask form id with a repeated key',
+    { form: 'ask', values: { prompt: 'x' }, customId: 'ask:modal:m=service-v1-pro&m=service-v1-flash' },
+    FORM_GONE,
+  ],
+  [
+    'an /ask form with an unknown action',
+    { form: 'ask', values: { prompt: 'x' }, customId: 'ask:explode:' },
+    FORM_GONE,
+  ],
+  ['a form of no known command', { form: 'ask', values: { prompt: 'x' }, customId: 'zzz:modal:' }, FORM_GONE],
+  ['a malformed form id', { form: 'ask', values: { prompt: 'x' }, customId: ':::' }, FORM_GONE],
+  [
+    'a /system form with empty instructions',
+    { form: 'system', values: { prompt: '   ' } },
+    /Write the instructions/,
+  ],
+  [
+    'a /system form with 1,501 characters',
+    { form: 'system', values: { prompt: 'y'.repeat(1501) } },
+    'Your prompt is 1501 characters; the limit is 1500.',
+  ],
+  [
+    'a /system form id naming another channel with a forged seal',
+    { form: 'system', values: { prompt: 'x' }, customId: 'system:modal:1234567890.AAAAAAAAAAAAAAAA' },
+    FORM_GONE,
+  ],
+  [
+    'a /system form submitted by a member without Manage Channels',
+    { form: 'system', values: { prompt: 'x' }, member: true },
+    /Only members with the Manage Channels permission in this channel/,
+  ],
+];
+
 /** Everything a bad request could have changed. */
 async function snapshot() {
   const { context } = h.running.bot;
@@ -206,6 +291,42 @@ describe('bad input never reaches the service and changes nothing', () => {
     if (typeof answer === 'string') expect(text).toBe(answer);
     else expect(text).toMatch(answer);
     await settled(h, interaction.id);
+    expect(h.service.requests.length).toBe(calls);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it('/ask with no prompt opens its form, and nothing else happens', async () => {
+    const before = await snapshot();
+    const calls = h.service.requests.length;
+    const opened = ask({}, { channelId: h.discord.channelIds[0] as string });
+    await settled(h, opened.id);
+    expect(opened.callbacks.map((callback) => callback.type)).toEqual([9]);
+    expect(h.service.requests.length).toBe(calls);
+    expect(await snapshot()).toBe(before);
+  });
+
+  it.each(submits)('%s', async (_what, crafted, answer) => {
+    const before = await snapshot();
+    const calls = h.service.requests.length;
+    const channelId = h.discord.channelIds[0] as string;
+    const opened =
+      crafted.form === 'ask'
+        ? ask({}, { channelId })
+        : h.discord.sendCommand({
+            name: 'system',
+            subcommand: 'set',
+            channelId,
+            permissions: ADMIN_PERMISSIONS,
+          });
+    await settled(h, opened.id);
+    const submit = h.discord.submitModal(opened, crafted.values, {
+      ...(crafted.customId !== undefined && { customId: crafted.customId }),
+      ...(crafted.member && { permissions: MEMBER_PERMISSIONS }),
+    });
+    const text = await ephemeralText(submit);
+    if (typeof answer === 'string') expect(text).toBe(answer);
+    else expect(text).toMatch(answer);
+    await settled(h, submit.id);
     expect(h.service.requests.length).toBe(calls);
     expect(await snapshot()).toBe(before);
   });

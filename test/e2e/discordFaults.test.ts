@@ -12,6 +12,7 @@ import { type LocalMessage, PERMISSIONS } from '../../src/localDiscord/localDisc
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
 import {
+  answerPieces,
   type Harness,
   PLAIN_REPLIES,
   settled,
@@ -91,7 +92,7 @@ async function replyToMessage(
 describe('5xx answers from Discord', () => {
   it('/ask: 500/502 on a streamed edit, a follow-up, a follow-up edit and the final edit are retried; the text is exact', async () => {
     const text = longText(700);
-    const expected = splitMessage(text).map(pieceText);
+    const expected = answerPieces('long', text);
     expect(expected.length).toBeGreaterThan(2);
     const last = expected.at(-1) as string;
     h.service.enqueue({ text, chunks: 35, intervalMs: 30 });
@@ -185,13 +186,13 @@ describe('5xx answers from Discord', () => {
 
   it('the final edit failing past discord.js’s own retries (4 × 5xx in a row) is written again: the text is exact', async () => {
     const text = longText(40);
-    const expected = splitMessage(text).map(pieceText);
+    const expected = answerPieces('final', text);
     h.service.enqueue({ text, chunks: 8, intervalMs: 20 });
     const interaction = ask({ prompt: 'final' }, { channelId: freshChannel() });
     for (let i = 0; i < 4; i += 1) {
       h.discord.failNext(
         (method, path, json) =>
-          method === 'PATCH' && path.includes(interaction.token) && json.content === text,
+          method === 'PATCH' && path.includes(interaction.token) && json.content === `> final\n${text}`,
         i % 2 === 0 ? 500 : 502,
         { message: 'Server Error', code: 0 },
       );
@@ -234,7 +235,7 @@ describe('429 storms', () => {
         user,
         content: `<@${storm.discord.botUser.id}> storm`,
       });
-      await waitForExactReply(storm, interaction, expected, 30_000);
+      await waitForExactReply(storm, interaction, answerPieces('storm', text), 30_000);
       expect(await replyToMessage(storm, question, expected)).toEqual(expected);
 
       for (const key of [interaction.token, mentionChannel]) {

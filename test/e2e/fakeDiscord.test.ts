@@ -22,6 +22,8 @@ describe('fake Discord', () => {
       'config',
       'usage',
       'budget',
+      // Message commands (Summarize from here only with the Message Content intent).
+      'Ask about this message',
     ]);
     expect(h.discord.commands.get('global')).toBeUndefined();
   });
@@ -45,7 +47,7 @@ describe('fake Discord', () => {
         auth: false,
       },
     )) as { content: string };
-    expect(original.content).toBe('Echo: Member: files');
+    expect(original.content).toBe('> files\nEcho: Member: files');
     await rest.delete(Routes.webhookMessage(h.discord.applicationId, interaction.token, '@original'), {
       auth: false,
     });

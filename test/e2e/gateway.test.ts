@@ -4,10 +4,16 @@
  * what was dispatched while it was away is delivered once.
  */
 import { describe, expect, it } from 'vitest';
-import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import { useHarness } from '../helpers/e2e.js';
-import { PLAIN_REPLIES, replyTexts, settled, waitForExactReply, waitForReply } from '../helpers/harness.js';
+import {
+  answerPieces,
+  PLAIN_REPLIES,
+  replyTexts,
+  settled,
+  waitForExactReply,
+  waitForReply,
+} from '../helpers/harness.js';
 
 const { h, ask, freshChannel } = useHarness({ guildConfig: PLAIN_REPLIES });
 
@@ -16,7 +22,7 @@ const longText = (words: number) => Array.from({ length: words }, (_, i) => `wor
 describe('the gateway connection dropping', () => {
   it('mid-stream: the reply completes exact, the bot resumes (no new IDENTIFY), an /ask sent meanwhile is answered once', async () => {
     const text = longText(400);
-    const expected = splitMessage(text).map(pieceText);
+    const expected = answerPieces('long', text);
     // About 2 s of streaming.
     h.service.enqueue({ text, chunks: 40, intervalMs: 50 });
     const first = ask({ prompt: 'long' }, { channelId: freshChannel() });

@@ -3,8 +3,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { RESTARTING_NOW } from '../../src/discord/messages.js';
-import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import {
+  answerPieces,
   type Harness,
   PLAIN_REPLIES,
   replyTexts,
@@ -32,7 +32,7 @@ describe('Discord rate limits on edits', () => {
     const text = longText(500);
     h.service.enqueue({ text, chunks: 40, intervalMs: 25 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'long' } });
-    await waitForExactReply(h, interaction, splitMessage(text).map(pieceText), 20_000);
+    await waitForExactReply(h, interaction, answerPieces('long', text), 20_000);
     expect(h.discord.rateLimited).toBeGreaterThan(0);
   });
 
@@ -44,7 +44,7 @@ describe('Discord rate limits on edits', () => {
       env: { STREAM_EDIT_INTERVAL_MS: '1000' },
     });
     const text = longText(600);
-    const expected = splitMessage(text).map(pieceText);
+    const expected = answerPieces('paced', text);
     expect(expected.length).toBeGreaterThan(1);
     h.service.enqueue({ text, chunks: 60, intervalMs: 50 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'paced' } });

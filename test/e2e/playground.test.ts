@@ -80,13 +80,115 @@ describe('the playground with an operator service', () => {
       () =>
         [...playground.discord.messages.values()].find(
           (message) =>
-            message.channelId === channelId && message.content.startsWith('Hello from the operator service.'),
+            message.channelId === channelId &&
+            message.content.startsWith('> hi\nHello from the operator service.'),
         ),
       20_000,
       'the reply',
     );
     expect(reply.content).not.toContain('▌');
     expect(service.chatRequests().at(-1)?.headers.authorization).toBe('Bearer operator-key');
+  });
+
+  it('a group DM of Alex, Sam and Kim and a server without the bot: /ask answers there as an app installed to the account', async () => {
+    const state = JSON.parse((await page.get('/api/state')).text) as {
+      channels: { id: string; name: string; kind: string }[];
+    };
+    const group = state.channels.find((channel) => channel.kind === 'group');
+    const friends = state.channels.find((channel) => channel.kind === 'external');
+    expect(group?.name).toBe('Alex, Sam and Kim');
+    expect(friends?.name).toBe('general · Friends’ server');
+    const from = playground.discord.requestLog.length;
+    for (const [where, text] of [
+      [group?.id, 'Hi, group.'],
+      [friends?.id, 'Hi, friends.'],
+    ] as const) {
+      service.enqueue({ text, chunks: 2, intervalMs: 20 });
+      const answer = await post('/api/command', {
+        user: 'member',
+        channelId: where,
+        name: 'ask',
+        options: { prompt: 'hi' },
+      });
+      expect(answer.status).toBe(200);
+      await playground.discord.waitFor(
+        () =>
+          [...playground.discord.messages.values()].find(
+            (message) =>
+              message.channelId === where &&
+              message.content.startsWith(`> hi\n${text}`) &&
+              (message.flags & 64) === 0,
+          ),
+        20_000,
+        `the reply in ${where}`,
+      );
+    }
+    // Through the interactions alone: the bot token never reached those channels.
+    const routes = playground.discord.requestLog.slice(from).map((entry) => entry.route);
+    expect(routes.filter((route) => route.startsWith('/channels/'))).toEqual([]);
+  });
+
+  it('a form the bot opens is its person’s: in the state for them, submitted once, or cancelled without the bot', async () => {
+    const channelId = playground.discord.channelIds[1];
+    type Form = { interactionId: string; title: string; fields: { customId: string }[] };
+    const forms = async () => (JSON.parse((await page.get('/api/state')).text) as { modals: Form[] }).modals;
+    const open = async () => {
+      const answer = await post('/api/command', { user: 'member', channelId, name: 'ask', options: {} });
+      const { interactionId } = JSON.parse(answer.text) as { interactionId: string };
+      await expect
+        .poll(async () => (await forms()).map((form) => form.interactionId), { timeout: 20_000 })
+        .toContain(interactionId);
+      return interactionId;
+    };
+    const error = (answer: { text: string }) => (JSON.parse(answer.text) as { error: string }).error;
+
+    const interactionId = await open();
+    expect((await forms()).find((form) => form.interactionId === interactionId)).toMatchObject({
+      title: 'Ask the model',
+      fields: [{ customId: 'prompt', style: 2, maxLength: 4000 }],
+    });
+    const stranger = await post('/api/modal', {
+      user: 'admin',
+      interactionId,
+      values: { prompt: 'mine now' },
+    });
+    expect([stranger.status, error(stranger)]).toEqual([400, 'this form is someone else’s']);
+    service.enqueue({ text: 'Form answered.', chunks: 2, intervalMs: 20 });
+    const submitted = await post('/api/modal', {
+      user: 'member',
+      interactionId,
+      values: { prompt: 'two\nlines' },
+    });
+    expect(submitted.status).toBe(200);
+    await playground.discord.waitFor(
+      () =>
+        [...playground.discord.messages.values()].find((message) =>
+          message.content.startsWith('> two\n> lines\nForm answered.'),
+        ),
+      20_000,
+      'the form’s reply',
+    );
+    expect(service.chatRequests().at(-1)?.body.messages).toContainEqual({
+      role: 'user',
+      content: 'Alex: two\nlines',
+    });
+    const again = await post('/api/modal', { user: 'member', interactionId, values: { prompt: 'twice' } });
+    expect([again.status, error(again)]).toEqual([400, 'this form was already submitted']);
+    expect((await forms()).map((form) => form.interactionId)).not.toContain(interactionId);
+
+    const calls = service.chatRequests().length;
+    const cancelled = await open();
+    expect(
+      (await post('/api/modal', { user: 'member', interactionId: cancelled, cancel: true })).status,
+    ).toBe(200);
+    expect((await forms()).map((form) => form.interactionId)).not.toContain(cancelled);
+    const late = await post('/api/modal', {
+      user: 'member',
+      interactionId: cancelled,
+      values: { prompt: 'x' },
+    });
+    expect([late.status, error(late)]).toEqual([400, 'no such form']);
+    expect(service.chatRequests()).toHaveLength(calls);
   });
 
   it("never writes the operator's DATABASE_URL, binds no metrics port, and logs in as the playground", async () => {

@@ -82,6 +82,7 @@ describe('the playground web server refuses other pages', () => {
     }
     // The key in the address of an API call is not the cookie.
     expect((await page.post(`/api/command?key=${key}`, ASK, { cookie: '' })).status).toBe(401);
+    expect((await page.post('/api/message-command', ASK, { cookie: '' })).status).toBe(401);
     nothingDispatched();
   });
 
@@ -89,6 +90,7 @@ describe('the playground web server refuses other pages', () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data', '']) {
       const answer = await page.post('/api/command', ASK, { 'content-type': type });
       expect(answer.status, type).toBe(415);
+      expect((await page.post('/api/message-command', ASK, { 'content-type': type })).status, type).toBe(415);
     }
     nothingDispatched();
   });
@@ -116,7 +118,13 @@ describe('the playground web server refuses other pages', () => {
       { 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'same-site' },
     ]) {
-      for (const path of ['/api/command', '/api/message', '/api/click']) {
+      for (const path of [
+        '/api/command',
+        '/api/message',
+        '/api/click',
+        '/api/modal',
+        '/api/message-command',
+      ]) {
         const answer = await page.post(path, { ...ASK, content: 'hi @bot' }, headers);
         expect(answer.status, JSON.stringify(headers)).toBe(403);
       }

@@ -95,9 +95,10 @@ describe('the bot as a process, under process faults', () => {
     bot.child.kill('SIGTERM');
     expect(await bot.exited).toBe(0);
     expect(performance.now() - signalled).toBeLessThan(10_000);
-    for (const interaction of streams) {
+    for (const [index, interaction] of streams.entries()) {
       const [text] = texts(interaction);
-      expect(text?.startsWith('word0 word1')).toBe(true);
+      // The question quoted on top, then the answer so far.
+      expect(text?.startsWith(`> stream ${index + 1}\nword0 word1`)).toBe(true);
       expect(text).toContain(RESTARTING);
     }
     // The cut-short replies are charged on an estimate (the service's usage never came).
@@ -117,7 +118,7 @@ describe('the bot as a process, under process faults', () => {
       intervalMs: 50,
     });
     const killed = ask(5, 'killed question');
-    await discord.waitFor(() => texts(killed)[0]?.startsWith('w0 w1 w2'), 20_000);
+    await discord.waitFor(() => texts(killed)[0]?.startsWith('> killed question\nw0 w1 w2'), 20_000);
     // Read now, not at the footer: the final edit goes out while the charge is written, but a
     // channel's next turn starts only once the previous one is stored.
     const before = (await ledgerOf(discord.guildId)).length;

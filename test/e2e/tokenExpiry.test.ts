@@ -16,6 +16,8 @@ import { type Harness, PLAIN_REPLIES, settled, waitForIdle } from '../helpers/ha
 const TTL_MS = 1500;
 
 const exact = (text: string) => splitMessage(text).map(pieceText);
+/** An /ask reply's messages: the question quoted on top of the first, then the answer. */
+const exactReply = (prompt: string, text: string) => exact(`> ${prompt}\n${text}`);
 
 /** Paragraphs of about 250 characters, tagged so that two replies never share a message. */
 function longText(tag: string, paragraphs: number): string {
@@ -83,13 +85,13 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
       { text: second, chunks: 10, intervalMs: 30 },
     );
     const a = ask({ prompt: 'long one' }, { channelId });
-    await h.discord.waitFor(() => h.discord.replyMessages(a)[0]?.content.startsWith('Alpha 0'));
+    await h.discord.waitFor(() => h.discord.replyMessages(a)[0]?.content.startsWith('> long one\nAlpha 0'));
     // Another member (one request in flight per member and channel).
     const b = ask({ prompt: 'queued one' }, { channelId, user: h.discord.user('bob', 'Bob') });
     await h.discord.waitFor(() => h.discord.replyMessages(b)[0]?.content.startsWith('⏳'));
 
-    const [a0, a1] = exact(first);
-    const [b0, b1] = exact(second);
+    const [a0, a1] = exactReply('long one', first);
+    const [b0, b1] = exactReply('queued one', second);
     await waitForTexts(channelId, [a0, b0, a1, b1] as string[]);
     const [, , a1Message, b1Message] = botMessages(channelId);
 
@@ -131,7 +133,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
     const text = 'Late but whole: @everyone this arrives after the token is gone.';
     h.service.enqueue({ text, chunks: 4, intervalMs: 30, headersDelayMs: 2000 });
     const interaction = ask({ prompt: 'slow start' }, { channelId });
-    await waitForTexts(channelId, [text]);
+    await waitForTexts(channelId, [`> slow start\n${text}`]);
     expect(botMessages(channelId)[0]?.id).toBe(interaction.originalId);
     expect(tokenRequests(interaction).map((entry) => `${entry.method} ${entry.status}`)).toEqual(['GET 200']);
     expect(channelRoute(channelId, interaction.originalId).length).toBeGreaterThan(0);
@@ -157,7 +159,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
     const partial = turns.at(-1)?.content ?? '';
     expect(full.startsWith(partial)).toBe(true);
     expect(partial.length).toBeLessThan(full.length);
-    expect(texts(channelId)).toEqual(exact(`${partial}\n\n-# ⏹️ Stopped by Ann.`));
+    expect(texts(channelId)).toEqual(exactReply('talk a lot', `${partial}\n\n-# ⏹️ Stopped by Ann.`));
     const last = botMessages(channelId).at(-1) as LocalMessage;
     expect(last.id).toBe(streaming.id);
     expect(buttonIds(last)[0]).toMatch(/^ask:regenerate:/);
@@ -165,7 +167,8 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
 
     h.service.enqueue({ text: 'second take', chunks: 3, intervalMs: 30 });
     const again = h.discord.clickButton(last, buttonIds(last)[0] as string, { user: ann });
-    await h.discord.waitFor(() => h.discord.replyMessages(again)[0]?.content === 'second take');
+    // The new take starts with the same question, quoted (Regenerate keeps it).
+    await h.discord.waitFor(() => h.discord.replyMessages(again)[0]?.content === '> talk a lot\nsecond take');
     await waitForIdle(h);
     await settled(h, again.id);
     // The switched reply lost its button to the new one; the conversation holds the new take.
@@ -239,8 +242,8 @@ describe('a token Discord refuses early (15-minute tokens)', () => {
         code: 10015,
       });
     }
-    await waitForTexts(channelId, exact(text));
-    expect(texts(channelId)).toEqual(exact(text));
+    await waitForTexts(channelId, exactReply('die early', text));
+    expect(texts(channelId)).toEqual(exactReply('die early', text));
     // One refusal, then the bot token for the rest of the reply.
     const refused = tokenRequests(interaction).filter((entry) => entry.status !== 200);
     expect(refused.map((entry) => entry.status)).toEqual([how === 'expire' ? 401 : 404]);
@@ -252,7 +255,7 @@ describe('a token Discord refuses early (15-minute tokens)', () => {
       h.discord.messages.get(interaction.originalId as string)?.versions.map((v) => v.content) ?? [];
     // Text only ever grew: each version is the final text's prefix plus the cursor.
     for (const version of versions.slice(0, -1)) {
-      expect(text.startsWith(version.replace(STREAMING_CURSOR, ''))).toBe(true);
+      expect(`> die early\n${text}`.startsWith(version.replace(STREAMING_CURSOR, ''))).toBe(true);
     }
     expect(h.logs.some((line) => line.includes('Discord refused the interaction token'))).toBe(true);
     const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
@@ -272,7 +275,7 @@ describe('a token Discord refuses early (15-minute tokens)', () => {
       (method, path, json) =>
         method === 'PATCH' &&
         path === `/channels/${channelId}/messages/${interaction.originalId}` &&
-        json.content === text,
+        json.content === `> fail late\n${text}`,
       400,
       { message: 'Invalid Form Body', code: 50035 },
     );

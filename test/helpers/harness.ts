@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/bot.js';
 import { type Config, configSecrets, loadConfig } from '../../src/config.js';
+import { questionHead } from '../../src/discord/render/quote.js';
+import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { shardsFor } from '../../src/discord/shardPlan.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
@@ -207,9 +209,51 @@ export function settled(h: Harness, id: string, timeoutMs = 10_000): Promise<voi
   });
 }
 
-/** The contents of an interaction's reply messages, in order. */
+/**
+ * The quoted question an /ask command's reply starts with (Discord shows others only "… used
+ * /ask"), for an /ask sent with a prompt; undefined for anything else.
+ */
+export function askedHead(interaction: LocalInteraction): string | undefined {
+  if (interaction.type !== 2 || interaction.data?.name !== 'ask') return undefined;
+  const options = (interaction.data.options ?? []) as { name: string; value: unknown }[];
+  const prompt = options.find((option) => option.name === 'prompt')?.value;
+  return typeof prompt === 'string' && prompt.trim() !== '' ? questionHead(prompt.trim()) : undefined;
+}
+
+/** Whether an interaction's reply is a chat reply, which starts with the question quoted. */
+function quotesQuestion(interaction: LocalInteraction): boolean {
+  const customId = String(interaction.data?.custom_id ?? '');
+  return (
+    askedHead(interaction) !== undefined ||
+    (interaction.type === 3 && customId.startsWith('ask:regenerate:')) ||
+    (interaction.type === 5 && customId.startsWith('ask:'))
+  );
+}
+
+/** A message without the quote it starts with (its leading `> ` lines). */
+export function withoutQuote(text: string): string {
+  return text.replace(/^(?:> [^\n]*\n)+/, '');
+}
+
+/**
+ * The contents of an interaction's reply messages, in order. A chat reply's first message is
+ * given without the quoted question it starts with (the tests of the quote read the messages
+ * themselves), so tests compare the answer; waitForExactReply checks the quote is there.
+ */
 export function replyTexts(h: Harness, interaction: LocalInteraction): string[] {
-  return h.discord.replyMessages(interaction).map((message) => message.content);
+  const texts = h.discord.replyMessages(interaction).map((message) => message.content);
+  if (texts[0] !== undefined && quotesQuestion(interaction)) texts[0] = withoutQuote(texts[0]);
+  return texts;
+}
+
+/**
+ * The messages a reply to /ask `prompt` is cut into, as replyTexts gives them (the first without
+ * its quoted question, which takes room in it).
+ */
+export function answerPieces(prompt: string, text: string): string[] {
+  const head = questionHead(prompt);
+  const pieces = splitMessage(head + text).map(pieceText);
+  return [(pieces[0] as string).slice(head.length), ...pieces.slice(1)];
 }
 
 /** Waits until the reply's messages satisfy `done` (given their contents), and returns them. */
@@ -249,17 +293,25 @@ export async function waitForIdle(h: Harness, timeoutMs = 10_000): Promise<void>
   }
 }
 
-/** Waits for a reply whose messages are exactly `expected`, and for the bot to be done with it. */
+/**
+ * Waits for a reply whose messages are exactly `expected`, and for the bot to be done with it. An
+ * /ask's public reply must start with its question quoted (askedHead), before `expected[0]`.
+ */
 export async function waitForExactReply(
   h: Harness,
   interaction: LocalInteraction,
   expected: string[],
   timeoutMs = 10_000,
 ) {
+  const head = askedHead(interaction) ?? '';
   const texts = await waitForReply(
     h,
     interaction,
-    (current) => JSON.stringify(current) === JSON.stringify(expected),
+    (current) => {
+      const first = h.discord.replyMessages(interaction)[0];
+      const quoted = first === undefined || (first.flags & 64) !== 0 || first.content.startsWith(head);
+      return quoted && JSON.stringify(current) === JSON.stringify(expected);
+    },
     timeoutMs,
   );
   await waitForIdle(h, timeoutMs);

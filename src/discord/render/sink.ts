@@ -1,20 +1,60 @@
 /**
- * What a stream renderer works with: where a reply's messages go, its options, and which failures
- * of its final write are worth retrying.
+ * What a stream renderer works with: where a reply's messages go, its options, which failures
+ * of its final write are worth retrying, and what the renderer offers its callers.
  */
 import { HTTPError } from 'discord.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MessageComponents } from '../buttons.js';
 import type { RateBucket } from './rateBucket.js';
 
+/** A file on a reply's message (the rest of a reply too long for its messages). */
+export interface ReplyFile {
+  readonly name: string;
+  readonly data: Buffer;
+}
+
+/**
+ * A follow-up the interaction may not post: it has posted all Discord allows where the app is
+ * installed to the member only (counted by the webhook, or Discord's error 40094).
+ */
+export class FollowUpLimitReached extends Error {
+  constructor(
+    readonly limit: number,
+    options?: ErrorOptions,
+  ) {
+    super(`the interaction has posted its ${limit} follow-ups`, options);
+  }
+}
+
+/** Discord's error: "This interaction has hit the maximum number of follow up messages". */
+export const MAX_FOLLOW_UPS = 40094;
+
 /**
  * Where a reply's messages go: the first message (an interaction's original response, or the
- * bot's reply to a member's message) and follow-ups. Writes resolve to the message's id.
+ * bot's reply to a member's message) and follow-ups. Writes resolve to the message's id;
+ * `sendFollowUp` throws FollowUpLimitReached when no follow-up is left.
  */
 export interface ReplySink {
-  editOriginal(content: string, components?: MessageComponents): Promise<string>;
-  sendFollowUp(content: string, components?: MessageComponents): Promise<string>;
-  editFollowUp(id: string, content: string, components?: MessageComponents): Promise<void>;
+  editOriginal(
+    content: string,
+    components?: MessageComponents,
+    files?: readonly ReplyFile[],
+  ): Promise<string>;
+  sendFollowUp(
+    content: string,
+    components?: MessageComponents,
+    files?: readonly ReplyFile[],
+  ): Promise<string>;
+  editFollowUp(
+    id: string,
+    content: string,
+    components?: MessageComponents,
+    files?: readonly ReplyFile[],
+  ): Promise<void>;
+  /** Follow-ups the reply may still post (Discord's limit for user installs); undefined: no limit. */
+  followUpsLeft?(): number | undefined;
+  /** Whether a message may carry a file (Attach Files): the rest of a reply that does not fit. */
+  readonly attachFiles?: boolean;
   /** Withdraws the reply and tells its author privately why (a refusal before any text). */
   refuse(content: string): Promise<void>;
   /** Writes use the bot token, under Discord's global limit (see editPacing.ts). */
@@ -36,6 +76,11 @@ export interface StreamRendererOptions {
   readonly cursor?: string;
   /** Called when an intermediate edit fails; the next edit retries with newer text. */
   readonly onEditError?: (error: unknown) => void;
+  /**
+   * A fixed start of the first message (e.g. the question quoted, ending with a line break),
+   * shown with the first text; not part of `text()`. It must not open a code block.
+   */
+  readonly head?: string;
   /** Buttons on the message being streamed (e.g. Stop); frozen messages lose them. */
   readonly controls?: MessageComponents;
   /** Called before the final text is written again after a transient failure. */
@@ -53,4 +98,31 @@ export function isTransient(error: unknown): boolean {
   if (error instanceof HTTPError) return error.status >= 500;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'UND_ERR_SOCKET'].includes(code);
+}
+
+export interface StreamRenderer {
+  push(delta: string): void;
+  /** Everything pushed so far (without the head). */
+  text(): string;
+  /**
+   * Stops streaming and writes the final text: everything pushed, then `note` (if any) as a
+   * separate small line, with `controls` on the last message (earlier ones have none).
+   * Resolves to the last message's id when Discord shows it; rejects if that write fails (after
+   * FINAL_RETRY_DELAYS_MS for a transient failure).
+   */
+  finish(note?: string, controls?: MessageComponents): Promise<string>;
+  /**
+   * Stops streaming without a final write (the caller reports a failure its own way): no edit
+   * starts after this, and it resolves once the one in flight, if any, is done.
+   */
+  cancel(): Promise<void>;
+}
+
+/** A renderer that also says when it next reads its text, so the source can hold it until then. */
+export interface PacedStreamRenderer extends StreamRenderer {
+  /**
+   * Undefined when text pushed now would be read at once; else a promise that resolves when the
+   * next edit is due (the source then pushes what it held, and the edit shows it).
+   */
+  ready(): (Promise<void> & { msLeft(): number }) | undefined;
 }

@@ -2,7 +2,7 @@
  * Owns one streamed reply in Discord: turns a growing text into edits of the original reply and
  * follow-up messages.
  *
- * - The first visible text goes out as soon as it arrives.
+ * - The first visible text goes out as soon as it arrives, after the head when there is one.
  * - After that, the next edit starts when Discord's rate-limit bucket allows it (rateBucket.ts:
  *   the requests left in the window, spread to its reset, one kept for the final edit), or after
  *   a fixed interval when Discord's headers say nothing. Never more than one request is in
@@ -14,38 +14,14 @@
  *   failed with 5xx past discord.js's own retries is tried again a bounded number of times.
  */
 import type { MessageComponents } from '../buttons.js';
+import { lastMessage, lastMessageGuard } from './overflow.js';
 import { editReadyAt, finalReadyAt } from './rateBucket.js';
+import type { PacedStreamRenderer, ReplyFile } from './sink.js';
 import { FINAL_RETRY_DELAYS_MS, isTransient, type ReplySink, type StreamRendererOptions } from './sink.js';
 import { DISCORD_MESSAGE_LIMIT, type Fence, pieceText, takeMessage, withNote } from './split.js';
 
-export { FINAL_RETRY_DELAYS_MS, type ReplySink, type StreamRendererOptions, withNote };
-
-export interface StreamRenderer {
-  push(delta: string): void;
-  /** Everything pushed so far. */
-  text(): string;
-  /**
-   * Stops streaming and writes the final text: everything pushed, then `note` (if any) as a
-   * separate small line, with `controls` on the last message (earlier ones have none).
-   * Resolves to the last message's id when Discord shows it; rejects if that write fails (after
-   * FINAL_RETRY_DELAYS_MS for a transient failure).
-   */
-  finish(note?: string, controls?: MessageComponents): Promise<string>;
-  /**
-   * Stops streaming without a final write (the caller reports a failure its own way): no edit
-   * starts after this, and it resolves once the one in flight, if any, is done.
-   */
-  cancel(): Promise<void>;
-}
-
-/** A renderer that also says when it next reads its text, so the source can hold it until then. */
-export interface PacedStreamRenderer extends StreamRenderer {
-  /**
-   * Undefined when text pushed now would be read at once; else a promise that resolves when the
-   * next edit is due (the source then pushes what it held, and the edit shows it).
-   */
-  ready(): (Promise<void> & { msLeft(): number }) | undefined;
-}
+export * from './sink.js';
+export { withNote };
 
 export const STREAMING_CURSOR = ' ▌';
 
@@ -65,8 +41,10 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   // Everything pushed, kept as pushed (read whole only at the end), and the part from the
   // message being grown on, which edits read: an edit then copies at most about one message,
   // not the whole reply, and frozen messages do not keep copies of the reply alive.
-  let text = '';
-  let tail = '';
+  // The head (a fixed start of the first message) is kept at the start of `text`.
+  const head = options.head ?? '';
+  let text = head;
+  let tail = head;
   // Whether any non-whitespace has arrived (tracked, so a push never rescans the whole text).
   let visible = false;
   const messages: SentMessage[] = [];
@@ -74,6 +52,9 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   let frozenCount = 0;
   let currentOffset = 0;
   let currentFence: Fence | null = null;
+  // Where the sink limits follow-ups (user installs), the last allowed message ends the reply.
+  const guard = lastMessageGuard(sink);
+  let lastNote: string | undefined;
 
   let inFlight: Promise<void> | null = null;
   // Text pushed since the last edit started.
@@ -106,23 +87,41 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     content: string,
     components: MessageComponents | undefined,
     shown = content,
+    files?: readonly ReplyFile[],
   ) {
     const componentsKey = components === undefined ? '' : jsonOf(components);
     const existing = messages[index];
     if (existing) {
       const sameComponents = components === undefined || existing.shownComponents === componentsKey;
       if (existing.shown === shown && sameComponents) return;
-      if (existing.original) await sink.editOriginal(content, components);
-      else await sink.editFollowUp(existing.id, content, components);
+      if (existing.original) await sink.editOriginal(content, components, files);
+      else await sink.editFollowUp(existing.id, content, components, files);
       existing.shown = shown;
       if (components !== undefined) existing.shownComponents = componentsKey;
       return;
     }
     const original = index === 0;
-    const id = original
-      ? await sink.editOriginal(content, components)
-      : await sink.sendFollowUp(content, components);
+    const id = await (original
+      ? sink.editOriginal(content, components, files)
+      : sink.sendFollowUp(content, components, files)
+    ).catch(rewind);
+    guard.started(index, currentOffset, currentFence);
     messages.push({ id, original, shown, shownComponents: componentsKey });
+  }
+
+  /** Discord refused a follow-up (40094): the message before it becomes the last, written again. */
+  function rewind(error: unknown): never {
+    const start = guard.rewindTo(error, messages.length);
+    if (start) ({ index: frozenCount, offset: currentOffset, fence: currentFence } = start);
+    if (start) tail = text.slice(currentOffset);
+    throw error;
+  }
+
+  /** The reply's last allowed message: the text that fits (at the end: and where the rest is). */
+  async function writeLast(piece: string, final: boolean, lastControls?: MessageComponents) {
+    if (!final) return write(frozenCount, piece, options.controls);
+    const last = lastMessage(text, currentOffset, currentFence, lastNote, limit, guard.attach);
+    await write(frozenCount, last.content, lastControls, last.content, last.files);
   }
 
   /**
@@ -159,6 +158,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
         }
         return;
       }
+      if (guard.isLast(frozenCount, messages.length)) return writeLast(content, final, lastControls);
       await write(frozenCount, content, controlled ? NONE : undefined);
       frozenCount += 1;
       const cut = base + taken.nextOffset;
@@ -242,7 +242,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       dirty = true;
       schedule();
     },
-    text: () => text,
+    text: () => text.slice(head.length),
     ready() {
       if (finished || (!timer && !inFlight)) return undefined;
       if (!held) {
@@ -264,7 +264,8 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       const bucket = lastEditFailed ? undefined : sink.rateBucket?.();
       const wait = bucket ? finalReadyAt(bucket) - clock.now() : 0;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const final = withNote(text, note);
+      lastNote = note;
+      const final = head + withNote(text.slice(head.length), note);
       // Discord refuses an empty message; callers pass a note when there is no text.
       const source = final.trim() === '' ? '…' : final;
       for (const delayMs of [...FINAL_RETRY_DELAYS_MS, undefined]) {
@@ -273,7 +274,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
           await render(source, 0, true, controls ?? (controlled ? NONE : undefined));
           break;
         } catch (error) {
-          if (delayMs === undefined || !isTransient(error)) throw error;
+          if (delayMs === undefined || !(isTransient(error) || guard.refused(error))) throw error;
           options.onFinalRetry?.(error, delayMs);
           await new Promise((resolve) => setTimeout(resolve, delayMs));
         }

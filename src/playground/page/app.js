@@ -1,6 +1,7 @@
 // The playground's page: a Discord channel view of the local Discord, kept live by the server's
 // event stream, and a composer that sends slash commands (with completion from the commands the
-// bot registered), messages and button clicks as the person chosen in "Typing as".
+// bot registered), messages and button clicks as the person chosen in "Typing as"; the forms
+// (modals) the bot opens show as dialogs to the person who ran the command.
 // The server answers only a page opened from the address `npm run playground` printed (its key
 // is then this page's HttpOnly cookie, sent with every request here: see pageAccess.ts).
 
@@ -9,7 +10,11 @@ const state = {
   channels: [],
   people: [],
   commands: [],
+  // Message commands (Apps in a message's menu), registered with type 3.
+  messageCommands: [],
   messages: new Map(),
+  // Forms (modals) the bot opened and nobody submitted or cancelled yet.
+  modals: [],
   channelId: '',
   person: 'member',
 };
@@ -28,7 +33,32 @@ function nameOf(id) {
   return state.people.find((person) => person.id === id)?.label.split(' ')[0] ?? 'someone';
 }
 
-/** Discord's markdown, the parts the bot uses: code blocks, inline code, bold, italics, `-#` subtext, mentions. */
+function channelName(id) {
+  const channel = state.channels.find((candidate) => candidate.id === id);
+  return channel ? channelLabel(channel) : '#unknown';
+}
+
+/** A message link: open its channel, show the message, highlighted a moment. */
+function jumpTo(channelId, messageId) {
+  if (state.channels.some((channel) => channel.id === channelId)) openChannel(channelId);
+  const target = document.querySelector(`.message[data-message-id="${messageId}"]`);
+  if (!target) return showError('That message is not here any more.');
+  target.scrollIntoView({ block: 'center' });
+  target.classList.add('highlight');
+  setTimeout(() => target.classList.remove('highlight'), 1500);
+}
+
+document.addEventListener('click', (event) => {
+  const link = event.target.closest?.('a.message-link');
+  if (!link) return;
+  event.preventDefault();
+  jumpTo(link.dataset.channelId, link.dataset.messageId);
+});
+
+/**
+ * Discord's markdown, the parts the bot uses: code blocks, inline code, bold, italics, `-#`
+ * subtext, `> ` quotes, backslash escapes, mentions.
+ */
 function markdown(text) {
   const parts = text.split(/(```[\s\S]*?(?:```|$))/);
   return parts
@@ -38,15 +68,26 @@ function markdown(text) {
         return `<pre><code>${escapeHtml(body)}</code></pre>`;
       }
       // The block element already breaks the line: one newline each side of a code block goes.
-      return escapeHtml(part.replace(/\n$/, '').replace(/^\n/, ''))
-        .split('\n')
-        .map((line) => (line.startsWith('-# ') ? `<span class="subtext">${line.slice(3)}</span>` : line))
-        .join('\n')
-        .replace(/`([^`\n]+)`/g, '<code>$1</code>')
-        .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>')
-        .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1<em>$2</em>')
-        .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(nameOf(id))}</span>`)
-        .replace(/<\/span>\n/g, '</span>');
+      return (
+        escapeHtml(part.replace(/\n$/, '').replace(/^\n/, ''))
+          .split('\n')
+          .map((line) => (line.startsWith('-# ') ? `<span class="subtext">${line.slice(3)}</span>` : line))
+          .map((line) => (line.startsWith('&gt; ') ? `<span class="quote">${line.slice(5)}</span>` : line))
+          .join('\n')
+          // An escaped character shows as itself and starts nothing (an entity no later rule matches).
+          .replace(/\\(&gt;|[\\`*_~|#-])/g, (_, c) => (c === '&gt;' ? c : `&#${c.charCodeAt(0)};`))
+          .replace(/`([^`\n]+)`/g, '<code>$1</code>')
+          .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>')
+          .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1<em>$2</em>')
+          .replace(/&lt;@!?(\d+)&gt;/g, (_, id) => `<span class="mention">@${escapeHtml(nameOf(id))}</span>`)
+          // A message link shows as Discord shows it: where the message is, a jump to it.
+          .replace(
+            /https:\/\/discord\.com\/channels\/(?:\d+|@me)\/(\d+)\/(\d+)/g,
+            (_, channelId, messageId) =>
+              `<a href="#" class="message-link" data-channel-id="${channelId}" data-message-id="${messageId}">${escapeHtml(channelName(channelId))} › 💬</a>`,
+          )
+          .replace(/<\/span>\n/g, '</span>')
+      );
     })
     .join('');
 }
@@ -85,7 +126,18 @@ function messageElement(message) {
     ${body}
     ${images ? `<div class="attachments">${images}</div>` : ''}
     ${buttons ? `<div class="buttons">${buttons}</div>` : ''}
-    ${message.ephemeral ? '<div class="ephemeral-note">👁 Only you can see this</div>' : ''}`;
+    ${message.ephemeral ? '<div class="ephemeral-note">👁 Only you can see this</div>' : ''}
+    ${hasMessageMenu(message) ? '<button type="button" class="message-menu-button" title="More (Apps)" aria-label="More">⋯</button>' : ''}`;
+  if (hasMessageMenu(message)) {
+    item.querySelector('.message-menu-button').addEventListener('click', (event) => {
+      const box = event.currentTarget.getBoundingClientRect();
+      openMessageMenu(message, box.right, box.bottom);
+    });
+    item.addEventListener('contextmenu', (event) => {
+      event.preventDefault();
+      openMessageMenu(message, event.clientX, event.clientY);
+    });
+  }
   for (const button of item.querySelectorAll('button[data-custom-id]')) {
     button.addEventListener('click', () =>
       post('/api/click', { messageId: message.id, customId: button.dataset.customId }),
@@ -93,6 +145,50 @@ function messageElement(message) {
   }
   return item;
 }
+
+// ---- The message menu (Apps) -------------------------------------------------------------
+
+/** As in Discord: any message but a private reply or one still loading has the Apps menu. */
+function hasMessageMenu(message) {
+  return state.messageCommands.some(offeredHere) && !message.ephemeral && !message.thinking;
+}
+
+function closeMessageMenu() {
+  $('message-menu')?.remove();
+}
+
+/** A small menu at (x, y): "Apps" and the message commands; choosing one runs it on `message`. */
+function openMessageMenu(message, x, y) {
+  closeMessageMenu();
+  const menu = document.createElement('div');
+  menu.id = 'message-menu';
+  menu.className = 'message-menu';
+  menu.setAttribute('role', 'menu');
+  menu.innerHTML = `<div class="menu-heading">Apps</div>${state.messageCommands
+    .filter(offeredHere)
+    .map(
+      (command) =>
+        `<button type="button" role="menuitem" data-command="${escapeHtml(command.name)}">${escapeHtml(command.name)}</button>`,
+    )
+    .join('')}`;
+  menu.style.left = `${Math.max(0, Math.min(x, window.innerWidth - 240))}px`;
+  menu.style.top = `${Math.max(0, Math.min(y, window.innerHeight - 120))}px`;
+  for (const item of menu.querySelectorAll('button[data-command]')) {
+    item.addEventListener('click', () => {
+      closeMessageMenu();
+      post('/api/message-command', { messageId: message.id, name: item.dataset.command });
+    });
+  }
+  document.body.append(menu);
+  menu.querySelector('button')?.focus();
+}
+
+document.addEventListener('mousedown', (event) => {
+  if (!event.target.closest?.('#message-menu, .message-menu-button')) closeMessageMenu();
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') closeMessageMenu();
+});
 
 function renderMessages() {
   const list = $('messages');
@@ -117,12 +213,16 @@ function upsertMessage(message) {
 }
 
 function channelLabel(channel) {
+  if (channel.kind === 'group') return `👥 ${channel.name}`;
   return channel.kind === 'dm'
     ? `@ ${channel.name}`
     : channel.kind === 'thread'
       ? `↳ ${channel.name}`
       : `# ${channel.name}`;
 }
+
+/** Where the bot works only as an app installed to the person's account (a group DM, a server without it). */
+const installedOnly = (channel) => channel.kind === 'group' || channel.kind === 'external';
 
 function renderChannels() {
   const box = $('channels');
@@ -132,16 +232,25 @@ function renderChannels() {
   const threadsOf = (id) =>
     state.channels.filter((channel) => channel.kind === 'thread' && channel.parentId === id);
   const dms = state.channels.filter((channel) => channel.kind === 'dm');
+  const installed = state.channels.filter(installedOnly);
   box.innerHTML = `<div class="channel-group">Text channels</div>${texts
     .map((channel) => button(channel) + threadsOf(channel.id).map(button).join(''))
-    .join('')}<div class="channel-group">Direct messages</div>${dms.map(button).join('')}`;
+    .join('')}<div class="channel-group">Direct messages</div>${dms.map(button).join('')}${
+    installed.length > 0
+      ? `<div class="channel-group">Installed to your account</div>${installed.map(button).join('')}`
+      : ''
+  }`;
   for (const element of box.querySelectorAll('[data-channel-id]')) {
     element.addEventListener('click', () => openChannel(element.dataset.channelId));
   }
   const current = state.channels.find((channel) => channel.id === state.channelId);
   $('channel-title').textContent = current ? channelLabel(current) : '';
   $('channel-hint').textContent =
-    current?.kind === 'dm' ? 'Talk to the bot directly' : 'Type / for commands, or mention @bot in a message';
+    current?.kind === 'dm'
+      ? 'Talk to the bot directly'
+      : current && installedOnly(current)
+        ? 'The bot is not here: /ask and /imagine work as an app installed to your account'
+        : 'Type / for commands, or mention @bot in a message';
 }
 
 function openChannel(id) {
@@ -151,15 +260,78 @@ function openChannel(id) {
   $('input').focus();
 }
 
+// ---- Forms (modals) ------------------------------------------------------------------------
+
+/**
+ * A form the bot opened (a modal) shows as a dialog over the channel, to the person who ran the
+ * command only: its title, each field with its label, a multi-line box for a paragraph field, and
+ * Submit / Cancel. It is rebuilt only for another form, so what was typed is never lost.
+ */
+function renderModal() {
+  const me = state.people.find((person) => person.key === state.person);
+  const modal = state.modals.find((candidate) => candidate.forUserId === me?.id);
+  const dialog = $('modal');
+  if (!modal) {
+    if (dialog.open) dialog.close();
+    return;
+  }
+  // The same form again (e.g. back from typing as someone else): as it was left.
+  if (dialog.dataset.interactionId === modal.interactionId) {
+    if (!dialog.open) dialog.showModal();
+    return;
+  }
+  dialog.dataset.interactionId = modal.interactionId;
+  const fields = modal.fields
+    .map((field, index) => {
+      const id = `modal-field-${index}`;
+      const limits = `${field.maxLength ? ` maxlength="${field.maxLength}"` : ''}${field.minLength ? ` minlength="${field.minLength}"` : ''}${field.required ? ' required' : ''}`;
+      const value = escapeHtml(field.value ?? '');
+      const placeholder = field.placeholder ? ` placeholder="${escapeHtml(field.placeholder)}"` : '';
+      const input =
+        field.style === 2
+          ? `<textarea id="${id}" name="${escapeHtml(field.customId)}" rows="6"${limits}${placeholder}>${value}</textarea>`
+          : `<input id="${id}" name="${escapeHtml(field.customId)}" value="${value}"${limits}${placeholder} />`;
+      return `<label for="${id}">${escapeHtml(field.label)}${field.required ? ' <span class="required">*</span>' : ''}</label>
+        ${field.description ? `<div class="field-description">${escapeHtml(field.description)}</div>` : ''}${input}`;
+    })
+    .join('');
+  dialog.innerHTML = `<form method="dialog"><h2 id="modal-title">${escapeHtml(modal.title)}</h2>${fields}
+    <div class="modal-actions"><button type="button" class="cancel">Cancel</button><button type="submit" class="submit">Submit</button></div></form>`;
+  const form = dialog.querySelector('form');
+  form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const values = Object.fromEntries(
+      modal.fields.map((field) => [field.customId, form.elements[field.customId].value]),
+    );
+    dialog.close();
+    await post('/api/modal', { interactionId: modal.interactionId, values });
+  });
+  dialog.querySelector('.cancel').addEventListener('click', async () => {
+    dialog.close();
+    await post('/api/modal', { interactionId: modal.interactionId, cancel: true });
+  });
+  if (!dialog.open) dialog.showModal();
+  dialog.querySelector('textarea, input')?.focus();
+}
+
 // ---- The composer ---------------------------------------------------------------------------
 
 const OPTION = { SUBCOMMAND: 1, STRING: 3, INTEGER: 4, BOOLEAN: 5, CHANNEL: 7, NUMBER: 10 };
+
+/** As Discord offers commands: where the bot is not, those installed to the person's account. */
+function offeredHere(command) {
+  const current = state.channels.find((channel) => channel.id === state.channelId);
+  if (!current || !installedOnly(current)) return true;
+  const context = current.kind === 'group' ? 2 : 0;
+  return (command.integration_types ?? []).includes(1) && (command.contexts ?? []).includes(context);
+}
 
 /** `/name [sub] key:value key:value`; a value runs to the next known `key:`. */
 function parseCommand(text) {
   const [head = '', ...restWords] = text.slice(1).split(' ');
   const command = state.commands.find((definition) => definition.name === head);
   if (!command) return { error: `There is no /${head} command.` };
+  if (!offeredHere(command)) return { error: `/${head} is not available here.` };
   let rest = restWords.join(' ');
   let options = command.options ?? [];
   let subcommand;
@@ -202,7 +374,7 @@ function suggestionsFor(text) {
   const words = text.slice(1).split(' ');
   if (words.length === 1) {
     return state.commands
-      .filter((command) => command.name.startsWith(words[0]))
+      .filter((command) => command.name.startsWith(words[0]) && offeredHere(command))
       .map((command) => ({
         insert: `/${command.name} `,
         what: `/${command.name}`,
@@ -329,9 +501,12 @@ async function start() {
     botId: initial.botId,
     channels: initial.channels,
     people: initial.people,
-    commands: initial.commands,
+    // Slash commands complete in the composer; message commands are in each message's menu.
+    commands: initial.commands.filter((command) => (command.type ?? 1) === 1),
+    messageCommands: initial.commands.filter((command) => command.type === 3),
   });
   for (const message of initial.messages) state.messages.set(message.id, message);
+  state.modals = initial.modals ?? [];
   $('server-name').textContent = initial.guildName;
   $('person').innerHTML = state.people
     .map((p) => `<option value="${p.key}">${escapeHtml(p.label)}</option>`)
@@ -339,6 +514,7 @@ async function start() {
   $('person').addEventListener('change', () => {
     state.person = $('person').value;
     renderMessages();
+    renderModal();
   });
   $('composer').addEventListener('submit', submit);
   $('input').addEventListener('input', showSuggestions);
@@ -354,7 +530,12 @@ async function start() {
     state.channels = JSON.parse(event.data);
     renderChannels();
   });
+  events.addEventListener('modals', (event) => {
+    state.modals = JSON.parse(event.data);
+    renderModal();
+  });
   openChannel(state.channels[1]?.id ?? state.channels[0].id);
+  renderModal();
   document.body.dataset.ready = 'true';
 }
 

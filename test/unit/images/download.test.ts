@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createImageDownloader,
   durationText,
+  INTERNAL_FILE_HOST_REASON,
   INTERNAL_HOST_REASON,
   NON_HTTP_REDIRECT_REASON,
   tooSlowReason,
@@ -137,5 +138,29 @@ describe('the download deadline (IMAGE_DOWNLOAD_MAX_DURATION_MS)', () => {
     expect(durationText(120_000)).toBe('2 min');
     expect(durationText(150_000)).toBe('150 s');
     expect(durationText(600_000)).toBe('10 min');
+  });
+});
+
+describe('files (attachments): the same guard, without the PNG check', () => {
+  it('downloads any bytes from an allowed host, and refuses an internal one before connecting', async () => {
+    const ok = await downloader.downloadFile(`http://cdn.test:${origin.port}/notes.txt`, 1 << 20);
+    expect(ok).toEqual({ ok: true, bytes: PNG });
+    expect(origin.requests.at(-1)?.headers.accept).toBe('*/*');
+    const before = target.requests.length;
+    const refused = await downloader.downloadFile(via(`http://internal.test:${target.port}/x.txt`), 1 << 20);
+    expect(refused).toEqual({ ok: false, reason: INTERNAL_FILE_HOST_REASON });
+    expect(target.requests.length).toBe(before);
+  });
+
+  it('says what went wrong of the file host, and stops past the byte cap', async () => {
+    expect(await downloader.downloadFile(`http://cdn.test:${origin.port}/a.txt`, 10)).toEqual({
+      ok: false,
+      reason: 'the file is larger than the bot reads',
+      tooLarge: true,
+    });
+    expect(await downloader.downloadFile('ftp://cdn.test/x.txt', 10)).toEqual({
+      ok: false,
+      reason: 'not an http(s) URL',
+    });
   });
 });

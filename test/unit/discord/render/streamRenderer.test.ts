@@ -386,3 +386,55 @@ describe('stream renderer final write', () => {
     ]);
   });
 });
+
+describe('a head (e.g. the question quoted on top of an /ask reply)', () => {
+  const head = '> what is a monad?\n';
+
+  it('opens the first message with the first visible text, and stays out of text()', async () => {
+    const discord = recordingSink(5);
+    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock, head });
+    renderer.push('\n ');
+    expect(discord.calls).toHaveLength(0);
+    renderer.push('A monoid');
+    expect(discord.calls[0]?.content).toBe(`${head}\n A monoid${STREAMING_CURSOR}`);
+    const done = renderer.finish('-# note');
+    await vi.runAllTimersAsync();
+    await done;
+    expect(discord.messages).toEqual([`${head}\n A monoid\n\n-# note`]);
+    expect(renderer.text()).toBe('\n A monoid');
+  });
+
+  it('a failure with no text: the head, then the note', async () => {
+    const discord = recordingSink(5);
+    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock, head });
+    const done = renderer.finish('-# ⚠️ The service is unavailable');
+    await vi.runAllTimersAsync();
+    await done;
+    expect(discord.messages).toEqual([`${head}-# ⚠️ The service is unavailable`]);
+    expect(renderer.text()).toBe('');
+  });
+
+  it('counts against the first message’s 2,000 characters: the messages are the split of head and text', async () => {
+    const long = `> ${'q'.repeat(195)}…\n`;
+    for (const text of [
+      `\`\`\`ts\n${'const x = 1;\n'.repeat(200)}\`\`\`\nafter`,
+      'word '.repeat(900),
+      `${'a'.repeat(1790)} ${'b'.repeat(500)}`,
+    ]) {
+      const discord = recordingSink(2);
+      const renderer = createStreamRenderer(discord.sink, { intervalMs: 20, clock: systemClock, head: long });
+      for (let i = 0; i < text.length; i += 97) {
+        renderer.push(text.slice(i, i + 97));
+        await vi.advanceTimersByTimeAsync(3);
+      }
+      const done = renderer.finish();
+      await vi.runAllTimersAsync();
+      await done;
+      expect(discord.messages).toEqual(splitMessage(long + text).map(pieceText));
+      expect(discord.messages[0]?.startsWith(long)).toBe(true);
+      expect(discord.messages.slice(1).some((message) => message.startsWith('> '))).toBe(false);
+      for (const call of discord.calls) expect(call.content.length).toBeLessThanOrEqual(2000);
+      expect(renderer.text()).toBe(text);
+    }
+  });
+});

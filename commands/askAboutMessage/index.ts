@@ -1,0 +1,100 @@
+/**
+ * "Ask about this message" (a message command: Apps on a message's menu): a form asks the
+ * question; the message's text, its author's name and its text attachments (attachmentText.ts:
+ * size-capped, read through the guarded downloader) go to the service as a delimited block before
+ * the question (messageContext.ts), as one turn of the channel's conversation, admitted, billed,
+ * streamed and remembered like /ask (runInteractionTurn).
+ *
+ * The answer refers to the message by a link at its top: an interaction's reply cannot be a
+ * Discord reply (its webhook takes no `message_reference`), and a separate bot-token reply would
+ * need the bot in the channel with Send Messages and Read Message History, which a user-installed
+ * app does not have. The link shows in Discord as a jump to the message.
+ */
+import {
+  ApplicationCommandType,
+  InteractionContextType,
+  type RESTPostAPIContextMenuApplicationCommandsJSONBody,
+} from 'discord.js';
+import { channelGate } from '../../src/access/admission.js';
+import { looksLikeText, readAttachments } from '../../src/chat/attachmentText.js';
+import { askAboutPrompt, contextAllowance, oneLine } from '../../src/chat/messageContext.js';
+import { isBlank, PROMPT_MAX_LENGTH, promptProblem } from '../../src/chat/prompt.js';
+import { buttonId, parseButtonId } from '../../src/discord/buttons.js';
+import { parentChannelId } from '../../src/discord/channels.js';
+import type { MessageCommand } from '../../src/discord/command.js';
+import { replyPrivately } from '../../src/discord/messages.js';
+import { FORM_GONE, paragraphModal, submittedText } from '../../src/discord/modals.js';
+import { questionHead } from '../../src/discord/render/quote.js';
+import { estimateTokens } from '../../src/lib/tokens.js';
+import { runInteractionTurn } from '../ask/interactionTurn.js';
+import { snapshotOf } from './target.js';
+
+export const ASK_ABOUT_MESSAGE = 'Ask about this message';
+const FORM_ACTION = 'ask';
+const QUESTION_FIELD = 'question';
+
+export const NOTHING_TO_ASK_ABOUT =
+  'This message has no text or text file the bot can read (images and other files are not read). Pick a message with text, or use /ask.';
+export const ASK_FORM_EXPIRED =
+  'This form has expired (a form keeps its message for an hour). Use Ask about this message on the message again.';
+
+const data = {
+  name: ASK_ABOUT_MESSAGE,
+  type: ApplicationCommandType.Message,
+  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
+} as const satisfies RESTPostAPIContextMenuApplicationCommandsJSONBody;
+
+/** The top of the answer: which message it is about (a link Discord shows as a jump), and the question. */
+export function askAboutHead(authorName: string, link: string, question: string): string {
+  return `-# ↪️ About a message from ${oneLine(authorName, 80)}: ${link}\n${questionHead(question)}`;
+}
+
+export const askAboutMessageCommand = {
+  data,
+  async execute(interaction, context) {
+    const snapshot = snapshotOf(interaction.targetMessage, interaction.guildId);
+    if (isBlank(snapshot.text) && !snapshot.attachments.some(looksLikeText)) {
+      return replyPrivately(interaction, NOTHING_TO_ASK_ABOUT);
+    }
+    // Told before the member writes a question, not after.
+    const { channelId, guildId } = interaction;
+    const gate = await channelGate(context, { guildId, channelId, parentId: parentChannelId(interaction) });
+    if (gate.refusal) return replyPrivately(interaction, gate.refusal);
+    const key = await context.askTargets.save({ ...snapshot, userId: interaction.user.id, channelId });
+    await interaction.showModal(
+      paragraphModal({
+        customId: buttonId(ASK_ABOUT_MESSAGE, FORM_ACTION, key),
+        title: ASK_ABOUT_MESSAGE,
+        label: 'Your question about the message',
+        description: `Line breaks are kept. Up to ${PROMPT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+        field: QUESTION_FIELD,
+        maxLength: PROMPT_MAX_LENGTH,
+      }),
+    );
+  },
+  async handleModal(interaction, context) {
+    const { action, argument } = parseButtonId(interaction.customId);
+    const question = submittedText(interaction, QUESTION_FIELD);
+    const { channelId } = interaction;
+    if (action !== FORM_ACTION || typeof question !== 'string' || channelId === null) {
+      return replyPrivately(interaction, FORM_GONE);
+    }
+    const problem = promptProblem(question, PROMPT_MAX_LENGTH, 'Write a question about the message.');
+    if (problem) return replyPrivately(interaction, problem);
+    const target = await context.askTargets.take(argument, interaction.user.id, channelId);
+    if (!target) return replyPrivately(interaction, ASK_FORM_EXPIRED);
+    await runInteractionTurn(interaction, context, { channelId, options: {} }, async (settings) => {
+      // After the acknowledgement: downloads may take seconds.
+      const attachments = await readAttachments(context.images, target.attachments, context.shutdown);
+      const systemTokens = settings.systemPrompt ? estimateTokens(settings.systemPrompt) : 0;
+      const allowance = contextAllowance(settings.historyTokens, systemTokens, estimateTokens(question));
+      return {
+        channelId,
+        replyChannelId: channelId,
+        ask: { kind: 'new', prompt: askAboutPrompt({ ...target, attachments }, question, allowance) },
+        options: {},
+        head: askAboutHead(target.authorName, target.link, question),
+      };
+    });
+  },
+} satisfies MessageCommand;

@@ -1,0 +1,129 @@
+/**
+ * "Summarize from here" (a message command, registered only with the Message Content intent:
+ * without it Discord withholds other members' text from the bot): the chosen message and the
+ * ones after it, at most SUMMARY_MESSAGES, read with the bot token, go to the service as
+ * `<name>: <text>` lines with the instruction to summarise them, as one turn of the channel's
+ * conversation, admitted, billed, streamed and remembered like /ask (runInteractionTurn). What
+ * does not fit half the channel's history budget is left out, oldest first, and the reply says so.
+ *
+ * It reads the channel, so it works only where the bot is (a server that added it, its DM) and
+ * may read history there (View Channel, Read Message History, as Discord's `app_permissions`
+ * say); elsewhere it refuses privately before anything is asked or charged.
+ */
+import {
+  type APIMessage,
+  ApplicationCommandType,
+  InteractionContextType,
+  MessageFlags,
+  PermissionFlagsBits,
+  type REST,
+  type RESTPostAPIContextMenuApplicationCommandsJSONBody,
+  Routes,
+} from 'discord.js';
+import {
+  contextAllowance,
+  summaryPrompt,
+  type TranscriptMessage,
+  withoutSubtext,
+} from '../src/chat/messageContext.js';
+import type { MessageCommand } from '../src/discord/command.js';
+import { installContext } from '../src/discord/installContext.js';
+import { replyPrivately } from '../src/discord/messages.js';
+import { estimateTokens } from '../src/lib/tokens.js';
+import { runInteractionTurn } from './ask/interactionTurn.js';
+import { mentionsAsNames, messageLink } from './askAboutMessage/target.js';
+
+export const SUMMARIZE_FROM_HERE = 'Summarize from here';
+/** The most messages one summary reads: the chosen one and the ones after it. */
+export const SUMMARY_MESSAGES = 50;
+
+export const BOT_NOT_IN_CHANNEL =
+  'The bot cannot read this chat: it is not a member here (you are using it from your own account’s apps). Summarize from here works where the bot itself is: servers that added it, and your DM with it.';
+export const CANNOT_READ_HISTORY =
+  'The bot cannot read this channel’s messages: it needs View Channel and Read Message History here. A server admin can give it those in the channel’s permissions.';
+
+const data = {
+  name: SUMMARIZE_FROM_HERE,
+  type: ApplicationCommandType.Message,
+  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
+} as const satisfies RESTPostAPIContextMenuApplicationCommandsJSONBody;
+
+/**
+ * A message read with the bot token as a transcript entry: mentions as names, files by name, and
+ * a bot's small grey lines (`-# `: costs, notes) left out.
+ */
+export function transcriptEntry(message: APIMessage): TranscriptMessage {
+  const names = new Map(message.mentions.map((user) => [user.id, user.global_name ?? user.username]));
+  const content = message.author.bot ? withoutSubtext(message.content) : message.content;
+  const text = content
+    .replace(/<@!?(\d+)>/g, (_match, id: string) => `@${names.get(id) ?? 'someone'}`)
+    .replace(/<@&(\d+)>/g, '@role')
+    .replace(/<#(\d+)>/g, '#channel');
+  return {
+    authorName: message.author.global_name ?? message.author.username,
+    text,
+    attachments: message.attachments.map((file) => file.filename),
+  };
+}
+
+const loading = (message: APIMessage) => ((message.flags ?? 0) & MessageFlags.Loading) !== 0;
+
+/** The chosen message and the ones after it (at most SUMMARY_MESSAGES), oldest first. */
+export async function messagesFrom(rest: REST, channelId: string, messageId: string): Promise<APIMessage[]> {
+  // `after` excludes the id it is given: one less includes the chosen message.
+  const query = new URLSearchParams({
+    after: String(BigInt(messageId) - 1n),
+    limit: String(SUMMARY_MESSAGES),
+  });
+  const page = (await rest.get(Routes.channelMessages(channelId), { query })) as APIMessage[];
+  // Discord lists newest first; snowflakes order by time. Left out: messages with nothing to
+  // read, and replies still loading ("… is thinking", this summary's own among them).
+  return page
+    .filter((message) => !loading(message) && (message.content !== '' || message.attachments.length > 0))
+    .toSorted((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+}
+
+export const summarizeCommand = {
+  data,
+  needsMessageContent: true,
+  async execute(interaction, context) {
+    if (!installContext(interaction).botPresent) return replyPrivately(interaction, BOT_NOT_IN_CHANNEL);
+    const needed = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory;
+    if (interaction.inGuild() && !interaction.appPermissions.has(needed)) {
+      return replyPrivately(interaction, CANNOT_READ_HISTORY);
+    }
+    const { channelId, targetMessage } = interaction;
+    const link = messageLink(interaction.guildId, channelId, targetMessage.id);
+    await runInteractionTurn(interaction, context, { channelId, options: {} }, async (settings) => {
+      const fetched = await messagesFrom(context.discordRest, channelId, targetMessage.id);
+      // The chosen message deleted meanwhile, and nothing after it: the one Discord sent with the menu.
+      const messages =
+        fetched.length > 0
+          ? fetched.map(transcriptEntry)
+          : [
+              {
+                authorName: targetMessage.member?.displayName ?? targetMessage.author.displayName,
+                text: mentionsAsNames(targetMessage),
+                attachments: targetMessage.attachments.map((file) => file.name),
+              },
+            ];
+      const systemTokens = settings.systemPrompt ? estimateTokens(settings.systemPrompt) : 0;
+      const request = summaryPrompt(
+        messages,
+        link,
+        contextAllowance(settings.historyTokens, systemTokens, 0),
+      );
+      const count = request.included === 1 ? '1 message' : `${request.included} messages`;
+      return {
+        channelId,
+        replyChannelId: channelId,
+        ask: { kind: 'new', prompt: request.prompt },
+        options: {},
+        head: `-# ↪️ Summary of ${count} from ${link}\n`,
+        ...(request.omitted > 0 && {
+          extraNote: `The ${request.omitted === 1 ? 'oldest message was' : `${request.omitted} oldest messages were`} left out to fit this channel’s history budget.`,
+        }),
+      };
+    });
+  },
+} satisfies MessageCommand;

@@ -1,0 +1,83 @@
+/**
+ * A reply longer than its messages may hold. Where the app is installed to the member only,
+ * Discord lets an interaction post 5 follow-ups (6 messages of 2,000 characters with the first):
+ * the last message then shows what fits, cut at a clean boundary as any message is, with the
+ * reply's notes, and says where the rest is: in a Markdown file attached to it holding exactly
+ * the rest of the reply (needs Attach Files), or, without that permission, nowhere (it says so).
+ * `lastMessage` is pure; `lastMessageGuard` is what the stream renderer keeps to know when a
+ * reply has reached its last message.
+ */
+import { FollowUpLimitReached, type ReplySink } from './sink.js';
+import { type Fence, pieceText, takeMessage, withNote } from './split.js';
+
+/** The file with the rest of a reply (Discord shows .md files as text). */
+export const REST_FILE_NAME = 'reply-continued.md';
+
+export function overflowNote(restCharacters: number, attached: boolean): string {
+  const count = restCharacters.toLocaleString('en-US');
+  return attached
+    ? `-# ✂️ Continued in the attached ${REST_FILE_NAME} (${count} more characters): Discord limits how many messages the bot may post for one command here.`
+    : `-# ✂️ Cut here: ${count} more characters are not shown. Discord limits how many messages the bot may post for one command here, and the bot may not attach files.`;
+}
+
+export interface LastMessage {
+  /** The last message: the text that fits, then the note about the rest, then the reply's notes. */
+  readonly content: string;
+  /** The rest of the reply, exactly (empty when everything fits). */
+  readonly rest: string;
+  /** The file that carries the rest (when it may be attached and there is a rest). */
+  readonly files: readonly { readonly name: string; readonly data: Buffer }[];
+}
+
+/**
+ * The last message a reply may have, starting at `offset` of `text` with `fence` open there:
+ * as much text as fits beside `note` (the reply's notes) and the overflow note, the rest for
+ * the file.
+ */
+export function lastMessage(
+  text: string,
+  offset: number,
+  fence: Fence | null,
+  note: string | undefined,
+  limit: number,
+  attach: boolean,
+): LastMessage {
+  const whole = takeMessage(withNote(text, note), offset, fence, limit);
+  if (!whole.cut) return { content: pieceText(whole.piece), rest: '', files: [] };
+  // The notes' room, with the longest count the overflow note can show, is kept free.
+  const notes = (rest: number) => [overflowNote(rest, attach), note].filter(Boolean).join('\n');
+  const room = Math.max(Math.floor(limit / 4), limit - notes(text.length).length - 2);
+  const taken = takeMessage(text, offset, fence, room);
+  if (!taken.cut) return { content: withNote(pieceText(taken.piece), note), rest: '', files: [] };
+  const rest = text.slice(taken.nextOffset);
+  const content = withNote(pieceText(taken.piece), notes(rest.length));
+  const files = attach && rest !== '' ? [{ name: REST_FILE_NAME, data: Buffer.from(rest, 'utf8') }] : [];
+  return { content, rest, files };
+}
+
+/**
+ * What a stream renderer keeps to end a reply in its last allowed message: where each message
+ * starts (to write one again as the last, when Discord refuses the next with 40094), and whether
+ * the sink has a follow-up left for the message after one.
+ */
+export function lastMessageGuard(sink: Pick<ReplySink, 'followUpsLeft' | 'attachFiles'>) {
+  const starts: { readonly index: number; readonly offset: number; readonly fence: Fence | null }[] = [];
+  return {
+    attach: sink.attachFiles === true,
+    /** Whether message `index` must be the last (`sent`: messages written so far). */
+    isLast(index: number, sent: number): boolean {
+      const left = sink.followUpsLeft?.();
+      // Writing message `index` itself takes a follow-up when it is a new one.
+      return left !== undefined && left - (index >= sent && index > 0 ? 1 : 0) <= 0;
+    },
+    started(index: number, offset: number, fence: Fence | null): void {
+      starts[index] = { index, offset, fence };
+    },
+    /** A follow-up refused as one too many (the final write is tried again, into the last message). */
+    refused: (error: unknown) => error instanceof FollowUpLimitReached,
+    /** Where the message before a refused follow-up starts, or undefined for other failures. */
+    rewindTo(error: unknown, sent: number) {
+      return error instanceof FollowUpLimitReached && sent > 0 ? starts[sent - 1] : undefined;
+    },
+  };
+}

@@ -1,0 +1,231 @@
+/**
+ * Modals, as Discord takes them: the interaction callback of type 9 is checked against the shape
+ * Discord publishes (discord/discord-api-spec, specs/openapi.json: ModalInteractionCallbackRequest
+ * and its data, ModalInteractionCallbackRequestData: custom_id 1-100, title 1-45, 1-40
+ * components, each an action row of 1-5 text inputs, a Label of one component (label 1-45,
+ * description 1-100) or a text display (content 1-4,000); a text input: custom_id 1-100, style 1
+ * or 2, label 1-45, value and min/max_length up to 4,000, placeholder up to 100), plus what
+ * Discord's documentation adds (an action row's text input needs its label, a Label's must not
+ * have one, custom ids are unique, min_length is at most max_length, a modal cannot answer a
+ * modal's submit). A bad one is refused like every form Discord refuses: 400 Invalid Form Body
+ * (50035) naming each field. Only text inputs are modelled in Labels (the spec also allows selects,
+ * file uploads, checkboxes): any other is refused with a note saying so.
+ *
+ * An accepted modal is kept on its interaction (`interaction.modal`), and `submitModal` is the
+ * member pressing Submit: a MODAL_SUBMIT interaction (type 5) whose `data.components` mirror the
+ * modal (action rows of `{type: 4, custom_id, value}`, Labels of `{component: {…}}`), with ids
+ * numbered in order as Discord does when the bot gave none, from the same member, channel and
+ * context as the command. Values are sent as given, so a test can send what Discord's client
+ * would not (an over-long value); `customId` crafts another custom id.
+ */
+import { dispatchInteraction } from './members.js';
+import type { LocalInteraction, LocalModalField, SendCommandInput } from './model.js';
+import type { DiscordState } from './state.js';
+
+/** A member's submit: as the command was sent, unless said otherwise. */
+export type SubmitModalInput = Partial<Omit<SendCommandInput, 'name' | 'options'>> & {
+  /** Submit under this custom id instead of the modal's (a crafted submit). */
+  readonly customId?: string;
+};
+
+type Json = Record<string, unknown>;
+type Path = readonly (string | number)[];
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+class Problems {
+  readonly errors: Json = {};
+  count = 0;
+
+  add(path: Path, code: string, message: string): void {
+    let node = this.errors;
+    for (const key of path) {
+      node[String(key)] ??= {};
+      node = node[String(key)] as Json;
+    }
+    node._errors ??= [];
+    (node._errors as unknown[]).push({ code, message });
+    this.count += 1;
+  }
+
+  /** A string of `min`-`max` characters; `optional`: also absent or null. */
+  text(path: Path, value: unknown, min: number, max: number, optional = false): void {
+    if (value === undefined || value === null) {
+      if (!optional) this.add(path, 'BASE_TYPE_REQUIRED', 'This field is required');
+    } else if (typeof value !== 'string') {
+      this.add(path, 'BASE_TYPE_STRING', 'Must be a string.');
+    } else if (value.length < min || value.length > max) {
+      this.add(path, 'BASE_TYPE_BAD_LENGTH', `Must be between ${min} and ${max} in length.`);
+    }
+  }
+
+  /** A whole number from `min` to `max`, absent or null allowed. */
+  integer(path: Path, value: unknown, min: number, max: number): void {
+    if (value === undefined || value === null) return;
+    if (typeof value !== 'number' || !Number.isInteger(value)) {
+      this.add(path, 'NUMBER_TYPE_COERCE', `Value "${String(value)}" is not int.`);
+    } else if (value < min || value > max) {
+      this.add(path, 'NUMBER_TYPE_OUT_OF_RANGE', `Must be between ${min} and ${max}.`);
+    }
+  }
+
+  /** An array of `min`-`max` items; returns its items (none when it is not one). */
+  list(path: Path, value: unknown, min: number, max: number): unknown[] {
+    if (!Array.isArray(value)) {
+      this.add(path, value === undefined ? 'BASE_TYPE_REQUIRED' : 'BASE_TYPE_ARRAY', 'Must be an array.');
+      return [];
+    }
+    if (value.length < min || value.length > max) {
+      this.add(path, 'BASE_TYPE_BAD_LENGTH', `Must be between ${min} and ${max} in length.`);
+    }
+    return value;
+  }
+}
+
+/** Checks a text input; returns what the page shows of it when it is one. */
+function textInput(problems: Problems, path: Path, input: unknown, label: Json | undefined) {
+  if (!isObject(input) || input.type !== 4) {
+    const note = 'the local Discord models only text inputs (4) here';
+    return void problems.add([...path, 'type'], 'UNION_TYPE_CHOICES', `Value must be 4 (${note}).`);
+  }
+  problems.integer([...path, 'id'], input.id, 0, 2 ** 31 - 1);
+  problems.text([...path, 'custom_id'], input.custom_id, 1, 100);
+  if (input.style !== 1 && input.style !== 2) {
+    problems.add([...path, 'style'], 'BASE_TYPE_CHOICES', 'Value must be one of {1, 2}.');
+  }
+  if (label && input.label !== undefined && input.label !== null) {
+    problems.add(
+      [...path, 'label'],
+      'COMPONENT_LABEL_NOT_ALLOWED',
+      'A text input in a Label takes its label from the Label.',
+    );
+  } else if (!label) problems.text([...path, 'label'], input.label, 1, 45);
+  problems.text([...path, 'value'], input.value, 0, 4000, true);
+  problems.text([...path, 'placeholder'], input.placeholder, 0, 100, true);
+  if (input.required !== undefined && input.required !== null && typeof input.required !== 'boolean') {
+    problems.add([...path, 'required'], 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
+  }
+  problems.integer([...path, 'min_length'], input.min_length, 0, 4000);
+  problems.integer([...path, 'max_length'], input.max_length, 1, 4000);
+  const [min, max] = [input.min_length, input.max_length];
+  if (typeof min === 'number' && typeof max === 'number' && min > max) {
+    problems.add([...path, 'min_length'], 'BASE_TYPE_BAD_LENGTH', 'Must be at most max_length.');
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const field: LocalModalField = {
+    customId: String(input.custom_id),
+    label: String((label ?? input).label ?? ''),
+    description: text(label?.description),
+    style: Number(input.style),
+    required: input.required !== false,
+    minLength: typeof min === 'number' ? min : undefined,
+    maxLength: typeof max === 'number' ? max : undefined,
+    placeholder: text(input.placeholder),
+    value: text(input.value),
+  };
+  return field;
+}
+
+/**
+ * Why Discord would refuse `data` as a modal answering `interaction` (its 400 body), or
+ * undefined after keeping the modal on the interaction.
+ */
+export function openModal(interaction: LocalInteraction, data: unknown): Json | undefined {
+  const problems = new Problems();
+  if (interaction.type === 5) {
+    problems.add(['type'], 'INTERACTION_CALLBACK_TYPE_INVALID', 'A modal cannot answer a modal submit.');
+  }
+  if (!isObject(data)) problems.add(['data'], 'BASE_TYPE_REQUIRED', 'This field is required');
+  const modal = isObject(data) ? data : undefined;
+  if (!modal) return { message: 'Invalid Form Body', code: 50035, errors: problems.errors };
+  problems.text(['data', 'custom_id'], modal.custom_id, 1, 100);
+  problems.text(['data', 'title'], modal.title, 1, 45);
+  const fields: LocalModalField[] = [];
+  const components = problems.list(['data', 'components'], modal.components, 1, 40);
+  for (const [index, component] of components.entries()) {
+    const path = ['data', 'components', index];
+    const type = isObject(component) ? component.type : undefined;
+    if (!isObject(component) || ![1, 18, 10].includes(type as number)) {
+      problems.add([...path, 'type'], 'UNION_TYPE_CHOICES', 'Value must be one of (1, 18, 10).');
+      continue;
+    }
+    problems.integer([...path, 'id'], component.id, 0, 2 ** 31 - 1);
+    if (type === 10) problems.text([...path, 'content'], component.content, 1, 4000);
+    if (type === 18) {
+      problems.text([...path, 'label'], component.label, 1, 45);
+      problems.text([...path, 'description'], component.description, 1, 100, true);
+      const field = textInput(problems, [...path, 'component'], component.component, component);
+      if (field) fields.push(field);
+    }
+    if (type === 1) {
+      const inputs = problems.list([...path, 'components'], component.components, 1, 5);
+      for (const [at, input] of inputs.entries()) {
+        const field = textInput(problems, [...path, 'components', at], input, undefined);
+        if (field) fields.push(field);
+      }
+    }
+  }
+  const ids = fields.map((field) => field.customId);
+  if (new Set(ids).size !== ids.length) {
+    problems.add(
+      ['data', 'components'],
+      'COMPONENT_CUSTOM_ID_DUPLICATED',
+      'Component custom id cannot be duplicated',
+    );
+  }
+  if (problems.count > 0) return { message: 'Invalid Form Body', code: 50035, errors: problems.errors };
+  interaction.modal = {
+    customId: modal.custom_id as string,
+    title: modal.title as string,
+    components: components as Json[],
+    fields,
+    submits: [],
+  };
+  return undefined;
+}
+
+/** The member presses Submit on the modal the bot answered `interaction` with (see the top). */
+export function submitModal(
+  discord: DiscordState,
+  interaction: LocalInteraction,
+  values: Readonly<Record<string, string>>,
+  input: SubmitModalInput = {},
+): LocalInteraction {
+  const modal = interaction.modal;
+  if (!modal) throw new Error(`local Discord: interaction ${interaction.id} was not answered with a modal`);
+  for (const customId of Object.keys(values)) {
+    if (!modal.fields.some((field) => field.customId === customId)) {
+      throw new Error(`local Discord: the modal has no field ${customId}`);
+    }
+  }
+  let nextId = 0;
+  const id = (component: Json) => {
+    if (typeof component.id === 'number') return component.id;
+    nextId += 1;
+    return nextId;
+  };
+  const filled = (component: Json) => {
+    const customId = String(component.custom_id);
+    const value = values[customId] ?? (typeof component.value === 'string' ? component.value : '');
+    return { type: 4, id: id(component), custom_id: customId, value };
+  };
+  const components = modal.components.map((component) => {
+    if (component.type === 1) {
+      return { type: 1, id: id(component), components: (component.components as Json[]).map(filled) };
+    }
+    if (component.type === 18)
+      return { type: 18, id: id(component), component: filled(component.component as Json) };
+    return { type: component.type, id: id(component) };
+  });
+  const { customId, ...as } = input;
+  // The member who ran the command (made on first use when the command named none).
+  const user = discord.members.get(interaction.userId) ?? interaction.input?.user;
+  const member = { ...interaction.input, ...(user && { user }), ...as, name: '' };
+  const submit = dispatchInteraction(discord, member, 5, {
+    custom_id: customId ?? modal.customId,
+    components,
+  });
+  modal.submits.push(submit.id);
+  return submit;
+}
