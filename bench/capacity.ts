@@ -32,6 +32,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { withoutQuestionHead } from '../src/discord/render/quote.js';
 import {
   type LocalDiscord,
   type LocalInteraction,
@@ -225,7 +226,10 @@ const withoutCostLine = (content: string) => content.replace(/\n\n-# (context|ğŸ
 /** When the reply showed its exact final text (the last version's time), else undefined. */
 function finishedAt(discord: LocalDiscord, interaction: LocalInteraction, text: string): number | undefined {
   const messages = discord.replyMessages(interaction);
-  if (withoutCostLine(messages.map((message) => message.content).join('')) !== text) return undefined;
+  const answer = messages.map((message, index) =>
+    index === 0 ? withoutQuestionHead(message.content) : message.content,
+  );
+  if (withoutCostLine(answer.join('')) !== text) return undefined;
   return Math.max(...messages.map((message) => message.versions.at(-1)?.at ?? 0));
 }
 

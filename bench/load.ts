@@ -9,6 +9,7 @@
  * Run: npm run bench (builds first), or BENCH=load after a build. Figures go to bench/results/.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { withoutQuestionHead } from '../src/discord/render/quote.js';
 import {
   type LocalDiscord,
   type LocalInteraction,
@@ -41,7 +42,7 @@ function finished(discord: LocalDiscord, interaction: LocalInteraction): boolean
     withoutFooter(
       discord
         .replyMessages(interaction)
-        .map((m) => m.content)
+        .map((m, index) => (index === 0 ? withoutQuestionHead(m.content) : m.content))
         .join(''),
     ) === text
   );

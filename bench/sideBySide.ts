@@ -64,6 +64,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { withoutQuestionHead } from '../src/discord/render/quote.js';
 import { STREAMING_CURSOR } from '../src/discord/render/streamRenderer.js';
 import {
   type LocalDiscord,
@@ -189,7 +190,8 @@ export function measure(
   const raw: string[] = messages.map(() => '');
   // (time, reply characters shown in order, exact final text shown)
   const timeline = changes.map((change) => {
-    raw[change.index] = change.content;
+    // Our reply starts with the quoted question; the measures are about the answer.
+    raw[change.index] = change.index === 0 ? withoutQuestionHead(change.content) : change.content;
     const visible = raw
       .map((content) =>
         indicator && content.endsWith(indicator) ? content.slice(0, -indicator.length) : content,
@@ -505,7 +507,7 @@ function isFinal(discord: LocalDiscord, reply: Reply, text: string): boolean {
     withoutCostLine(
       discord
         .replyMessages(reply.interaction)
-        .map((message) => message.content)
+        .map((message, index) => (index === 0 ? withoutQuestionHead(message.content) : message.content))
         .join(''),
     ) === text;
   return reply.final;

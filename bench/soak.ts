@@ -57,6 +57,7 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { withoutQuestionHead } from '../src/discord/render/quote.js';
 import { openStore } from '../src/lib/store.js';
 import {
   type LocalDiscord,
@@ -480,7 +481,12 @@ async function soak(
           ? (replies.get(tracked.messageId as string) ?? [])
           : discord.replyMessages(tracked.interaction as LocalInteraction);
       const loading = messages.length === 0 || messages.some((message) => (message.flags & 128) !== 0);
-      const content = messages.map((message) => message.content).join('\n');
+      // An /ask reply starts with the quoted question; the check is of the answer.
+      const content = messages
+        .map((message, index) =>
+          index === 0 && tracked.kind === 'ask' ? withoutQuestionHead(message.content) : message.content,
+        )
+        .join('\n');
       const attachments = messages.reduce((sum, message) => sum + message.attachments.length, 0);
       const final =
         !loading &&

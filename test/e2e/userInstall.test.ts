@@ -11,12 +11,13 @@
 import { describe, expect, it } from 'vitest';
 import { USER_INSTALL_OFF } from '../../src/access/admission.js';
 import { sweepIdleDmChannels } from '../../src/discord/caches.js';
+import { withoutQuestionHead } from '../../src/discord/render/quote.js';
 import { splitMessage } from '../../src/discord/render/split.js';
 import { MEMBER_PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { openGroupDm, openServerWithoutBot } from '../../src/localDiscord/places.js';
 import { installOf, USE_EXTERNAL_APPS } from '../../src/localDiscord/userInstall.js';
 import { useHarness } from '../helpers/e2e.js';
-import { type Harness, waitForIdle, waitForReply, withoutQuote } from '../helpers/harness.js';
+import { type Harness, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 /** REST requests the bot made on channel routes (its token) since `from` in the request log. */
 const channelRoutes = (h: Harness, from: number) =>
@@ -216,7 +217,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     expect(interaction.followUpIds).toHaveLength(5);
     expect(botMessages().filter((message) => message.kind === 'channel').length).toBeGreaterThan(0);
     const shown = botMessages().map((message) => message.content);
-    shown[0] = withoutQuote(shown[0] ?? '');
+    shown[0] = withoutQuestionHead(shown[0] ?? '');
     const answer = shown.join('');
     expect(answer.slice(0, text.length)).toBe(text);
     // No follow-up was ever refused: the bot counted them.

@@ -9,11 +9,12 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { REST_FILE_NAME } from '../../src/discord/render/overflow.js';
+import { withoutQuestionHead } from '../../src/discord/render/quote.js';
 import { type LocalInteraction, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { EVERYONE_PERMISSIONS } from '../../src/localDiscord/model.js';
 import { openGroupDm, openServerWithoutBot } from '../../src/localDiscord/places.js';
 import { useHarness } from '../helpers/e2e.js';
-import { type Harness, waitForIdle, waitForReply, withoutQuote } from '../helpers/harness.js';
+import { type Harness, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -27,7 +28,7 @@ const LONG = Array.from(
 function shownReply(h: Harness, interaction: LocalInteraction) {
   const messages = h.discord.replyMessages(interaction);
   const texts = messages.map((message) => message.content);
-  texts[0] = withoutQuote(texts[0] ?? '');
+  texts[0] = withoutQuestionHead(texts[0] ?? '');
   const last = texts.at(-1) ?? '';
   const cut = last.indexOf('-# ✂️');
   texts[texts.length - 1] = cut === -1 ? last : last.slice(0, cut);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/bot.js';
 import { type Config, configSecrets, loadConfig } from '../../src/config.js';
-import { questionHead } from '../../src/discord/render/quote.js';
+import { questionHead, withoutQuestionHead } from '../../src/discord/render/quote.js';
 import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { shardsFor } from '../../src/discord/shardPlan.js';
 import type { Clock } from '../../src/lib/clock.js';
@@ -231,9 +231,6 @@ function quotesQuestion(interaction: LocalInteraction): boolean {
 }
 
 /** A message without the quote it starts with (its leading `> ` lines). */
-export function withoutQuote(text: string): string {
-  return text.replace(/^(?:> [^\n]*\n)+/, '');
-}
 
 /**
  * The contents of an interaction's reply messages, in order. A chat reply's first message is
@@ -242,7 +239,7 @@ export function withoutQuote(text: string): string {
  */
 export function replyTexts(h: Harness, interaction: LocalInteraction): string[] {
   const texts = h.discord.replyMessages(interaction).map((message) => message.content);
-  if (texts[0] !== undefined && quotesQuestion(interaction)) texts[0] = withoutQuote(texts[0]);
+  if (texts[0] !== undefined && quotesQuestion(interaction)) texts[0] = withoutQuestionHead(texts[0]);
   return texts;
 }
 

@@ -30,6 +30,15 @@ export function questionHead(question: string): string {
   return `${quote(question, QUESTION_QUOTE)}\n`;
 }
 
+/**
+ * A reply's first message without the quoted question it starts with: what readers of a reply
+ * (tests, benchmarks) compare with the answer. Every quote line starts with `> `; an answer never
+ * does before the head's closing line break.
+ */
+export function withoutQuestionHead(content: string): string {
+  return content.replace(/^(?:> [^\n]*\n)+/, '');
+}
+
 export function quote(text: string, limits: QuoteLimits = {}): string {
   const maxLength = limits.maxLength ?? Number.POSITIVE_INFINITY;
   const maxLines = limits.maxLines ?? Number.POSITIVE_INFINITY;
