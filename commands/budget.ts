@@ -1,6 +1,7 @@
 /**
  * /budget (Manage Server): the server's monthly cap, a daily cap per member, and the channel for
- * 80 %/100 % alerts. (Whether replies show their cost is /config features.)
+ * 80 %/100 % alerts; `/budget role` the rules per role (budget/role.ts). (Whether replies show
+ * their cost is /config features.)
  */
 import {
   ApplicationCommandOptionType,
@@ -14,10 +15,11 @@ import { canManageGuild } from '../src/access/permissions.js';
 import { type Command, optionChannel, optionValues } from '../src/discord/command.js';
 import { replyPrivately } from '../src/discord/messages.js';
 import type { GuildSettings } from '../src/spend/budgets.js';
-import { amountToMicros, formatMoney } from '../src/spend/cost.js';
+import { formatMoney } from '../src/spend/cost.js';
+import { MAX_CAP, parseCap } from './budget/caps.js';
+import { roleGroup, runRoleSubcommand } from './budget/role.js';
 
-/** The largest cap accepted, in currency units (keeps micro-units far inside safe integers). */
-export const MAX_CAP = 1_000_000;
+export { MAX_CAP, parseCap } from './budget/caps.js';
 
 const data = {
   name: 'budget',
@@ -84,6 +86,7 @@ const data = {
         },
       ],
     },
+    roleGroup,
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -100,13 +103,6 @@ export function describeSettings(settings: GuildSettings, spentMicros: number, c
   ].join('\n');
 }
 
-/** A cap typed by an admin, checked here as well as by Discord. */
-export function parseCap(value: unknown): number | null | 'invalid' {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > MAX_CAP) return 'invalid';
-  return amountToMicros(value);
-}
-
 export const budgetCommand = {
   data,
   async execute(interaction, context) {
@@ -116,6 +112,9 @@ export const budgetCommand = {
       return;
     }
     const guildId = interaction.guildId;
+    if (interaction.options.getSubcommandGroup(false) === 'role') {
+      return reply(await runRoleSubcommand(interaction, context, guildId));
+    }
     const { budgets, prices } = context;
     const sub = interaction.options.getSubcommand();
     const raw = optionValues(interaction);

@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { type Admission, type AdmissionInput, admitRequest } from '../src/access/admission.js';
 import { canManageMessages } from '../src/access/permissions.js';
+import { imagineRule } from '../src/access/roleGate.js';
 import { deadlineSignal } from '../src/chat/deadline.js';
 import type { BotContext } from '../src/context.js';
 import { parseButtonId } from '../src/discord/buttons.js';
@@ -27,6 +28,7 @@ import { runImagine } from '../src/images/imagine.js';
 import type { ImagineRequest } from '../src/images/imagineRequests.js';
 import { IMAGE_SIZES, type ImageSize } from '../src/service/types.js';
 import { parseWith, promptField, wholeNumberField } from '../src/settings/requestOptions.js';
+import type { MemberCaps } from '../src/spend/memberCaps.js';
 
 export const IMAGINE_PROMPT_MAX_LENGTH = 1000;
 export const IMAGINE_N_MAX = 4;
@@ -112,6 +114,7 @@ async function generate(
   admitted: Extract<Admission, { ok: true }>,
   request: ImagineRequest,
   requestId: string | undefined,
+  memberCaps: MemberCaps | undefined,
 ): Promise<void> {
   const install = installContext(interaction);
   // Where the bot is not present only the token writes, and only until shortly before it ends.
@@ -130,6 +133,7 @@ async function generate(
       showCost: admitted.guild.showCost,
       ...(deadline && { userInstall: { deadline: deadline.signal, ttlMs: life.ttlMs } }),
       ...(!install.canAttach && { linksOnly: true }),
+      ...(memberCaps && { memberCaps }),
     });
   } finally {
     deadline?.clear();
@@ -143,6 +147,13 @@ export const imagineCommand = {
     const parsed = parseImagineOptions(optionValues(interaction));
     if (!parsed.ok) return replyPrivately(interaction, parsed.error);
     if (!canPostImages(interaction)) return replyPrivately(interaction, NO_ATTACH_FILES);
+    const rule = await imagineRule(
+      context,
+      interaction.guildId,
+      interaction.member,
+      !installContext(interaction).botPresent,
+    );
+    if ('error' in rule) return replyPrivately(interaction, rule.error);
     const admitted = await admitRequest(context, admission(interaction));
     if (!admitted.ok) return replyPrivately(interaction, admitted.error);
     await generate(
@@ -151,6 +162,7 @@ export const imagineCommand = {
       admitted,
       { ...parsed.options, userId: interaction.user.id, channelId: interaction.channelId },
       undefined,
+      rule.caps,
     );
   },
   async handleButton(interaction, context) {
@@ -170,9 +182,17 @@ export const imagineCommand = {
       );
     }
     if (!canPostImages(interaction)) return replyPrivately(interaction, NO_ATTACH_FILES);
+    const rule = await imagineRule(
+      context,
+      interaction.guildId,
+      interaction.member,
+      !installContext(interaction).botPresent,
+    );
+    if ('error' in rule) return replyPrivately(interaction, rule.error);
     const admitted = await admitRequest(context, admission(interaction));
     if (!admitted.ok) return replyPrivately(interaction, admitted.error);
     // The reroll is charged to whoever pressed the button.
-    await generate(interaction, context, admitted, { ...stored, userId: interaction.user.id }, argument);
+    const request = { ...stored, userId: interaction.user.id };
+    await generate(interaction, context, admitted, request, argument, rule.caps);
   },
 } satisfies Command;

@@ -11,6 +11,7 @@ import { createAskTargets } from './chat/askTargets.js';
 import { createConversationStore } from './chat/conversationStore.js';
 import { type Config, configSecrets } from './config.js';
 import type { BotContext } from './context.js';
+import { type Dashboard, startDashboard } from './dashboard/index.js';
 import { cacheOptions, sweepIdleDmChannels } from './discord/caches.js';
 import type { Command, MessageCommand } from './discord/command.js';
 import { syncCommands } from './discord/commandSync.js';
@@ -36,6 +37,7 @@ import { createSettings } from './settings/settingsStore.js';
 import { createBudgets } from './spend/budgets.js';
 import { createLedger } from './spend/ledger.js';
 import type { PriceList } from './spend/prices.js';
+import { createRoleRules } from './spend/roleRules.js';
 
 export interface BotOptions {
   readonly config: Config;
@@ -82,6 +84,7 @@ export function createBot(options: BotOptions): Bot {
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let dmChannelSweep: NodeJS.Timeout | undefined;
+  let dashboard: Dashboard | undefined;
 
   const client = new Client({
     // Guild and DM messages reach the bot for mentions, replies and DMs; their content arrives
@@ -140,6 +143,7 @@ export function createBot(options: BotOptions): Bot {
     prices: options.prices,
     ledger,
     budgets: createBudgets(options.store, ledger, options.prices.currency, config),
+    roleRules: createRoleRules(options.store),
     notify: async (channelId, content) => {
       await client.rest.post(Routes.channelMessages(channelId), {
         body: { content, allowed_mentions: NO_PINGS_API },
@@ -243,6 +247,7 @@ export function createBot(options: BotOptions): Bot {
         },
         'connected to Discord',
       );
+      dashboard = await startDashboard(context, client, options.store); // when DASHBOARD_PORT is set
       // Commands are the bot's, not a shard's: one process registers them, the one with shard 0.
       if (!shards.ids.includes(0)) return;
       const installPolicy = {
@@ -285,6 +290,7 @@ export function createBot(options: BotOptions): Bot {
         context.interactionRest.clearHashSweeper();
         context.interactionRest.clearHandlerSweeper();
         await context.images.close();
+        await dashboard?.close();
         await client.destroy();
         await operations.close();
       }

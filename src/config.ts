@@ -3,6 +3,7 @@
  * line per variable, without a stack trace, and the bot exits non-zero.
  */
 import { z } from 'zod';
+import { type DashboardConfig, dashboardConfig, dashboardFields } from './dashboard/env.js';
 import { STREAM_EDITS_PER_SECOND } from './discord/render/editPacing.js';
 import { parseShardIds, shardIdsProblem } from './discord/shards.js';
 import { capAmount, httpUrl, integer, optionalText, required } from './lib/envFields.js';
@@ -121,6 +122,7 @@ const schema = z.object({
         .string()
         .regex(/^[A-Za-z0-9.:_-]+$/, { error: 'must be a host name or address, e.g. 127.0.0.1 or 0.0.0.0' }),
     ),
+  ...dashboardFields,
   LOG_LEVEL: optionalText
     .transform((value) => value ?? 'info')
     .pipe(
@@ -186,6 +188,7 @@ export interface Config {
   /** Where /metrics and /healthz are served; undefined: not at all; 0: any free port. */
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
+  readonly dashboard: DashboardConfig;
   /**
    * The bot's shard count (`auto`: the count Discord recommends, fetched at start) and the shard
    * ids this process runs (undefined: every one).
@@ -227,6 +230,8 @@ export function loadConfig(env: Env): ConfigResult {
     env.SHARDING_MANAGER === 'true' && value.METRICS_PORT !== undefined && value.METRICS_PORT > 0
       ? value.METRICS_PORT + (ids?.[0] ?? 0)
       : value.METRICS_PORT;
+  const dashboard = dashboardConfig(value);
+  if (typeof dashboard === 'string') return { ok: false, problems: [dashboard] };
   if (metricsPort !== undefined && metricsPort > 65_535)
     return { ok: false, problems: [`METRICS_PORT plus the shard id (${metricsPort}) must be at most 65535`] };
   return {
@@ -262,6 +267,7 @@ export function loadConfig(env: Env): ConfigResult {
       logLevel: value.LOG_LEVEL,
       metricsPort,
       metricsHost: value.METRICS_HOST,
+      dashboard,
       shards: { count: value.SHARD_COUNT, ids },
     },
   };
@@ -272,7 +278,9 @@ export function loadConfig(env: Env): ConfigResult {
  * (a driver's error may quote the URL). Every process builds its redactor from this one list.
  */
 export function configSecrets(
-  config: Pick<Config, 'discordToken' | 'serviceApiKey' | 'databaseUrl'>,
+  config: Pick<Config, 'discordToken' | 'serviceApiKey' | 'databaseUrl'> & { dashboard?: DashboardConfig },
 ): string[] {
-  return [config.discordToken, config.serviceApiKey, ...databasePassword(config.databaseUrl)];
+  const clientSecret = config.dashboard?.clientSecret;
+  const secrets = [config.discordToken, config.serviceApiKey, ...databasePassword(config.databaseUrl)];
+  return clientSecret === undefined ? secrets : [...secrets, clientSecret];
 }

@@ -17,6 +17,7 @@ import type { Settings } from './settings/settingsStore.js';
 import type { Budgets } from './spend/budgets.js';
 import type { Ledger } from './spend/ledger.js';
 import type { PriceList } from './spend/prices.js';
+import type { RoleRules } from './spend/roleRules.js';
 
 /** Everything a command handler needs, passed as a plain parameter (no globals). */
 export interface BotContext {
@@ -29,6 +30,8 @@ export interface BotContext {
   /** Every billed request, priced; per-guild aggregates. */
   readonly ledger: Ledger;
   readonly budgets: Budgets;
+  /** Rules per role (/budget role): caps per member, models, /imagine. */
+  readonly roleRules: RoleRules;
   /** Posts a bot message in a channel (budget alerts). */
   readonly notify: (channelId: string, content: string) => Promise<void>;
   /** Serialises requests per channel id. */

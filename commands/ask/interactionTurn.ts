@@ -23,6 +23,7 @@ import { speakerName } from '../../src/discord/members.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { interactionReplySink } from '../../src/discord/replySinks.js';
 import type { ChatSettings, RequestOptions } from '../../src/settings/resolve.js';
+import { memberRoleIds } from '../../src/spend/roleRules.js';
 
 /** What only the caller knows of the turn; who asks, where and with which settings is filled in. */
 export type TurnShape = Pick<
@@ -74,6 +75,7 @@ async function joinInOrder(
     userName,
     options: request.options,
     ...(userInstall && { userInstall }),
+    roleIds: memberRoleIds(interaction.member),
   });
   if (!prepared.ok) return replyPrivately(interaction, prepared.error);
   // Nothing writes after the token there: the reply ends before it (chat/deadline.ts).

@@ -148,6 +148,11 @@ const data = {
           name: 'answer_mentions',
           description: 'Answer messages that mention or reply to the bot (and DMs are unaffected)',
         },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'fallback',
+          description: "When a member's cap refuses a model, answer with the cheapest allowed one that fits",
+        },
       ],
     },
   ],

@@ -40,6 +40,7 @@ export async function describeConfig(
     `• Channels: ${guild.allowedChannels === null ? 'everywhere the bot can see' : guild.allowedChannels.map((id) => `<#${id}>`).join(', ') || 'none'}`,
     `• Answers mentions and replies: ${onOff(guild.answerMentions, 'yes', 'no')}`,
     `• Under replies: cost ${onOff(guild.showCost, 'shown', 'hidden')}, context ${onOff(guild.showContext, 'shown', 'hidden')}`,
+    `• Fallback to a cheaper model when a member's cap refuses: ${onOff(guild.fallback, 'on', 'off')}`,
     `• Rate limit: ${guild.requestsPerMinute ?? config.rateLimitPerMinute} requests per member per minute${guild.requestsPerMinute === null ? ' (bot default)' : ''}`,
   ].join('\n');
 }

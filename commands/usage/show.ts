@@ -1,4 +1,4 @@
-/** `/usage show`: totals by model and member, the budget state, and a daily chart. */
+/** `/usage show`: totals by model, member and role, the budget state, and a daily chart. */
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { BotContext } from '../../src/context.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
@@ -37,6 +37,16 @@ export function usageReport(
     users.forEach(([userId, totals], i) => {
       lines.push(`${i + 1}. <@${userId}>: ${money(totals.costMicros)} (${totals.requests} req)`);
     });
+  }
+  const roles = Object.entries(summary.byRole)
+    .sort((a, b) => b[1].costMicros - a[1].costMicros)
+    .slice(0, 10);
+  if (roles.length > 0) {
+    // Only once a member with a rule per role was billed; a request counts under each of its roles.
+    lines.push('', '**By role** (rules per role; a member with several counts under each)');
+    for (const [roleId, totals] of roles)
+      lines.push(`<@&${roleId}>: ${money(totals.costMicros)} (${totals.requests} req)`);
+    lines.push(`No role with a rule: ${money(summary.noRole.costMicros)} (${summary.noRole.requests} req)`);
   }
   return lines.join('\n').slice(0, 2000);
 }

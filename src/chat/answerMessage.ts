@@ -12,6 +12,7 @@ import { NO_PINGS, RESTARTING_NOW } from '../discord/messages.js';
 import type { ReplySink } from '../discord/render/streamRenderer.js';
 import { channelReplySink } from '../discord/replySinks.js';
 import { CHANNEL_NOT_ALLOWED } from '../settings/resolve.js';
+import { memberRoleIds } from '../spend/roleRules.js';
 import {
   isBlank,
   isForTheBot,
@@ -130,6 +131,7 @@ export async function answerMessage(
     userId: message.author.id,
     userName,
     options: {},
+    roleIds: memberRoleIds(member),
   });
   if (!prepared.ok) {
     if (prepared.error !== CHANNEL_NOT_ALLOWED) await reply(prepared.error);

@@ -5,6 +5,7 @@
  */
 import { channelGate, claimSlot } from '../access/admission.js';
 import type { Slot } from '../access/fairUse.js';
+import { memberRule, roleModelRefusal } from '../access/roleGate.js';
 import type { BotContext } from '../context.js';
 import {
   type ChatSettings,
@@ -12,6 +13,7 @@ import {
   type RequestOptions,
   resolveChatSettings,
 } from '../settings/resolve.js';
+import { fallbackModelsFor } from './fallback.js';
 
 export interface ChatRequestInput {
   readonly guildId: string | null;
@@ -24,6 +26,8 @@ export interface ChatRequestInput {
   readonly options: RequestOptions;
   /** A user install where the bot is not present: the operator's defaults, no server's (admission.ts). */
   readonly userInstall?: boolean;
+  /** The member's role ids, as the interaction or message carries them (rules per role). */
+  readonly roleIds?: readonly string[];
 }
 
 export type Prepared =
@@ -44,7 +48,16 @@ export async function prepareChatRequest(context: BotContext, input: ChatRequest
       : {};
   const resolved = resolveChatSettings(operatorDefaults(context.config), guild, channel, input.options);
   if (!resolved.ok) return resolved;
+  const rule = await memberRule(context, input.guildId, input.roleIds, input.userInstall);
+  const refusedModel = roleModelRefusal(rule, resolved.settings.model);
+  if (refusedModel) return { ok: false, error: refusedModel };
+  const fallbackModels = guild.fallback ? fallbackModelsFor(guild, rule, resolved.settings.model) : [];
+  const settings = {
+    ...resolved.settings,
+    ...(rule && { memberCaps: rule }),
+    ...(fallbackModels.length > 0 && { fallbackModels }),
+  };
   const admitted = await claimSlot(context, { ...input, kind: 'chat' }, guild);
   if (!admitted.ok) return admitted;
-  return { ok: true, settings: resolved.settings, slot: admitted.slot };
+  return { ok: true, settings, slot: admitted.slot };
 }

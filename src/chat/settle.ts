@@ -41,6 +41,7 @@ export async function settleTurn(
     estimated: facts.usage.estimated,
     outcome: facts.outcome,
     ...(turn.userInstall && { userInstall: true }),
+    ...(settings.memberCaps?.roleIds?.length && { roleIds: settings.memberCaps.roleIds }),
   };
   // The price is pure: the cost line needs no store, and is what the ledger records.
   const costMicros = usage ? context.ledger.costOf(usage) : 0;

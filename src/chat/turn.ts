@@ -19,6 +19,7 @@ import { announceBudgetAlerts } from '../spend/alerts.js';
 import { chatCostMicros } from '../spend/cost.js';
 import { StoppedByMember, stopControls } from './controls.js';
 import { deadlineInLine, TokenDeadline } from './deadline.js';
+import { reserveTurn } from './fallback.js';
 import { NOT_LATEST, regenerationBase, selectHistory, toServiceMessage } from './history.js';
 import { CANCELLED_IN_LINE, note } from './notes.js';
 import { settleTurn } from './settle.js';
@@ -54,24 +55,24 @@ export async function runChatTurn(
     await sink.refuse(NOT_LATEST);
     return;
   }
-  // Reserve the worst case (estimated prompt, full max_tokens) before the service is called.
-  const { settings } = turn;
-  const worstCase = chatCostMicros(context.prices, settings.model, prepared.promptTokens, settings.maxTokens);
-  const reservation = await context.budgets.reserve(
-    turn.guildId,
-    turn.userId,
-    worstCase,
-    context.clock.now(),
-    turn.userInstall,
-  );
+  // Reserve the worst case (estimated prompt, full max_tokens) before the service is called; a
+  // member's cap may have it answered by a cheaper model instead (fallback.ts).
+  const { reservation, turn: served } = await reserveTurn(context, turn, prepared.promptTokens);
   if (!reservation.ok) {
+    const { settings } = turn;
+    const worstCase = chatCostMicros(
+      context.prices,
+      settings.model,
+      prepared.promptTokens,
+      settings.maxTokens,
+    );
     requestEnded(context, prepared.log, unserved(turn, 'refused'), { refusedBy: 'budget', worstCase });
     const refusal = turn.refusalsSeenBy === 'member' ? reservation.message : reservation.publicMessage;
     await sink.refuse(`⛔ ${refusal}`);
     return;
   }
   try {
-    await streamTurn(context, turn, prepared, stop, sink);
+    await streamTurn(context, served, prepared, stop, sink);
   } finally {
     reservation.release();
   }

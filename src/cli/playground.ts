@@ -22,6 +22,9 @@ try {
   const playground = await startPlayground(setup.options);
   console.log(`playground: open ${playground.url}`);
   console.log(
+    `playground: dashboard ${playground.dashboardUrl} ("Log in with Discord" logs in as Sam, the admin)`,
+  );
+  console.log(
     playground.demo
       ? 'playground: answers come from the demo service (set SERVICE_BASE_URL and SERVICE_API_KEY for yours)'
       : `playground: answers come from your service at ${playground.serviceUrl} (requests are billed)`,

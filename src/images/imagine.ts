@@ -6,6 +6,7 @@
  * interaction's token (see discord/interactionWebhook.ts); the private note about missing images
  * stays on the token.
  */
+
 import { randomUUID } from 'node:crypto';
 import { deadlineReason } from '../chat/deadline.js';
 import type { BotContext } from '../context.js';
@@ -20,6 +21,7 @@ import { IMAGE_MODEL } from '../service/types.js';
 import { announceBudgetAlerts } from '../spend/alerts.js';
 import { imageCostMicros } from '../spend/cost.js';
 import { costLine } from '../spend/costLine.js';
+import type { MemberCaps } from '../spend/memberCaps.js';
 import type { DownloadResult } from './download.js';
 import type { ImagineRequest } from './imagineRequests.js';
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT, packImages } from './pack.js';
@@ -60,6 +62,8 @@ export interface ImagineInput {
   readonly userInstall?: { readonly deadline: AbortSignal; readonly ttlMs: number };
   /** The images as the service's links instead of files: the bot may not attach files here. */
   readonly linksOnly?: boolean;
+  /** The member's caps from their roles' rule (access/roleGate.ts); absent: the server's. */
+  readonly memberCaps?: MemberCaps;
 }
 
 interface Downloaded {
@@ -85,6 +89,7 @@ export async function runImagine(
     imageCostMicros(context.prices, request.size, request.n),
     context.clock.now(),
     input.userInstall !== undefined,
+    input.memberCaps,
   );
   const log = context.logger.child({
     channelId: input.channelId,
@@ -214,6 +219,7 @@ async function generateAndPost(
     estimated: false,
     outcome: delivered === request.n ? 'completed' : 'partial',
     ...(input.userInstall && { userInstall: true }),
+    ...(input.memberCaps?.roleIds?.length && { roleIds: input.memberCaps.roleIds }),
   });
   // Its line is written from here on, whatever happens to the posting.
   ending.ended = true;

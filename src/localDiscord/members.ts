@@ -21,6 +21,7 @@ import {
   snowflake,
 } from './model.js';
 import { botAbsent } from './places.js';
+import { addRole, type LocalRole, roleOptions } from './roles.js';
 import type { DiscordState } from './state.js';
 import { installInteraction, interactionGuildId } from './userInstall.js';
 import {
@@ -53,13 +54,20 @@ export function sendCommand(discord: DiscordState, input: SendCommandInput): Loc
     const permissions = input.channelPermissions?.[id] ?? input.permissions ?? MEMBER_PERMISSIONS;
     channels[id] = { id, type: 0, name: `channel-${id.slice(-4)}`, permissions };
   }
-  const top = input.subcommand ? [{ name: input.subcommand, type: 1, options }] : options;
+  const roles = roleOptions(discord, input);
+  options.push(...roles.options);
+  const sub = input.subcommand ? [{ name: input.subcommand, type: 1, options }] : options;
+  const top = input.subcommandGroup ? [{ name: input.subcommandGroup, type: 2, options: sub }] : sub;
+  const resolved = {
+    ...(Object.keys(channels).length > 0 && { channels }),
+    ...(roles.options.length > 0 && { roles: roles.resolved }),
+  };
   return dispatchInteraction(discord, input, 2, {
     id: snowflake(),
     name: input.name,
     type: 1,
     options: top,
-    ...(Object.keys(channels).length > 0 && { resolved: { channels } }),
+    ...(Object.keys(resolved).length > 0 && { resolved }),
   });
 }
 
@@ -148,6 +156,7 @@ export function dispatchInteraction(
       guild_locale: 'en-US',
       member: {
         ...memberJson(input.nick),
+        roles: [...(input.roles ?? [])],
         user: apiUser,
         permissions: input.permissions ?? MEMBER_PERMISSIONS,
       },
@@ -235,7 +244,7 @@ export function sendMessage(discord: DiscordState, input: SendMessageInput): Loc
           ...(guildId !== null && { member: memberJson(input.nicks?.[id]) }),
         },
   );
-  const member = memberJson(input.nick);
+  const member = { ...memberJson(input.nick), roles: [...(input.roles ?? [])] };
   const payload: Record<string, unknown> = {
     ...messageJson(discord, message),
     author: apiUserJson(user),
@@ -260,3 +269,14 @@ export function sendMessage(discord: DiscordState, input: SendMessageInput): Loc
 }
 
 // ---- Queries for tests ---------------------------------------------------------------------
+
+/** Creates a role in a guild (default: the first), announced to the bot with GUILD_ROLE_CREATE. */
+export function createRole(
+  discord: DiscordState,
+  name: string,
+  guildId: string = discord.guildId,
+): LocalRole {
+  const { role, json } = addRole(discord, name, guildId);
+  route(discord, 'GUILD_ROLE_CREATE', { guild_id: guildId, role: json }, guildId);
+  return role;
+}

@@ -4,6 +4,7 @@
  * permission bits it enforces, and the options it starts with.
  */
 import type { WebSocket } from 'ws';
+import type { CommandRolesInput, MemberRolesInput } from './roleInputs.js';
 
 export const DISCORD_EPOCH = 1_420_070_400_000n;
 let sequence = 0n;
@@ -155,7 +156,7 @@ export interface RefusedIdentify {
   readonly code: number;
 }
 
-export interface SendMessageInput {
+export interface SendMessageInput extends MemberRolesInput {
   readonly content: string;
   readonly channelId?: string;
   readonly user?: LocalUser;
@@ -256,7 +257,7 @@ export interface LocalDiscordOptions {
   readonly interactionTokenTtlMs?: number;
 }
 
-export interface SendCommandInput {
+export interface SendCommandInput extends CommandRolesInput {
   readonly name: string;
   readonly options?: Record<string, string | number | boolean>;
   readonly channelId?: string;

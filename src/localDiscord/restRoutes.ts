@@ -10,6 +10,7 @@ import { route as routeEvent } from './gateway.js';
 import { createMessage, editMessage } from './messages.js';
 import { openModal } from './modals.js';
 import { type LocalChannel, NO_HISTORY, PERMISSIONS, TOO_LONG } from './model.js';
+import { routeOAuth } from './oauth.js';
 import { channelRateLimit, rateLimitCheck, readBody, respond } from './restSupport.js';
 import type { DiscordState } from './state.js';
 import { userInstallRule } from './userInstall.js';
@@ -275,6 +276,7 @@ export async function routeRest(
 
 /** Answers one REST request (routeRest), logging it as pending until its answer is flushed. */
 export function handleRest(discord: DiscordState, req: IncomingMessage, res: ServerResponse): void {
+  if (routeOAuth(discord, req, res)) return; // OAuth2 (oauth.ts): the dashboard's login
   const label = `${req.method} ${req.url?.slice(0, 60)} #${Math.random().toString(36).slice(2, 6)}`;
   discord.pending.set(label, 'received');
   (req as { label?: string }).label = label;

@@ -13,6 +13,7 @@ import {
   PERMISSIONS,
   snowflake,
 } from './model.js';
+import { createdRolesJson } from './roles.js';
 import type { DiscordState } from './state.js';
 
 /** The guild a channel is in (null for the DM channel; the first guild for unknown ids). */
@@ -235,6 +236,7 @@ export function guildPayload(discord: DiscordState, guild: LocalGuild): Record<s
             roleJson(memberRole, 'Member', 2),
           ]
         : []),
+      ...createdRolesJson(discord, guild.id),
     ],
     emojis: [],
     stickers: [],

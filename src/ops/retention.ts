@@ -18,6 +18,7 @@
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { ASK_TARGET_PREFIX, ASK_TARGET_TTL_MS } from '../chat/askTargets.js';
+import { SESSION_PREFIX, SESSION_TTL_MS } from '../dashboard/sessions.js';
 import { IMAGINE_REQUEST_TTL_MS } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -52,6 +53,11 @@ export function retentionRules(settings: RetentionSettings): RetentionRule[] {
       what: 'messages open in "Ask about this message" forms',
       prefix: ASK_TARGET_PREFIX,
       lifetime: { ms: ASK_TARGET_TTL_MS, fromValueTime: false },
+    },
+    {
+      what: 'dashboard sessions',
+      prefix: SESSION_PREFIX,
+      lifetime: { ms: SESSION_TTL_MS, fromValueTime: false },
     },
     {
       what: 'budget alerts',

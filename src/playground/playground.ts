@@ -17,7 +17,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalDiscord, startLocalDiscord } from '../localDiscord/localDiscord.js';
+import { dashboardSetup, freePort } from './dashboardSetup.js';
 import { type DemoService, startDemoService } from './demoService.js';
+import { playgroundPeople } from './pageView.js';
 import { botEnvironment } from './playgroundEnv.js';
 import { startWebServer, type WebServer } from './webServer.js';
 
@@ -46,6 +48,8 @@ export interface PlaygroundOptions {
 export interface Playground {
   /** The page's address with this run's key: `http://127.0.0.1:<port>/?key=<key>`. */
   readonly url: string;
+  /** The bot's dashboard; "Log in with Discord" there logs in as Sam, the admin. */
+  readonly dashboardUrl: string;
   readonly discord: LocalDiscord;
   readonly serviceUrl: string;
   readonly demo: boolean;
@@ -78,13 +82,18 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   try {
     demo = options.service ? undefined : await startDemoService();
     const service = options.service ?? { baseUrl: (demo as DemoService).url, apiKey: 'playground-demo-key' };
+    const dashboardPort = await freePort();
+    const people = playgroundPeople(discord);
     bot = spawn(process.execPath, [options.mainScript ?? 'dist/src/main.js'], {
-      env: botEnvironment(options.env, {
-        discordApiUrl: discord.apiUrl,
-        service,
-        databaseUrl,
-        demo: demo !== undefined,
-      }),
+      env: {
+        ...botEnvironment(options.env, {
+          discordApiUrl: discord.apiUrl,
+          service,
+          databaseUrl,
+          demo: demo !== undefined,
+        }),
+        ...dashboardSetup(discord, dashboardPort, people),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = options.onBotOutput ?? ((chunk: string) => process.stderr.write(chunk));
@@ -102,9 +111,12 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     web = await startWebServer(discord, {
       ...(options.port !== undefined && { port: options.port }),
       pageDir: options.pageDir ?? join(process.cwd(), 'src', 'playground', 'page'),
+      dashboardUrl: `http://127.0.0.1:${dashboardPort}`,
+      people,
     });
     return {
       url: web.url,
+      dashboardUrl: `http://127.0.0.1:${dashboardPort}`,
       discord,
       serviceUrl: service.baseUrl,
       demo: demo !== undefined,

@@ -59,6 +59,10 @@ export const PLAYGROUND_WITHHELD: readonly string[] = [
   'SERVICE_API_KEY',
   'METRICS_PORT',
   'METRICS_HOST',
+  'DASHBOARD_PORT',
+  'DASHBOARD_HOST',
+  'PUBLIC_URL',
+  'DISCORD_CLIENT_SECRET',
 ];
 
 /** `env` reduced to `PLAYGROUND_SETTINGS` (unset and empty values left out). */

@@ -21,6 +21,7 @@ import {
   messageSignature,
   messageView,
   openPlaygroundPlaces,
+  type PlaygroundPerson,
   playgroundPeople,
 } from './pageView.js';
 
@@ -67,9 +68,9 @@ const text = (value: unknown): string | undefined => (typeof value === 'string' 
 
 export async function startWebServer(
   discord: LocalDiscord,
-  options: { readonly port?: number; readonly pageDir: string },
+  options: { port?: number; pageDir: string; dashboardUrl?: string; people?: PlaygroundPerson[] },
 ): Promise<WebServer> {
-  const people = playgroundPeople(discord);
+  const people = options.people ?? playgroundPeople(discord);
   openPlaygroundPlaces(discord, people);
   const names = new Map(
     people.map((person) => [person.user.id, person.user.global_name ?? person.user.username]),
@@ -212,6 +213,7 @@ export async function startWebServer(
         commands: [...discord.commands.values()].flat(),
         messages: [...discord.messages.values()].map(view),
         modals: forms.view(),
+        dashboardUrl: options.dashboardUrl ?? null,
       });
       return;
     }

@@ -6,8 +6,10 @@
  * its parent channel's) > the guild's setting > the operator's environment default. A refusal
  * names the setting that forbade the request, so members know whom to ask.
  */
+
 import type { Config } from '../config.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
+import type { MemberCaps } from '../spend/memberCaps.js';
 
 /** Chat settings a guild or a channel may set; unset fields fall through to the next level. */
 export interface ChatOverrides {
@@ -29,6 +31,8 @@ export interface GuildConfig extends ChatOverrides {
   readonly allowedChannels: readonly string[] | null;
   /** Requests per member per minute; null: the operator's default. */
   readonly requestsPerMinute: number | null;
+  /** A member's cap refusing a model: answer with the cheapest allowed one that fits (chat/fallback.ts). */
+  readonly fallback: boolean;
 }
 
 export interface ChannelConfig extends ChatOverrides {
@@ -42,6 +46,7 @@ export const DEFAULT_GUILD_CONFIG: GuildConfig = {
   answerMentions: true,
   allowedChannels: null,
   requestsPerMinute: null,
+  fallback: false,
 };
 
 /** The operator's defaults (environment). */
@@ -87,6 +92,10 @@ export interface ChatSettings {
     readonly maxTokens: SettingSource;
     readonly historyTokens: SettingSource;
   };
+  /** The member's caps from their roles' rule (access/roleGate.ts); absent: the server's. */
+  readonly memberCaps?: MemberCaps;
+  /** With `/config features fallback`: the other models the member may use (chat/fallback.ts). */
+  readonly fallbackModels?: readonly ChatModel[];
 }
 
 export type Resolved = { ok: true; settings: ChatSettings } | { ok: false; error: string };

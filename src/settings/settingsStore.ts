@@ -31,6 +31,7 @@ const guildSchema = z.object({
   answerMentions: z.boolean().catch(true),
   allowedChannels: z.array(z.string()).nullable().catch(null),
   requestsPerMinute: z.number().int().positive().nullable().catch(null),
+  fallback: z.boolean().catch(false),
 });
 
 const channelSchema = z.object({ ...overrides, systemPrompt: z.string().optional().catch(undefined) });

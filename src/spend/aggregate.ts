@@ -39,6 +39,12 @@ export interface DayAggregate {
   estimatedRequests: number;
   byModel: Record<string, ModelTotals>;
   byUser: Record<string, UserTotals>;
+  /**
+   * Entries whose member held rule-bearing roles (/budget role): per role (an entry counts under
+   * each of its roles), and all of them once. Absent until a day has one (older days have none).
+   */
+  byRole?: Record<string, UserTotals>;
+  withRole?: UserTotals;
 }
 
 export function emptyDay(day: string): DayAggregate {
@@ -92,6 +98,16 @@ export function applyEntry(aggregate: DayAggregate, entry: LedgerEntry): void {
   const user = slot(aggregate.byUser, entry.userId, emptyUser);
   user.requests += 1;
   user.costMicros += entry.costMicros;
+  if (entry.roleIds && entry.roleIds.length > 0) {
+    const add = (totals: UserTotals) => {
+      totals.requests += 1;
+      totals.costMicros += entry.costMicros;
+    };
+    aggregate.withRole ??= emptyUser();
+    add(aggregate.withRole);
+    aggregate.byRole ??= {};
+    for (const id of new Set(entry.roleIds)) add(slot(aggregate.byRole, id, emptyUser));
+  }
 }
 
 export interface Summary {
@@ -100,6 +116,9 @@ export interface Summary {
   readonly estimatedRequests: number;
   readonly byModel: Record<string, ModelTotals>;
   readonly byUser: Record<string, UserTotals>;
+  /** Per rule-bearing role (a request counts under each role its member held), and without any. */
+  readonly byRole: Record<string, UserTotals>;
+  readonly noRole: UserTotals;
   /** Spend per day, every day of the range present (0 when nothing was spent). */
   readonly byDay: { day: string; costMicros: number; requests: number }[];
 }
@@ -108,6 +127,8 @@ export interface Summary {
 export function summarize(days: readonly string[], aggregates: ReadonlyMap<string, DayAggregate>): Summary {
   const byModel: Record<string, ModelTotals> = {};
   const byUser: Record<string, UserTotals> = {};
+  const byRole: Record<string, UserTotals> = {};
+  const noRole = emptyUser();
   let requests = 0;
   let costMicros = 0;
   let estimatedRequests = 0;
@@ -130,9 +151,16 @@ export function summarize(days: readonly string[], aggregates: ReadonlyMap<strin
       sum.requests += totals.requests;
       sum.costMicros += totals.costMicros;
     }
+    for (const [id, totals] of Object.entries(aggregate.byRole ?? {})) {
+      const sum = slot(byRole, id, emptyUser);
+      sum.requests += totals.requests;
+      sum.costMicros += totals.costMicros;
+    }
+    noRole.requests += aggregate.requests - (aggregate.withRole?.requests ?? 0);
+    noRole.costMicros += aggregate.costMicros - (aggregate.withRole?.costMicros ?? 0);
     return { day, costMicros: aggregate.costMicros, requests: aggregate.requests };
   });
-  return { requests, costMicros, estimatedRequests, byModel, byUser, byDay };
+  return { requests, costMicros, estimatedRequests, byModel, byUser, byRole, noRole, byDay };
 }
 
 /** Every UTC day from `from` to `to` inclusive (YYYY-MM-DD). */

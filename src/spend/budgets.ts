@@ -10,11 +10,12 @@
  * Reservations live in memory: after a crash they are simply gone (nothing was charged for them).
  */
 import { createKeyedQueue } from '../lib/keyedQueue.js';
-import { countedLimits, createRecent } from '../lib/recent.js';
+import { countedLimits, createRecent, sharedLimits } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
 import { SETTINGS_CACHED } from '../settings/settingsStore.js';
 import { formatMoney } from './cost.js';
 import type { Ledger } from './ledger.js';
+import { type MemberCaps, memberCapRefusal } from './memberCaps.js';
 import { usageScope, utcDay } from './records.js';
 
 export interface GuildSettings {
@@ -63,8 +64,7 @@ export function dmCapReached(spentMicros: number, capMicros: number, currency: s
  */
 export const SERVER_CAP_REACHED =
   'This server has reached its monthly spending cap for the bot; it resets on the 1st of next month (UTC). A server admin can raise it with /budget.';
-export const MEMBER_DAILY_CAP_REACHED =
-  'You have reached your daily spending limit on this server. It resets at 00:00 UTC.';
+export { MEMBER_DAILY_CAP_REACHED } from './memberCaps.js';
 export const DM_CAP_REACHED =
   "You have reached today's limit for direct messages with the bot; it resets at 00:00 UTC.";
 
@@ -87,6 +87,8 @@ export interface Refusal {
   readonly message: string;
   /** For everyone in the channel: the limit reached and when it resets, no figures. */
   readonly publicMessage: string;
+  /** Refused by the member's own cap (memberCaps.ts), which a cheaper model may fit (chat/fallback.ts). */
+  readonly memberLimit?: 'daily' | 'monthly';
 }
 
 export type Reservation = { readonly ok: true; release(): void } | ({ readonly ok: false } & Refusal);
@@ -98,7 +100,8 @@ export interface Budgets {
    * Reserves `amountMicros` for a request by `userId` in `guildId` (null: a DM), under the
    * guild's caps (or the DM cap per user), then the operator's monthly cap. `userInstall`: made
    * where the app works only because the member installed it (records.ts userInstallScope):
-   * under the DM cap per user, apart from the guild's caps.
+   * under the DM cap per user, apart from the guild's caps. `member`: the member's caps from
+   * their roles' rule (memberCaps.ts), in place of the server's daily cap per member.
    */
   reserve(
     guildId: string | null,
@@ -106,6 +109,7 @@ export interface Budgets {
     amountMicros: number,
     now: number,
     userInstall?: boolean,
+    member?: MemberCaps,
   ): Promise<Reservation>;
   /**
    * Thresholds (80, 100) of the monthly cap newly reached this month, when an alert channel is
@@ -128,7 +132,7 @@ export function createBudgets(
   // One lock per scope (guild, or a user's DMs) around check-and-reserve, apart from the
   // ledger's own queue; with an operator cap, one more lock around every reservation's last step.
   const queue = createKeyedQueue();
-  const cache = createRecent<GuildSettings>(countedLimits(SETTINGS_CACHED));
+  const cache = createRecent<GuildSettings>(sharedLimits(SETTINGS_CACHED)); // the dashboard writes too
   const inFlight = new Map<string, number>();
   const inFlightByUser = new Map<string, number>();
   let inFlightTotal = 0;
@@ -155,6 +159,7 @@ export function createBudgets(
     userId: string,
     amountMicros: number,
     now: number,
+    member: MemberCaps | undefined,
   ): Promise<Refusal | undefined> {
     const current = await settings(guildId);
     if (current.monthlyCapMicros !== null) {
@@ -167,17 +172,10 @@ export function createBudgets(
         };
       }
     }
-    if (current.dailyUserCapMicros !== null) {
-      const spent = await ledger.userDaySpendMicros(guildId, userId, now);
-      const pending = inFlightByUser.get(`${guildId}:${userId}`) ?? 0;
-      if (spent + pending + amountMicros > current.dailyUserCapMicros) {
-        return {
-          message: `You have reached your daily spending limit on this server (${formatMoney(spent, currency)} of ${formatMoney(current.dailyUserCapMicros, currency)} today). It resets at 00:00 UTC.`,
-          publicMessage: MEMBER_DAILY_CAP_REACHED,
-        };
-      }
-    }
-    return undefined;
+    // The member's own caps: their roles' rule (roleRules.ts), else the server's daily cap.
+    const caps = member ?? { dailyCapMicros: current.dailyUserCapMicros, monthlyCapMicros: null };
+    const pending = inFlightByUser.get(`${guildId}:${userId}`) ?? 0;
+    return memberCapRefusal(ledger, guildId, userId, caps, pending, amountMicros, now, currency);
   }
 
   /** The DM cap per user per day, over `scopes` (see refusalFor). */
@@ -211,12 +209,13 @@ export function createBudgets(
     amountMicros: number,
     now: number,
     userInstall: boolean,
+    member?: MemberCaps,
   ): Promise<Refusal | undefined> {
     const dm = usageScope({ guildId: null, userId });
     if (!userInstall) {
       return guildId === null
         ? dmRefusal([dm], userId, amountMicros, now, (spent, cap) => dmCapReached(spent, cap, currency))
-        : guildRefusal(guildId, userId, amountMicros, now);
+        : guildRefusal(guildId, userId, amountMicros, now, member);
     }
     const scope = usageScope({ guildId, userId, userInstall });
     return dmRefusal(guildId === null ? [dm, scope] : [scope], userId, amountMicros, now, (spent, cap) =>
@@ -253,12 +252,12 @@ export function createBudgets(
         return next;
       });
     },
-    reserve(guildId, userId, amountMicros, now, userInstall = false) {
+    reserve(guildId, userId, amountMicros, now, userInstall = false, member?: MemberCaps) {
       const scope = usageScope({ guildId, userId, userInstall });
       // Scopes under one cap share one lock: a user's DMs and their user install outside servers.
       const lock = userInstall && guildId === null ? usageScope({ guildId, userId }) : scope;
       return queue.run(`budget:${lock}`, async (): Promise<Reservation> => {
-        const refusal = await refusalFor(guildId, userId, amountMicros, now, userInstall);
+        const refusal = await refusalFor(guildId, userId, amountMicros, now, userInstall, member);
         if (refusal !== undefined) return { ok: false, ...refusal };
         const cap = operator.operatorMonthlyCapMicros;
         if (cap === null) return hold(scope, userId, amountMicros);

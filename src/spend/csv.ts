@@ -26,6 +26,9 @@ export const CSV_COLUMNS = [
   'cost',
   'estimated',
   'outcome',
+  // The member's rule-bearing roles when billed (/budget role), space-separated; empty for none
+  // and for entries from before rules per role.
+  'roles',
 ] as const;
 
 /** The header line, CRLF included. */
@@ -73,6 +76,7 @@ export function entryRow(entry: LedgerEntry): string {
     entry.estimated,
     // Entries recorded before outcomes were checked may hold a service's own words.
     ledgerOutcome(entry.outcome),
+    (entry.roleIds ?? []).join(' '),
   ];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

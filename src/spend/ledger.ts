@@ -97,7 +97,8 @@ export interface Ledger {
   firstDay(scope: string): Promise<string | undefined>;
   /** Spend from the first of `now`'s month through now. */
   monthSpendMicros(scope: string, now: number): Promise<number>;
-  userDaySpendMicros(scope: string, userId: string, now: number): Promise<number>;
+  /** A member's spend today (`wholeMonth`: this month through today, from held day totals). */
+  userDaySpendMicros(scope: string, userId: string, now: number, wholeMonth?: boolean): Promise<number>;
   /**
    * Spend of every scope (all guilds and DMs) from the first of `now`'s month through now,
    * waiting charges included: a running total of the scopes this process owns (read at open),
@@ -231,8 +232,7 @@ export function createLedger(
     close() {
       closing ??= (async () => {
         try {
-          // One last try for what waits (awaiting a try under way), then every day total not
-          // written yet; no timed retry may start meanwhile (entryWriter.ts).
+          // One last try for what waits, then every day total not written yet; no timed retry may start meanwhile.
           clearInterval(evictTimer);
           writer.stopRetrying();
           await writer.retry();
@@ -263,14 +263,14 @@ export function createLedger(
           (state.months.get(month)?.costMicros ?? 0) + unstoredMicros(scope, (day) => day.startsWith(month)),
       );
     },
-    userDaySpendMicros(scope, userId, at) {
+    userDaySpendMicros(scope, userId, at, wholeMonth = false) {
       const today = utcDay(at);
+      const wanted = wholeMonth ? daysBetween(`${today.slice(0, 7)}-01`, today) : [today];
       return book.inScope(scope, async (state) => {
-        const days = await dayAggregates(store, scope, state, [today], book.months.keepFrom());
-        return (
-          (days.get(today)?.byUser[userId]?.costMicros ?? 0) +
-          unstoredMicros(scope, (day) => day === today, userId)
-        );
+        const days = await dayAggregates(store, scope, state, wanted, book.months.keepFrom());
+        let spent = unstoredMicros(scope, (day) => wanted.includes(day), userId);
+        for (const day of days.values()) spent += day.byUser[userId]?.costMicros ?? 0;
+        return spent;
       });
     },
     async allScopesMonthSpendMicros(at) {

@@ -22,6 +22,8 @@ interface UsageRecordBase {
    * DM, a DM between users, a server that did not add the bot): billed to the member.
    */
   readonly userInstall?: boolean;
+  /** The member's roles that bore a rule when billed (/budget role), for /usage by role. */
+  readonly roleIds?: readonly string[];
 }
 
 export interface ChatUsageRecord extends UsageRecordBase {

@@ -508,6 +508,17 @@ async function start() {
   for (const message of initial.messages) state.messages.set(message.id, message);
   state.modals = initial.modals ?? [];
   $('server-name').textContent = initial.guildName;
+  // The bot's dashboard: "Log in with Discord" there logs in as Sam, the admin.
+  if (initial.dashboardUrl) {
+    const link = Object.assign(document.createElement('a'), {
+      id: 'open-dashboard',
+      href: initial.dashboardUrl,
+      target: '_blank',
+      rel: 'noopener',
+      textContent: 'Open dashboard (as Sam)',
+    });
+    $('typing-as').append(link);
+  }
   $('person').innerHTML = state.people
     .map((p) => `<option value="${p.key}">${escapeHtml(p.label)}</option>`)
     .join('');

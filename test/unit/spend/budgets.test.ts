@@ -129,6 +129,8 @@ describe('the operator cap across every server and DM', () => {
       message:
         'You have reached your daily spending limit on this server (USD 0.02 of USD 0.03 today). It resets at 00:00 UTC.',
       publicMessage: MEMBER_DAILY_CAP_REACHED,
+      // The member's own cap: a cheaper model may fit (chat/fallback.ts).
+      memberLimit: 'daily',
     });
     await budgets.update('g1', { monthlyCapMicros: 25_000 });
     const monthly = await budgets.reserve('g1', 'u', 10_000, NOW);

@@ -1,0 +1,129 @@
+/**
+ * /budget role (Manage Server): rules per role (src/spend/roleRules.ts). `set` a role's daily and
+ * monthly cap per member, its chat models and whether it may use /imagine (fields not given are
+ * kept); `clear` a role's rule; `show` every rule. A member with several rule-bearing roles gets
+ * the most generous value of each field.
+ */
+import {
+  type APIApplicationCommandNumberOption,
+  type APIApplicationCommandRoleOption,
+  type APIApplicationCommandSubcommandGroupOption,
+  ApplicationCommandOptionType,
+  type ChatInputCommandInteraction,
+} from 'discord.js';
+import type { BotContext } from '../../src/context.js';
+import { parseModelList } from '../../src/settings/resolve.js';
+import { formatMoney } from '../../src/spend/cost.js';
+import { MAX_ROLE_RULES, type RoleRule } from '../../src/spend/roleRules.js';
+import { MAX_CAP, parseCap } from './caps.js';
+
+const roleOption = (description: string): APIApplicationCommandRoleOption => ({
+  type: ApplicationCommandOptionType.Role,
+  name: 'role',
+  description,
+  required: true,
+});
+
+const capOption = (name: 'daily' | 'monthly', description: string): APIApplicationCommandNumberOption => ({
+  type: ApplicationCommandOptionType.Number,
+  name,
+  description,
+  min_value: 0,
+  max_value: MAX_CAP,
+});
+
+export const roleGroup: APIApplicationCommandSubcommandGroupOption = {
+  type: ApplicationCommandOptionType.SubcommandGroup,
+  name: 'role',
+  description: 'Rules per role: caps per member, models, /imagine',
+  options: [
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'set',
+      description: `Set a role's rule (fields not given are kept; at most ${MAX_ROLE_RULES} rules)`,
+      options: [
+        roleOption('The role'),
+        capOption('daily', 'Daily cap per member holding the role, in the price list currency'),
+        capOption('monthly', 'Monthly cap per member holding the role, in the price list currency'),
+        {
+          type: ApplicationCommandOptionType.String,
+          name: 'models',
+          description: 'Chat models the role may use: "all" or names, comma-separated',
+          max_length: 200,
+        },
+        { type: ApplicationCommandOptionType.Boolean, name: 'imagine', description: 'May use /imagine' },
+      ],
+    },
+    {
+      type: ApplicationCommandOptionType.Subcommand,
+      name: 'clear',
+      description: "Remove a role's rule",
+      options: [roleOption('The role')],
+    },
+    { type: ApplicationCommandOptionType.Subcommand, name: 'show', description: 'Show the rules per role' },
+  ],
+};
+
+/** One rule as a line: a field the rule leaves unset follows the server's default. */
+export function describeRule(rule: RoleRule, currency: string): string {
+  const cap = (value: number | null | undefined, unset: string) =>
+    value === undefined ? unset : value === null ? 'no cap' : formatMoney(value, currency);
+  return [
+    `<@&${rule.roleId}>: daily ${cap(rule.dailyCapMicros, 'server default')}`,
+    `monthly ${cap(rule.monthlyCapMicros, 'no cap')} per member`,
+    `models ${rule.models ? rule.models.join(', ') || 'none' : 'all the server allows'}`,
+    `/imagine ${rule.imagine === false ? 'no' : 'yes'}`,
+  ].join(' · ');
+}
+
+export function describeRules(rules: readonly RoleRule[], currency: string): string {
+  if (rules.length === 0) return 'No rules per role: every member has the server’s caps and models.';
+  return [
+    `Rules per role (${rules.length} of at most ${MAX_ROLE_RULES}; a member with several gets the most generous of each):`,
+    ...rules.map((rule) => `- ${describeRule(rule, currency)}`),
+  ].join('\n');
+}
+
+/** The rule `/budget role set` asks for, or why it cannot be set. */
+function ruleFromOptions(interaction: ChatInputCommandInteraction, roleId: string): RoleRule | string {
+  const value = (name: string) => interaction.options.get(name)?.value;
+  const daily = parseCap(value('daily'));
+  const monthly = parseCap(value('monthly'));
+  if (daily === 'invalid' || monthly === 'invalid') return `A cap must be a number from 0 to ${MAX_CAP}.`;
+  const modelsText = value('models');
+  const models = typeof modelsText === 'string' ? parseModelList(modelsText) : undefined;
+  if (models && 'error' in models) return models.error;
+  const imagine = value('imagine');
+  const rule: RoleRule = {
+    roleId,
+    ...(daily !== null && { dailyCapMicros: daily }),
+    ...(monthly !== null && { monthlyCapMicros: monthly }),
+    ...(models !== undefined && { models }),
+    ...(typeof imagine === 'boolean' && { imagine }),
+  };
+  if (Object.keys(rule).length === 1) return 'Give `daily`, `monthly`, `models` or `imagine` for the role.';
+  return rule;
+}
+
+/** Runs a `/budget role` subcommand; returns the private reply. */
+export async function runRoleSubcommand(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  guildId: string,
+): Promise<string> {
+  const { currency } = context.prices;
+  const sub = interaction.options.getSubcommand();
+  const roleId = interaction.options.get('role')?.value;
+  if (sub === 'show') return describeRules(await context.roleRules.list(guildId), currency);
+  if (typeof roleId !== 'string' || !/^\d{1,20}$/.test(roleId)) return 'Choose a role.';
+  if (roleId === guildId) return 'Everyone holds @everyone: set the server’s own caps with /budget set.';
+  if (sub === 'clear') {
+    const cleared = await context.roleRules.clear(guildId, roleId);
+    const said = cleared ? `The rule for <@&${roleId}> is removed.` : `<@&${roleId}> had no rule.`;
+    return `${said}\n${describeRules(await context.roleRules.list(guildId), currency)}`;
+  }
+  const rule = ruleFromOptions(interaction, roleId);
+  if (typeof rule === 'string') return rule;
+  const changed = await context.roleRules.set(guildId, rule);
+  return changed.ok ? describeRules(changed.rules, currency) : changed.error;
+}

@@ -1,0 +1,46 @@
+/**
+ * Rules per role at admission (spend/roleRules.ts): the rule that applies to the member, from the
+ * roles the interaction or message carries (no member cache), and the refusals it decides before
+ * anything reaches the service: a model or /imagine the member's roles do not allow.
+ */
+import type { BotContext } from '../context.js';
+import type { ChatModel } from '../service/models.js';
+import { type MemberRule, memberRoleIds, mergeRules } from '../spend/roleRules.js';
+
+/**
+ * The rule for a member holding `roleIds` in `guildId`; undefined where no role rule applies
+ * (a DM, a user install, a server without rules, a member with none of its roles): the server's
+ * defaults then apply as they always have.
+ */
+export async function memberRule(
+  context: BotContext,
+  guildId: string | null,
+  roleIds: readonly string[] | undefined,
+  userInstall = false,
+): Promise<MemberRule | undefined> {
+  if (guildId === null || userInstall || !roleIds || roleIds.length === 0) return undefined;
+  const rules = await context.roleRules.list(guildId);
+  if (!rules.some((rule) => roleIds.includes(rule.roleId))) return undefined;
+  const { dailyUserCapMicros } = await context.budgets.settings(guildId);
+  return mergeRules(rules, roleIds, { dailyCapMicros: dailyUserCapMicros });
+}
+
+export function roleModelRefusal(rule: MemberRule | undefined, model: ChatModel): string | undefined {
+  if (!rule || rule.models === null || rule.models.includes(model)) return undefined;
+  const allowed = rule.models.length > 0 ? rule.models.join(', ') : 'none';
+  return `The model ${model} is not allowed for your roles on this server: their rule (/budget role) permits ${allowed}.`;
+}
+
+export const IMAGINE_NOT_FOR_ROLES =
+  'Your roles on this server do not allow /imagine (their rule, /budget role).';
+
+/** Whether the member's roles allow /imagine (and Reroll), and their caps when a rule applies. */
+export async function imagineRule(
+  context: BotContext,
+  guildId: string | null,
+  member: unknown,
+  userInstall: boolean,
+): Promise<{ readonly error: string } | { readonly caps: MemberRule | undefined }> {
+  const rule = await memberRule(context, guildId, memberRoleIds(member), userInstall);
+  return rule && !rule.imagine ? { error: IMAGINE_NOT_FOR_ROLES } : { caps: rule };
+}

@@ -1,0 +1,72 @@
+/**
+ * The fallback (`/config features fallback:true`, off by default): when the member's own cap
+ * (daily or monthly, the server's or their roles', spend/memberCaps.ts) would refuse a request,
+ * the cheapest model the member may use whose worst case fits answers instead, and the line under
+ * the reply says so. Caps on the whole server, DMs and the operator's are never worked around.
+ */
+import type { BotContext } from '../context.js';
+import { CHAT_MODELS, type ChatModel } from '../service/models.js';
+import type { GuildConfig } from '../settings/resolve.js';
+import type { Reservation } from '../spend/budgets.js';
+import { chatCostMicros } from '../spend/cost.js';
+import type { MemberRule } from '../spend/roleRules.js';
+import type { ChatTurn } from './types.js';
+
+/** The models a member may fall back to: allowed by the server and their roles, but `model`. */
+export function fallbackModelsFor(
+  guild: GuildConfig,
+  rule: MemberRule | undefined,
+  model: ChatModel,
+): ChatModel[] {
+  return CHAT_MODELS.filter(
+    (candidate) =>
+      candidate !== model &&
+      (guild.allowedModels === null || guild.allowedModels.includes(candidate)) &&
+      (!rule || rule.models === null || rule.models.includes(candidate)),
+  );
+}
+
+export function fallbackNote(model: ChatModel, limit: 'daily' | 'monthly', refused: ChatModel): string {
+  return `answered with ${model}: your ${limit} limit would not cover ${refused}`;
+}
+
+/**
+ * Reserves the turn's worst case; refused by the member's cap, with fallback models, reserves the
+ * cheapest cheaper one that fits and returns the turn on that model (its note under the reply).
+ */
+export async function reserveTurn(
+  context: BotContext,
+  turn: ChatTurn,
+  promptTokens: number,
+): Promise<{ readonly reservation: Reservation; readonly turn: ChatTurn }> {
+  const { settings } = turn;
+  const worst = (model: ChatModel) => chatCostMicros(context.prices, model, promptTokens, settings.maxTokens);
+  const reserve = (model: ChatModel) =>
+    context.budgets.reserve(
+      turn.guildId,
+      turn.userId,
+      worst(model),
+      context.clock.now(),
+      turn.userInstall,
+      settings.memberCaps,
+    );
+  const reservation = await reserve(settings.model);
+  if (reservation.ok || !reservation.memberLimit || !settings.fallbackModels) return { reservation, turn };
+  const cheaper = settings.fallbackModels
+    .filter((model) => worst(model) < worst(settings.model))
+    .sort((a, b) => worst(a) - worst(b));
+  for (const model of cheaper) {
+    const held = await reserve(model);
+    if (!held.ok) continue;
+    const line = fallbackNote(model, reservation.memberLimit, settings.model);
+    return {
+      reservation: held,
+      turn: {
+        ...turn,
+        settings: { ...settings, model },
+        extraNote: turn.extraNote ? `${turn.extraNote}\n-# ${line}` : line,
+      },
+    };
+  }
+  return { reservation, turn };
+}

@@ -1,0 +1,149 @@
+/**
+ * A server's pages: spend over a range (daily chart, by model, member, channel), the budget form
+ * and its write, and the range's ledger entries as CSV, streamed. Every route first checks that
+ * the signed-in person may manage that server (server.ts manageableIn): any other id is 403,
+ * whether the server exists, the bot is in it or the person merely lacks Manage Server.
+ */
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Budgets } from '../spend/budgets.js';
+import { CSV_HEADER, entryRow } from '../spend/csv.js';
+import type { Ledger } from '../spend/ledger.js';
+import { formCap, rangeOf } from './forms.js';
+import { guildPage } from './pages.js';
+import { type RoleDeps, registerRoleRoutes, roleSection } from './roleRoutes.js';
+import { isSnowflake } from './security.js';
+import { type DashboardDeps, manageableIn, type Signed } from './server.js';
+
+export interface GuildDeps extends RoleDeps {
+  readonly ledger: Ledger;
+  readonly budgets: Budgets;
+  readonly currency: string;
+  /** Members' names (names.ts), for the first ones of `ids`. */
+  readonly userNames: (ids: readonly string[]) => Promise<Map<string, string>>;
+  /** A channel's name where this process knows it. */
+  readonly channelName: (id: string) => string | undefined;
+}
+
+const top = (
+  record: Record<string, { requests: number; costMicros: number }>,
+  name: (id: string) => string,
+) =>
+  Object.entries(record)
+    .map(([id, totals]) => ({ name: name(id), requests: totals.requests, costMicros: totals.costMicros }))
+    .sort((a, b) => b.costMicros - a.costMicros);
+
+export function registerGuildRoutes(
+  app: FastifyInstance,
+  deps: DashboardDeps & GuildDeps,
+  auth: {
+    signedIn(request: FastifyRequest, reply: FastifyReply): Promise<Signed | undefined>;
+    writeAllowed(request: FastifyRequest, signed: Signed): boolean;
+  },
+): void {
+  /** The session and guild of a request, or undefined after answering 401/403. */
+  async function guard(request: FastifyRequest, reply: FastifyReply) {
+    const signed = await auth.signedIn(request, reply);
+    if (!signed) {
+      void reply.code(401).type('text/plain').send('not signed in');
+      return undefined;
+    }
+    const { id } = request.params as { id: string };
+    if (!isSnowflake(id) || !manageableIn(signed.session, id, deps.botIn)) {
+      void reply.code(403).type('text/plain').send('forbidden: you do not manage this server with the bot');
+      return undefined;
+    }
+    const name = signed.session.guilds.find((guild) => guild.id === id)?.name ?? id;
+    return { signed, guild: { id, name } };
+  }
+
+  app.get('/guilds/:id', async (request, reply) => {
+    const found = await guard(request, reply);
+    if (!found) return reply;
+    const { signed, guild } = found;
+    const now = deps.now();
+    const query = request.query as Record<string, unknown>;
+    const range = rangeOf(query, now);
+    if (typeof range === 'string') return reply.code(400).type('text/plain').send(range);
+    const summary = await deps.ledger.summary(guild.id, range.from, range.to);
+    const channels: Record<string, { requests: number; costMicros: number }> = {};
+    for await (const entries of deps.ledger.entryPages(guild.id, range.from, range.to))
+      for (const entry of entries) {
+        const slot = channels[entry.channelId] ?? { requests: 0, costMicros: 0 };
+        channels[entry.channelId] = {
+          requests: slot.requests + 1,
+          costMicros: slot.costMicros + entry.costMicros,
+        };
+      }
+    const settings = await deps.budgets.settings(guild.id);
+    const who = { name: signed.session.userName, csrf: signed.session.csrf };
+    const rules = await deps.roleRules.list(guild.id);
+    const spenders = top(summary.byUser, (id) => id);
+    const names = await deps.userNames(spenders.map((row) => row.name));
+    const html = guildPage(
+      { title: guild.name, who },
+      {
+        guild,
+        ...range,
+        currency: deps.currency,
+        totalMicros: summary.costMicros,
+        requests: summary.requests,
+        byDay: summary.byDay,
+        byModel: top(summary.byModel, (id) => id),
+        byMember: spenders.map((row) => ({ ...row, name: names.get(row.name) ?? row.name })),
+        byChannel: top(channels, (id) => (deps.channelName(id) ? `#${deps.channelName(id)}` : id)),
+        monthlyCapMicros: settings.monthlyCapMicros,
+        dailyUserCapMicros: settings.dailyUserCapMicros,
+        monthSpentMicros: await deps.ledger.monthSpendMicros(guild.id, now),
+        ...(query.saved === '1' && { notice: 'Saved: it applies to the next request.' }),
+      },
+      roleSection(guild.id, rules, deps.roles(guild.id), who.csrf, deps.currency),
+    );
+    return reply.type('text/html').send(html);
+  });
+
+  app.get('/guilds/:id/usage.csv', async (request, reply) => {
+    const found = await guard(request, reply);
+    if (!found) return reply;
+    const range = rangeOf(request.query as Record<string, unknown>, deps.now());
+    if (typeof range === 'string') return reply.code(400).type('text/plain').send(range);
+    const pages = deps.ledger.entryPages(found.guild.id, range.from, range.to);
+    // Rows are read a page at a time as the client takes them: never the whole range in memory.
+    const rows = Readable.from(
+      (async function* () {
+        yield CSV_HEADER;
+        for await (const entries of pages) for (const entry of entries) yield entryRow(entry);
+      })(),
+    );
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="usage-${range.from}-to-${range.to}.csv"`)
+      .send(rows);
+  });
+
+  /** A write's guard: the server's, then the CSRF token and Origin (403 otherwise). */
+  async function guardWrite(request: FastifyRequest, reply: FastifyReply) {
+    const found = await guard(request, reply);
+    if (!found) return undefined;
+    if (auth.writeAllowed(request, found.signed)) return { ...found, guildId: found.guild.id };
+    void reply.code(403).type('text/plain').send('forbidden: CSRF check failed');
+    return undefined;
+  }
+  registerRoleRoutes(app, deps, guardWrite);
+
+  app.post('/guilds/:id/budget', async (request, reply) => {
+    const found = await guardWrite(request, reply);
+    if (!found) return reply;
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const monthly = formCap(body.monthly);
+    const daily = formCap(body.daily_per_member);
+    if (monthly === 'invalid' || daily === 'invalid')
+      return reply
+        .code(400)
+        .type('text/plain')
+        .send('Caps are amounts such as 5 or 0.25, or empty for none.');
+    // budgets.update writes the store and this process's cache: the next request sees it.
+    await deps.budgets.update(found.guild.id, { monthlyCapMicros: monthly, dailyUserCapMicros: daily });
+    return reply.redirect(`/guilds/${found.guild.id}?saved=1`, 303);
+  });
+}

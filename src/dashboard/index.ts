@@ -1,0 +1,97 @@
+/**
+ * Starts the dashboard when DASHBOARD_PORT is set (src/bot.ts calls this once the bot is
+ * connected: the OAuth2 client id is the application's id), in the process that runs shard 0
+ * only. Off otherwise: nothing listens.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Client } from 'discord.js';
+import type { BotContext } from '../context.js';
+import type { Store } from '../lib/store.js';
+import { createDiscordOAuth } from './discordOAuth.js';
+import { registerGuildRoutes } from './guildRoutes.js';
+import { createNames } from './names.js';
+import { createPresence } from './presence.js';
+import { buildServer } from './server.js';
+import { createSessions } from './sessions.js';
+
+export interface Dashboard {
+  readonly port: number;
+  readonly url: string;
+  close(): Promise<void>;
+}
+
+/** What the dashboard reads of the bot: settings, ledger, budgets, role rules, prices, logger. */
+export type DashboardContext = Pick<
+  BotContext,
+  'config' | 'ledger' | 'budgets' | 'roleRules' | 'prices' | 'logger'
+>;
+
+export async function startDashboard(
+  context: DashboardContext,
+  client: Client,
+  store: Store,
+): Promise<Dashboard | undefined> {
+  const { dashboard } = context.config;
+  const clientId = client.application?.id;
+  if (dashboard.port === undefined || dashboard.clientSecret === undefined || clientId === undefined)
+    return undefined;
+  const { logger } = context;
+  // One dashboard per bot: the process with shard 0 (under start:cluster every process has the settings).
+  if (client.ws.shards.size > 0 && !client.ws.shards.has(0)) {
+    logger.info('dashboard: served by the process that runs shard 0, not this one');
+    return undefined;
+  }
+  // The public URL is known before listening unless it defaults to the port bound.
+  let publicUrl = dashboard.publicUrl ?? '';
+  const oauthFor = (base: string) =>
+    createDiscordOAuth({
+      apiUrl: context.config.discordApiUrl,
+      clientId,
+      clientSecret: dashboard.clientSecret as string,
+      redirectUri: `${base}/auth/callback`,
+    });
+  let oauth = oauthFor(publicUrl);
+  const presence = createPresence(client);
+  const deps = {
+    get publicUrl() {
+      return publicUrl;
+    },
+    sessions: createSessions(store),
+    oauth: {
+      authorizeUrl: (state: string) => oauth.authorizeUrl(state),
+      exchange: (code: string) => oauth.exchange(code),
+      user: (token: string) => oauth.user(token),
+      guilds: (token: string) => oauth.guilds(token),
+    },
+    botIn: (guildId: string) => presence.has(guildId),
+    refreshPresence: (guildIds: readonly string[]) => presence.refresh(guildIds),
+    now: () => Date.now(),
+    onError: (error: unknown) => logger.warn({ err: error }, 'dashboard request failed'),
+    ledger: context.ledger,
+    budgets: context.budgets,
+    roleRules: context.roleRules,
+    roles: (guildId: string) =>
+      [...(client.guilds.cache.get(guildId)?.roles.cache.values() ?? [])]
+        .filter((role) => role.id !== guildId) // @everyone
+        .map((role) => ({ id: role.id, name: role.name })),
+    currency: context.prices.currency,
+    userNames: createNames(client),
+    channelName: (id: string) => {
+      const channel = client.channels.cache.get(id);
+      return channel && 'name' in channel && typeof channel.name === 'string' ? channel.name : undefined;
+    },
+  };
+  const host = dashboard.host.includes(':') ? `[${dashboard.host}]` : dashboard.host;
+  const bound = dashboard.publicUrl ?? `http://${host}:${dashboard.port}`;
+  publicUrl = bound;
+  const { app, signedIn, writeAllowed } = buildServer(deps);
+  registerGuildRoutes(app, deps, { signedIn, writeAllowed });
+  await app.listen({ port: dashboard.port, host: dashboard.host });
+  const port = (app.server.address() as AddressInfo).port;
+  if (dashboard.publicUrl === undefined) {
+    publicUrl = `http://${host}:${port}`;
+    oauth = oauthFor(publicUrl);
+  }
+  logger.info({ host: dashboard.host, port, publicUrl }, 'dashboard listening');
+  return { port, url: publicUrl, close: () => app.close() };
+}

@@ -1,0 +1,103 @@
+/**
+ * The dashboard's pages, server-rendered HTML (no script at all: the Content-Security-Policy
+ * forbids every one). Every value from Discord, the store or the request goes through `esc`.
+ */
+import { dailySpendSvg } from '../spend/chart.js';
+import { formatMoney } from '../spend/cost.js';
+
+export function esc(value: unknown): string {
+  return String(value).replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f2f3f5;color:#060607}
+header{background:#5865f2;color:#fff;padding:10px 20px;display:flex;gap:16px;align-items:center}
+header a{color:#fff}main{padding:20px;max-width:900px}table{border-collapse:collapse;margin:8px 0 20px;background:#fff}
+td,th{border:1px solid #e3e5e8;padding:4px 10px;text-align:left}td.n{text-align:right}
+section{background:#fff;padding:12px 16px;margin-bottom:16px;border-radius:8px}
+form.inline{display:inline}.error{color:#c03537}svg{max-width:100%;height:auto}`;
+
+export interface Layout {
+  readonly title: string;
+  /** The signed-in person, with the CSRF token for the logout form. */
+  readonly who?: { readonly name: string; readonly csrf: string };
+}
+
+export function page(layout: Layout, body: string): string {
+  const who = layout.who
+    ? `<span>Signed in as <b id="who">${esc(layout.who.name)}</b></span><form class="inline" method="post" action="/auth/logout"><input type="hidden" name="_csrf" value="${esc(layout.who.csrf)}"><button id="logout">Log out</button></form>`
+    : '';
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(layout.title)}</title><style>${STYLE}</style></head><body><header><a href="/"><b>Bot dashboard</b></a>${who}</header><main>${body}</main></body></html>`;
+}
+
+export function loginPage(error?: string): string {
+  return page(
+    { title: 'Bot dashboard: log in' },
+    `${error ? `<p class="error">${esc(error)}</p>` : ''}<p>Manage the bot's spend on your servers.</p><p><a id="login" href="/auth/login">Log in with Discord</a></p>`,
+  );
+}
+
+export function guildListPage(
+  layout: Layout,
+  guilds: readonly { readonly id: string; readonly name: string }[],
+): string {
+  const items = guilds.map((guild) => `<li><a href="/guilds/${esc(guild.id)}">${esc(guild.name)}</a></li>`);
+  const body =
+    items.length > 0
+      ? `<h1>Your servers</h1><ul id="guilds">${items.join('')}</ul>`
+      : '<h1>Your servers</h1><p id="no-guilds">No server to manage: the dashboard lists the servers the bot is in where you have Manage Server.</p>';
+  return page(layout, body);
+}
+
+export interface SpendView {
+  readonly guild: { readonly id: string; readonly name: string };
+  readonly from: string;
+  readonly to: string;
+  readonly currency: string;
+  readonly totalMicros: number;
+  readonly requests: number;
+  readonly byDay: readonly { day: string; costMicros: number }[];
+  readonly byModel: readonly { name: string; requests: number; costMicros: number }[];
+  readonly byMember: readonly { name: string; requests: number; costMicros: number }[];
+  readonly byChannel: readonly { name: string; requests: number; costMicros: number }[];
+  readonly monthlyCapMicros: number | null;
+  readonly dailyUserCapMicros: number | null;
+  readonly monthSpentMicros: number;
+  readonly notice?: string;
+}
+
+function table(id: string, first: string, rows: SpendView['byModel'], currency: string): string {
+  const body = rows
+    .map(
+      (row) =>
+        `<tr><td>${esc(row.name)}</td><td class="n">${row.requests}</td><td class="n">${esc(formatMoney(row.costMicros, currency))}</td></tr>`,
+    )
+    .join('');
+  return `<table id="${id}"><thead><tr><th>${first}</th><th>Requests</th><th>Cost</th></tr></thead><tbody>${body || '<tr><td colspan="3">Nothing in this range</td></tr>'}</tbody></table>`;
+}
+
+const amount = (micros: number | null) =>
+  micros === null ? '' : (micros / 1_000_000).toFixed(6).replace(/\.?0+$/, '');
+
+export function guildPage(
+  layout: Layout & { readonly who: { name: string; csrf: string } },
+  view: SpendView,
+  extra = '',
+): string {
+  const { guild, currency } = view;
+  const range = `from=${esc(view.from)}&amp;to=${esc(view.to)}`;
+  const csrf = `<input type="hidden" name="_csrf" value="${esc(layout.who.csrf)}">`;
+  const body = `<h1 id="guild-name">${esc(guild.name)}</h1>
+${view.notice ? `<p id="notice">${esc(view.notice)}</p>` : ''}
+<section><form method="get" action="/guilds/${esc(guild.id)}">From <input type="date" name="from" value="${esc(view.from)}"> to <input type="date" name="to" value="${esc(view.to)}"> <button>Show</button></form>
+<p id="total">Spent <b>${esc(formatMoney(view.totalMicros, currency))}</b> in ${view.requests} requests from ${esc(view.from)} to ${esc(view.to)}. <a id="csv" href="/guilds/${esc(guild.id)}/usage.csv?${range}">Download CSV</a></p>
+<div id="chart">${dailySpendSvg(view.byDay, currency, `Daily spend, ${view.from} to ${view.to}`)}</div></section>
+<section><h2>By model</h2>${table('by-model', 'Model', view.byModel, currency)}
+<h2>By member</h2>${table('by-member', 'Member', view.byMember, currency)}
+<h2>By channel</h2>${table('by-channel', 'Channel', view.byChannel, currency)}</section>
+<section><h2>Budgets</h2><p id="month-spend">This month: ${esc(formatMoney(view.monthSpentMicros, currency))}${view.monthlyCapMicros === null ? ', no monthly cap' : ` of ${esc(formatMoney(view.monthlyCapMicros, currency))}`}.</p>
+<form id="budget" method="post" action="/guilds/${esc(guild.id)}/budget">${csrf}
+<label>Monthly cap for the server (${esc(currency)}, empty: none) <input name="monthly" inputmode="decimal" value="${amount(view.monthlyCapMicros)}"></label><br>
+<label>Daily cap per member (${esc(currency)}, empty: none) <input name="daily_per_member" inputmode="decimal" value="${amount(view.dailyUserCapMicros)}"></label><br>
+<button id="save-budget">Save</button></form><p>Changes apply to the next request.</p></section>`;
+  return page(layout, body + extra);
+}

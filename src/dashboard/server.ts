@@ -1,0 +1,183 @@
+/**
+ * The dashboard's web server (fastify, with @fastify/cookie and @fastify/formbody), its login
+ * with Discord and its logout. Guild pages are in guildRoutes.ts; sessions in sessions.ts.
+ *
+ * - Login: GET /auth/login (rate-limited per address) sets a short-lived HttpOnly cookie holding
+ *   a random `state` and redirects to Discord's authorize page; GET /auth/callback accepts the
+ *   code only with that `state` and that cookie (another browser's or site's callback fails),
+ *   exchanges it, reads the user and the guild list, and starts a server-side session.
+ * - The session cookie: HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https.
+ * - Every write (POST) needs the Origin of PUBLIC_URL and the session's CSRF token (form field
+ *   `_csrf` or header `x-csrf-token`): 403 otherwise.
+ */
+
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { DiscordOAuth } from './discordOAuth.js';
+import { guildListPage, loginPage } from './pages.js';
+import { canManageGuild, newToken, sameOrigin, sameToken } from './security.js';
+import { GUILDS_FRESH_MS, SESSION_TTL_MS, type Session, type Sessions } from './sessions.js';
+
+export const SESSION_COOKIE = 'dashboard_session';
+export const STATE_COOKIE = 'dashboard_login';
+const STATE_TTL_S = 600;
+
+export interface DashboardDeps {
+  readonly publicUrl: string;
+  readonly sessions: Sessions;
+  readonly oauth: DiscordOAuth;
+  /** Whether the bot is in the guild (presence.ts), once `refreshPresence` asked about it. */
+  botIn(guildId: string): boolean;
+  readonly refreshPresence?: (guildIds: readonly string[]) => Promise<void>;
+  readonly now: () => number;
+  readonly onError: (error: unknown) => void;
+  /** Login requests (starts and callbacks) allowed per address and minute (default 30). */
+  readonly loginsPerMinute?: number;
+}
+
+/** The signed-in session of a request, its guild list refreshed when stale. */
+export interface Signed {
+  readonly id: string;
+  readonly session: Session;
+}
+
+export function buildServer(deps: DashboardDeps): {
+  app: FastifyInstance;
+  signedIn(request: FastifyRequest, reply: FastifyReply): Promise<Signed | undefined>;
+  writeAllowed(request: FastifyRequest, signed: Signed): boolean;
+} {
+  const secure = deps.publicUrl.startsWith('https:');
+  const app = Fastify({ logger: false, trustProxy: 'loopback', bodyLimit: 16 * 1024 });
+  void app.register(cookie);
+  void app.register(formbody);
+  const logins = new RateLimiterMemory({ points: deps.loginsPerMinute ?? 30, duration: 60 });
+  const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    reply.header(
+      'content-security-policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'same-origin');
+  });
+  app.setErrorHandler((error, _request, reply) => {
+    deps.onError(error);
+    void reply.code(500).type('text/plain').send('internal error');
+  });
+
+  async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<Signed | undefined> {
+    const id = request.cookies[SESSION_COOKIE];
+    const now = deps.now();
+    const session = await deps.sessions.get(id, now);
+    if (!session || id === undefined) return undefined;
+    const managed = (list: Session['guilds']) => list.filter(canManageGuild).map((guild) => guild.id);
+    if (now - session.guildsAt <= GUILDS_FRESH_MS) {
+      await deps.refreshPresence?.(managed(session.guilds));
+      return { id, session };
+    }
+    const guilds = await deps.oauth.guilds(session.accessToken);
+    if (!guilds) {
+      // The token was revoked or expired: the session ends.
+      await deps.sessions.remove(id);
+      void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      return undefined;
+    }
+    const fresh = { ...session, guilds, guildsAt: now };
+    await deps.sessions.update(id, fresh);
+    await deps.refreshPresence?.(managed(guilds));
+    return { id, session: fresh };
+  }
+
+  function writeAllowed(request: FastifyRequest, signed: Signed): boolean {
+    const body = request.body as Record<string, unknown> | undefined;
+    const token = request.headers['x-csrf-token'] ?? body?._csrf;
+    return (
+      sameOrigin(new URL(deps.publicUrl).origin, request.headers.origin, request.headers.referer) &&
+      sameToken(token, signed.session.csrf)
+    );
+  }
+
+  const limited = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    try {
+      await logins.consume(request.ip);
+      return false;
+    } catch {
+      void reply
+        .code(429)
+        .header('retry-after', '60')
+        .type('text/plain')
+        .send('too many login attempts; wait a minute');
+      return true;
+    }
+  };
+
+  app.get('/', async (request, reply) => {
+    const signed = await signedIn(request, reply);
+    if (!signed) return reply.type('text/html').send(loginPage());
+    const { session } = signed;
+    const visible = session.guilds.filter((guild) => manageableIn(session, guild.id, deps.botIn));
+    return reply
+      .type('text/html')
+      .send(
+        guildListPage(
+          { title: 'Your servers', who: { name: session.userName, csrf: session.csrf } },
+          visible,
+        ),
+      );
+  });
+
+  app.get('/auth/login', async (request, reply) => {
+    if (await limited(request, reply)) return reply;
+    const state = newToken();
+    void reply.setCookie(STATE_COOKIE, state, { ...cookieOptions, path: '/auth', maxAge: STATE_TTL_S });
+    return reply.redirect(deps.oauth.authorizeUrl(state));
+  });
+
+  app.get('/auth/callback', async (request, reply) => {
+    if (await limited(request, reply)) return reply;
+    const query = request.query as Record<string, unknown>;
+    const expected = request.cookies[STATE_COOKIE];
+    void reply.clearCookie(STATE_COOKIE, { ...cookieOptions, path: '/auth' });
+    const refuse = (why: string) => reply.code(400).type('text/html').send(loginPage(why));
+    if (!sameToken(query.state, expected))
+      return refuse('The login could not be checked (state); try again.');
+    if (typeof query.code !== 'string') return refuse('Discord did not authorize the login.');
+    const token = await deps.oauth.exchange(query.code);
+    const user = token === undefined ? undefined : await deps.oauth.user(token);
+    const guilds = token === undefined ? undefined : await deps.oauth.guilds(token);
+    if (token === undefined || !user || !guilds) return refuse('Discord refused the login; try again.');
+    const now = deps.now();
+    const { id } = await deps.sessions.create(
+      { userId: user.id, userName: user.name, accessToken: token, guilds, guildsAt: now },
+      now,
+    );
+    void reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+    return reply.redirect('/', 303);
+  });
+
+  app.post('/auth/logout', async (request, reply) => {
+    const signed = await signedIn(request, reply);
+    if (!signed) return reply.redirect('/', 303);
+    if (!writeAllowed(request, signed))
+      return reply.code(403).type('text/plain').send('forbidden: CSRF check failed');
+    await deps.sessions.remove(signed.id);
+    void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    return reply.redirect('/', 303);
+  });
+
+  return { app, signedIn, writeAllowed };
+}
+
+/** Whether the session may see and manage `guildId`: Manage Server there, and the bot in it. */
+export function manageableIn(
+  session: Session,
+  guildId: string,
+  botIn: (guildId: string) => boolean,
+): boolean {
+  const entry = session.guilds.find((guild) => guild.id === guildId);
+  return entry !== undefined && canManageGuild(entry) && botIn(guildId);
+}

@@ -1,0 +1,217 @@
+/**
+ * The dashboard over plain HTTP (test/browser/dashboard.test.ts drives it in Chromium): login
+ * through the local Discord's OAuth2 with its `state` checked, who sees which server, CSRF and
+ * Origin checks on writes, ids of servers one does not manage, the budget taking effect on the
+ * next /ask, logout, and the sessions kept in the store.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_PREFIX } from '../../src/dashboard/sessions.js';
+import {
+  type LocalUser,
+  MEMBER_PERMISSIONS,
+  SERVER_MANAGER_PERMISSIONS,
+} from '../../src/localDiscord/localDiscord.js';
+import { localOAuth } from '../../src/localDiscord/oauth.js';
+import { CSV_HEADER, entryRow } from '../../src/spend/csv.js';
+import { DashboardClient, dashboardEnv, dashboardUrl } from '../helpers/dashboard.js';
+import { useHarness } from '../helpers/e2e.js';
+import { waitForIdle, waitForReply } from '../helpers/harness.js';
+
+const suite = useHarness({ discord: { guildsPerShard: 2 }, env: dashboardEnv });
+const { h } = suite;
+const NOT_THE_BOTS = '123456789012345678';
+let admin: LocalUser;
+let member: LocalUser;
+let base: string;
+let main: string;
+let second: string;
+
+beforeAll(() => {
+  base = dashboardUrl(h);
+  main = h.discord.guildId;
+  second = h.discord.guilds[1]?.id as string;
+  admin = h.discord.user('sam', 'Sam');
+  member = h.discord.user('alex', 'Alex');
+  const oauth = localOAuth(h.discord);
+  oauth.grant(admin, [
+    { id: main, name: 'Main server', permissions: SERVER_MANAGER_PERMISSIONS, owner: false },
+    // The bot is in it, but Sam may not manage it.
+    { id: second, name: 'Second server', permissions: MEMBER_PERMISSIONS, owner: false },
+    // Sam owns it, but the bot is not in it.
+    { id: NOT_THE_BOTS, name: 'Elsewhere', permissions: '0', owner: true },
+  ]);
+  oauth.grant(member, [{ id: main, name: 'Main server', permissions: MEMBER_PERMISSIONS, owner: false }]);
+});
+
+describe('the dashboard', () => {
+  it('logs in with Discord and lists only the servers the bot is in that the person manages', async () => {
+    const browser = new DashboardClient(base);
+    const done = await browser.login(h, admin);
+    expect(done.status).toBe(303);
+    const session = browser.cookies.get('dashboard_session') as string;
+    expect(session).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const home = await browser.request('/');
+    expect(home.text).toContain('Sam');
+    expect(home.text).toContain(`href="/guilds/${main}"`);
+    expect(home.text).not.toContain(second);
+    expect(home.text).not.toContain(NOT_THE_BOTS);
+    // The session lives in the store, with the Discord token that never reaches the browser.
+    const stored = (await h.running.store.get(`${SESSION_PREFIX}${session}`)) as { userId: string };
+    expect(stored.userId).toBe(admin.id);
+    expect(await browser.request(`/guilds/${main}`)).toMatchObject({ status: 200 });
+  });
+
+  it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
+    const browser = new DashboardClient(base);
+    localOAuth(h.discord).authorizeAs(admin);
+    const start = await browser.request('/auth/login');
+    expect(start.headers.get('set-cookie')).toMatch(/HttpOnly/);
+    const consent = await browser.request(start.headers.get('location') as string);
+    const done = await browser.request(consent.headers.get('location') as string);
+    const cookie = done.headers.getSetCookie().find((line) => line.startsWith('dashboard_session='));
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).not.toMatch(/Secure/); // http://127.0.0.1: no TLS here
+  });
+
+  it('refuses a callback whose state is not the one this browser was given', async () => {
+    const victim = new DashboardClient(base);
+    const attacker = new DashboardClient(base);
+    localOAuth(h.discord).authorizeAs(admin);
+    const start = await attacker.request('/auth/login');
+    const consent = await attacker.request(start.headers.get('location') as string);
+    // The attacker's callback (its code and state) opened in the victim's browser: no session.
+    await victim.request('/auth/login');
+    const forced = await victim.request(consent.headers.get('location') as string);
+    expect(forced.status).toBe(400);
+    expect(victim.cookies.has('dashboard_session')).toBe(false);
+  });
+
+  it('shows a member without Manage Server no server, and refuses the guild page', async () => {
+    const browser = new DashboardClient(base);
+    await browser.login(h, member);
+    const home = await browser.request('/');
+    expect(home.text).toContain('id="no-guilds"');
+    expect(home.text).not.toContain(`/guilds/${main}`);
+    expect((await browser.request(`/guilds/${main}`)).status).toBe(403);
+    expect((await browser.request(`/guilds/${main}/usage.csv`)).status).toBe(403);
+  });
+
+  it("refuses another server's id, whether the bot is in it or not", async () => {
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const csrf = await browser.csrf(`/guilds/${main}`);
+    for (const id of [second, NOT_THE_BOTS, '1']) {
+      expect((await browser.request(`/guilds/${id}`)).status).toBe(403);
+      expect((await browser.request(`/guilds/${id}/usage.csv`)).status).toBe(403);
+      expect((await browser.post(`/guilds/${id}/budget`, { _csrf: csrf, monthly: '1' })).status).toBe(403);
+    }
+    expect((await h.running.bot.context.budgets.settings(second)).monthlyCapMicros).toBeNull();
+    expect((await new DashboardClient(base).request(`/guilds/${main}`)).status).toBe(401);
+  });
+
+  it('refuses a write without the CSRF token, with a wrong one, or from another origin', async () => {
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const csrf = await browser.csrf(`/guilds/${main}`);
+    const path = `/guilds/${main}/budget`;
+    expect((await browser.post(path, { monthly: '0' })).status).toBe(403);
+    expect((await browser.post(path, { monthly: '0', _csrf: `${csrf.slice(1)}x` })).status).toBe(403);
+    const foreign = { origin: 'https://evil.example' };
+    expect((await browser.post(path, { monthly: '0', _csrf: csrf }, foreign)).status).toBe(403);
+    expect((await h.running.bot.context.budgets.settings(main)).monthlyCapMicros).toBeNull();
+  });
+
+  it('downloads the range as CSV, streamed from the ledger, the same rows as /usage export', async () => {
+    await h.running.bot.context.budgets.update(main, { monthlyCapMicros: null, dailyUserCapMicros: null });
+    await waitForReply(h, suite.ask({ prompt: 'something to bill' }), (texts) =>
+      texts.join('').includes('💰'),
+    );
+    await waitForIdle(h);
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const today = new Date().toISOString().slice(0, 10);
+    const csv = await browser.request(`/guilds/${main}/usage.csv?from=${today}&to=${today}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="usage-${today}-to-${today}.csv"`,
+    );
+    const entries = await h.running.bot.context.ledger.entries(main, today, today);
+    expect(entries.length).toBeGreaterThan(0);
+    expect(csv.text).toBe(CSV_HEADER + entries.map(entryRow).join(''));
+    expect((await browser.request(`/guilds/${main}/usage.csv?from=2026-02-30`)).status).toBe(400);
+  });
+
+  it("edits the server's budget, and the next /ask is refused by it", async () => {
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const csrf = await browser.csrf(`/guilds/${main}`);
+    const saved = await browser.post(`/guilds/${main}/budget`, {
+      _csrf: csrf,
+      monthly: '0',
+      daily_per_member: '',
+    });
+    expect(saved.status).toBe(303);
+    expect((await h.running.bot.context.budgets.settings(main)).monthlyCapMicros).toBe(0);
+    const calls = h.service.requests.length;
+    const [refused] = await waitForReply(h, suite.ask({ prompt: 'hello' }), ([first]) => Boolean(first));
+    expect(refused).toMatch(/monthly spending cap/);
+    expect(h.service.requests).toHaveLength(calls);
+    // Cleared again from the form (empty: no cap).
+    await browser.post(`/guilds/${main}/budget`, { _csrf: csrf, monthly: '', daily_per_member: '' });
+    expect((await h.running.bot.context.budgets.settings(main)).monthlyCapMicros).toBeNull();
+  });
+
+  it("sets and clears a role's rule (spend/roleRules.ts, as /budget role), CSRF checked", async () => {
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const csrf = await browser.csrf(`/guilds/${main}`);
+    const role = '345678901234567890';
+    const fields = { role, daily: '0.5', monthly: '', models: 'service-v1-flash', imagine: 'yes' };
+    expect((await browser.post(`/guilds/${main}/roles`, fields)).status).toBe(403);
+    expect((await browser.post(`/guilds/${second}/roles`, { ...fields, _csrf: csrf })).status).toBe(403);
+    expect(
+      (await browser.post(`/guilds/${main}/roles`, { ...fields, _csrf: csrf, models: 'gpt-x' })).status,
+    ).toBe(400);
+    expect(await h.running.bot.context.roleRules.list(main)).toEqual([]);
+    expect((await browser.post(`/guilds/${main}/roles`, { ...fields, _csrf: csrf })).status).toBe(303);
+    expect(await h.running.bot.context.roleRules.list(main)).toEqual([
+      {
+        roleId: role,
+        dailyCapMicros: 500_000,
+        monthlyCapMicros: null,
+        models: ['service-v1-flash'],
+        imagine: true,
+      },
+    ]);
+    const page = await browser.request(`/guilds/${main}`);
+    expect(page.text).toMatch(/id="role-rules".*@345678901234567890.*USD 0\.50.*service-v1-flash/s);
+    expect((await browser.post(`/guilds/${main}/roles/${role}/clear`, {})).status).toBe(403);
+    expect((await browser.post(`/guilds/${main}/roles/${role}/clear`, { _csrf: csrf })).status).toBe(303);
+    expect(await h.running.bot.context.roleRules.list(main)).toEqual([]);
+  });
+
+  it('logs out: the session is gone from the store, and its cookie opens nothing', async () => {
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const session = browser.cookies.get('dashboard_session') as string;
+    const csrf = await browser.csrf('/');
+    expect((await browser.post('/auth/logout', { _csrf: csrf })).status).toBe(303);
+    expect(await h.running.store.get(`${SESSION_PREFIX}${session}`)).toBeUndefined();
+    const replayed = new DashboardClient(base);
+    replayed.cookies.set('dashboard_session', session);
+    expect((await replayed.request(`/guilds/${main}`)).status).toBe(401);
+    expect((await replayed.request('/')).text).toContain('id="login"');
+  });
+});
+
+describe('logins from one address', () => {
+  it('are limited to 30 requests a minute (starts and callbacks)', async () => {
+    const browser = new DashboardClient(base);
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++) answers.push((await browser.request('/auth/login')).status);
+    expect(answers.at(-1)).toBe(429);
+    expect(answers.filter((status) => status === 302).length).toBeLessThan(31);
+  });
+});
