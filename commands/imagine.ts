@@ -107,6 +107,30 @@ function canPostImages(interaction: ChatInputCommandInteraction | ButtonInteract
   );
 }
 
+/**
+ * The checks /imagine and Reroll share before anything is generated: Attach Files, the member's
+ * role rule for /imagine, then admission (channel gate, fair-use slot). A refusal is private.
+ */
+async function admitImagine(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  context: BotContext,
+): Promise<
+  | { readonly refusal: string }
+  | (Extract<Admission, { ok: true }> & { readonly caps: MemberCaps | undefined })
+> {
+  if (!canPostImages(interaction)) return { refusal: NO_ATTACH_FILES };
+  const rule = await imagineRule(
+    context,
+    interaction.guildId,
+    interaction.member,
+    !installContext(interaction).botPresent,
+  );
+  if ('error' in rule) return { refusal: rule.error };
+  const admitted = await admitRequest(context, admission(interaction));
+  if (!admitted.ok) return { refusal: admitted.error };
+  return { ...admitted, caps: rule.caps };
+}
+
 /** Acknowledges at once, then generates in the interaction's reply. */
 async function generate(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
@@ -146,23 +170,15 @@ export const imagineCommand = {
   async execute(interaction, context) {
     const parsed = parseImagineOptions(optionValues(interaction));
     if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-    if (!canPostImages(interaction)) return replyPrivately(interaction, NO_ATTACH_FILES);
-    const rule = await imagineRule(
-      context,
-      interaction.guildId,
-      interaction.member,
-      !installContext(interaction).botPresent,
-    );
-    if ('error' in rule) return replyPrivately(interaction, rule.error);
-    const admitted = await admitRequest(context, admission(interaction));
-    if (!admitted.ok) return replyPrivately(interaction, admitted.error);
+    const admitted = await admitImagine(interaction, context);
+    if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);
     await generate(
       interaction,
       context,
       admitted,
       { ...parsed.options, userId: interaction.user.id, channelId: interaction.channelId },
       undefined,
-      rule.caps,
+      admitted.caps,
     );
   },
   async handleButton(interaction, context) {
@@ -181,18 +197,10 @@ export const imagineCommand = {
         'Only the person who asked for these images (or a moderator) can reroll them.',
       );
     }
-    if (!canPostImages(interaction)) return replyPrivately(interaction, NO_ATTACH_FILES);
-    const rule = await imagineRule(
-      context,
-      interaction.guildId,
-      interaction.member,
-      !installContext(interaction).botPresent,
-    );
-    if ('error' in rule) return replyPrivately(interaction, rule.error);
-    const admitted = await admitRequest(context, admission(interaction));
-    if (!admitted.ok) return replyPrivately(interaction, admitted.error);
+    const admitted = await admitImagine(interaction, context);
+    if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);
     // The reroll is charged to whoever pressed the button.
     const request = { ...stored, userId: interaction.user.id };
-    await generate(interaction, context, admitted, request, argument, rule.caps);
+    await generate(interaction, context, admitted, request, argument, admitted.caps);
   },
 } satisfies Command;

@@ -16,10 +16,16 @@ export interface LocalRole {
 
 const created = new WeakMap<DiscordState, LocalRole[]>();
 
-export function roleJson(role: LocalRole, position: number): Record<string, unknown> {
+/** A role as Discord sends it (`managed` with `tags.bot_id`: the role Discord gives a bot it adds). */
+export function roleJson(
+  id: string,
+  name: string,
+  position: number,
+  botId?: string,
+): Record<string, unknown> {
   return {
-    id: role.id,
-    name: role.name,
+    id,
+    name,
     color: 0,
     colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
     hoist: false,
@@ -27,16 +33,17 @@ export function roleJson(role: LocalRole, position: number): Record<string, unkn
     unicode_emoji: null,
     position,
     permissions: '0',
-    managed: false,
+    managed: botId !== undefined,
     mentionable: false,
     flags: 0,
+    ...(botId !== undefined && { tags: { bot_id: botId } }),
   };
 }
 
 /** The roles created in a guild, as GUILD_CREATE lists them (after @everyone and the fixed ones). */
 export function createdRolesJson(discord: DiscordState, guildId: string): Record<string, unknown>[] {
   const roles = (created.get(discord) ?? []).filter((role) => role.guildId === guildId);
-  return roles.map((role, i) => roleJson(role, 10 + i));
+  return roles.map((role, i) => roleJson(role.id, role.name, 10 + i));
 }
 
 /** Adds a role to a guild (default: the first); members.ts createRole announces it. */
@@ -49,7 +56,7 @@ export function addRole(
   const roles = created.get(discord) ?? [];
   roles.push(role);
   created.set(discord, roles);
-  return { role, json: roleJson(role, 9 + roles.length) };
+  return { role, json: roleJson(role.id, role.name, 9 + roles.length) };
 }
 
 /** Options and `resolved.roles` for a command's role options. */
@@ -62,7 +69,7 @@ export function roleOptions(
   for (const [name, id] of Object.entries(input.roleOptions ?? {})) {
     options.push({ name, value: id, type: 8 });
     const role = (created.get(discord) ?? []).find((candidate) => candidate.id === id);
-    resolved[id] = roleJson(role ?? { id, name: `role-${id.slice(-4)}`, guildId: discord.guildId }, 10);
+    resolved[id] = roleJson(id, role?.name ?? `role-${id.slice(-4)}`, 10);
   }
   return { options, resolved };
 }

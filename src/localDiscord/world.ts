@@ -13,7 +13,7 @@ import {
   PERMISSIONS,
   snowflake,
 } from './model.js';
-import { createdRolesJson } from './roles.js';
+import { createdRolesJson, roleJson } from './roles.js';
 import type { DiscordState } from './state.js';
 
 /** The guild a channel is in (null for the DM channel; the first guild for unknown ids). */
@@ -178,25 +178,6 @@ export function messageJson(discord: DiscordState, message: LocalMessage): Recor
       webhook_id: discord.applicationId,
       application_id: discord.applicationId,
     }),
-  };
-}
-
-/** A role as Discord sends it (`managed` with `tags.bot_id`: the role Discord gives a bot it adds). */
-function roleJson(id: string, name: string, position: number, botId?: string): Record<string, unknown> {
-  return {
-    id,
-    name,
-    color: 0,
-    colors: { primary_color: 0, secondary_color: null, tertiary_color: null },
-    hoist: false,
-    icon: null,
-    unicode_emoji: null,
-    position,
-    permissions: '0',
-    managed: botId !== undefined,
-    mentionable: false,
-    flags: 0,
-    ...(botId !== undefined && { tags: { bot_id: botId } }),
   };
 }
 
