@@ -86,6 +86,17 @@ function guildsOf(discord: DiscordState, state: OAuthState, user: LocalUser): re
   );
 }
 
+/** The fields Discord's UserResponse and UserPIIResponse both require. */
+const userFields = (user: LocalUser) => ({
+  id: user.id,
+  username: user.username,
+  discriminator: '0',
+  global_name: user.global_name,
+  avatar: null,
+  public_flags: 0,
+  flags: 0,
+});
+
 /** Answers an OAuth2 request and returns true, or returns false for any other route. */
 export function routeOAuth(discord: DiscordState, req: IncomingMessage, res: ServerResponse): boolean {
   const url = new URL(req.url ?? '/', 'http://local');
@@ -145,12 +156,12 @@ export function routeOAuth(discord: DiscordState, req: IncomingMessage, res: Ser
     const user = state.tokens.get(bearer);
     if (!user) send(res, 401, { message: '401: Unauthorized', code: 0 });
     else if (path === '/users/@me')
-      send(res, 200, { id: user.id, username: user.username, global_name: user.global_name, avatar: null });
+      send(res, 200, { ...userFields(user), mfa_enabled: false, locale: 'en-US' });
     else
       send(
         res,
         200,
-        guildsOf(discord, state, user).map((guild) => ({ ...guild, icon: null, features: [] })),
+        guildsOf(discord, state, user).map((guild) => ({ ...guild, icon: null, banner: null, features: [] })),
       );
     return true;
   }
@@ -167,13 +178,7 @@ export function routeOAuth(discord: DiscordState, req: IncomingMessage, res: Ser
   if (method === 'GET' && userId !== undefined) {
     const known = discord.members.get(userId);
     if (!known) send(res, 404, { message: 'Unknown User', code: 10013 });
-    else
-      send(res, 200, {
-        id: known.id,
-        username: known.username,
-        global_name: known.global_name,
-        avatar: null,
-      });
+    else send(res, 200, { ...userFields(known), primary_guild: null });
     return true;
   }
   return false;
