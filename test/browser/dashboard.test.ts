@@ -6,9 +6,9 @@
  * screenshot of the server's page goes to test/results/dashboard/. Skipped without Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium), with one line.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LocalUser,
@@ -16,14 +16,13 @@ import {
   SERVER_MANAGER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
+import { chromiumFound, launchChromium } from '../helpers/chromium.js';
 import { dashboardEnv, dashboardUrl } from '../helpers/dashboard.js';
 import { useHarness } from '../helpers/e2e.js';
 import { waitForIdle, waitForReply } from '../helpers/harness.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = join('test', 'results', 'dashboard');
-const found = existsSync(CHROMIUM);
-if (!found) console.log(`dashboard browser tests skipped: no Chromium at ${CHROMIUM}`);
+const found = chromiumFound('dashboard');
 
 const suite = useHarness({ env: dashboardEnv, guildConfig: { showContext: false } });
 const { h } = suite;
@@ -57,15 +56,7 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
       await waitForReply(h, suite.ask({ prompt }), (texts) => texts.join('').includes('💰'));
       await waitForIdle(h);
     }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

@@ -8,24 +8,23 @@
  * Without Chromium (CHROMIUM_PATH, default /usr/bin/chromium) the file is skipped with one line;
  * .ci/run installs it.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionHead } from '../../src/discord/render/quote.js';
 import { demoReply } from '../../src/playground/demoReplies.js';
 import { type Playground, startPlayground } from '../../src/playground/playground.js';
+import { chromiumFound, launchChromium } from '../helpers/chromium.js';
 import { openPage, type PageSession } from '../helpers/playgroundPage.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = join('test', 'results', 'playground');
-const found = existsSync(CHROMIUM);
+const found = chromiumFound('playground');
 /** In the page: the bot's image attachments that have loaded (decoded, with a size). */
 const LOADED_IMAGES =
   "[...document.querySelectorAll('.message.from-bot .attachments img')].filter((img) => img.complete && img.naturalWidth > 0)";
-if (!found) console.log(`playground browser tests skipped: no Chromium at ${CHROMIUM}`);
 
 interface PageMessage {
   id: string;
@@ -66,15 +65,7 @@ describe.skipIf(!found)('the playground in a browser', () => {
     mkdirSync(SHOTS, { recursive: true });
     playground = await startPlayground({ onBotOutput: (chunk) => output.push(chunk) });
     session = await openPage(playground.url);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
     page = await context.newPage();
     await page.goto(playground.url);
