@@ -21,15 +21,27 @@ export interface FairUseRequest {
   readonly perMinute: number;
 }
 
+/** A request holding its slot: queued or running (the dashboard's "requests in progress"). */
+export interface InProgress {
+  readonly kind: 'chat' | 'image';
+  readonly channelId: string;
+  readonly userId: string;
+  /** When the slot was claimed (ms since the epoch). */
+  readonly since: number;
+}
+
 export interface FairUse {
   /** Claims a slot for one request; `release` when it has finished (it is idempotent). */
   acquire(request: FairUseRequest): Promise<Slot>;
+  /** The requests of a server (null: DMs) holding a slot now, oldest first. */
+  inProgress(guildId: string | null): InProgress[];
 }
 
-export function createFairUse(): FairUse {
+export function createFairUse(now: () => number = Date.now): FairUse {
   // One limiter per distinct limit: rate-limiter-flexible fixes the points per instance.
   const limiters = new Map<number, RateLimiterMemory>();
-  const inFlight = new Set<string>();
+  // One entry per slot held, so as many as requests in flight (each ends with its release).
+  const inFlight = new Map<string, InProgress & { readonly guildId: string | null }>();
 
   const limiter = (perMinute: number) => {
     let found = limiters.get(perMinute);
@@ -53,7 +65,7 @@ export function createFairUse(): FairUse {
         };
       }
       // Claimed before the await, so two requests arriving together cannot both pass.
-      inFlight.add(busyKey);
+      inFlight.set(busyKey, { guildId, channelId, userId, kind, since: now() });
       try {
         await limiter(perMinute).consume(`${guildId ?? 'dm'}:${userId}`);
       } catch (error) {
@@ -73,6 +85,11 @@ export function createFairUse(): FairUse {
           inFlight.delete(busyKey);
         },
       };
+    },
+    inProgress(guildId) {
+      return [...inFlight.values()]
+        .filter((entry) => entry.guildId === guildId)
+        .map(({ kind, channelId, userId, since }) => ({ kind, channelId, userId, since }));
     },
   };
 }

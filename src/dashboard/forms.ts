@@ -1,5 +1,10 @@
-/** What the dashboard's forms and addresses carry, read as pure functions: a day range and caps. */
+/**
+ * What the dashboard's forms and addresses carry, read as pure functions (a day range and caps),
+ * and the answer after an edit.
+ */
+import type { FastifyReply } from 'fastify';
 import { parseCap } from '../../commands/budget.js';
+import type { EditResult } from './edits.js';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const MAX_DAYS = 3660;
@@ -22,4 +27,13 @@ export function formCap(value: unknown): number | null | 'invalid' {
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
   if (typeof value !== 'string' || !/^\d{1,9}(\.\d{1,6})?$/.test(value.trim())) return 'invalid';
   return parseCap(Number(value.trim()));
+}
+
+export const SENT_NOT_CONFIRMED =
+  'Sent: the process running this server has not confirmed it yet. It applies the change as soon as it runs (within seconds); reload to check.';
+
+/** After an edit: back to the server's page saying whether it holds, or the owner's refusal (400). */
+export function afterEdit(reply: FastifyReply, guildId: string, result: EditResult): FastifyReply {
+  if (!result.ok) return reply.code(400).type('text/plain').send(result.error);
+  return reply.redirect(`/guilds/${guildId}?saved=${result.applied ? '1' : 'pending'}`, 303);
 }

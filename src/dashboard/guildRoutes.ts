@@ -6,10 +6,10 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Budgets } from '../spend/budgets.js';
 import { CSV_HEADER, entryRow } from '../spend/csv.js';
 import type { Ledger } from '../spend/ledger.js';
-import { formCap, rangeOf } from './forms.js';
+import type { DashboardEdit, EditResult, GuildState, InProgressView } from './edits.js';
+import { afterEdit, formCap, rangeOf, SENT_NOT_CONFIRMED } from './forms.js';
 import { guildPage } from './pages.js';
 import { type RoleDeps, registerRoleRoutes, roleSection } from './roleRoutes.js';
 import { isSnowflake } from './security.js';
@@ -17,7 +17,11 @@ import { type DashboardDeps, manageableIn, type Signed } from './server.js';
 
 export interface GuildDeps extends RoleDeps {
   readonly ledger: Ledger;
-  readonly budgets: Budgets;
+  /** Applies an edit in the server's owning process (owners.ts). */
+  readonly edit: (guildId: string, edit: DashboardEdit) => Promise<EditResult>;
+  /** The server's settings, as its owning process last wrote them. */
+  readonly guildState: (guildId: string) => Promise<GuildState>;
+  readonly inProgress: (guildId: string) => Promise<InProgressView | undefined>;
   readonly currency: string;
   /** Members' names (names.ts), for the first ones of `ids`. */
   readonly userNames: (ids: readonly string[]) => Promise<Map<string, string>>;
@@ -75,9 +79,10 @@ export function registerGuildRoutes(
           costMicros: slot.costMicros + entry.costMicros,
         };
       }
-    const settings = await deps.budgets.settings(guild.id);
+    const state = await deps.guildState(guild.id);
+    const settings = state.budget;
     const who = { name: signed.session.userName, csrf: signed.session.csrf };
-    const rules = await deps.roleRules.list(guild.id);
+    const { rules } = state;
     const spenders = top(summary.byUser, (id) => id);
     const names = await deps.userNames(spenders.map((row) => row.name));
     const html = guildPage(
@@ -96,6 +101,7 @@ export function registerGuildRoutes(
         dailyUserCapMicros: settings.dailyUserCapMicros,
         monthSpentMicros: await deps.ledger.monthSpendMicros(guild.id, now),
         ...(query.saved === '1' && { notice: 'Saved: it applies to the next request.' }),
+        ...(query.saved === 'pending' && { notice: SENT_NOT_CONFIRMED }),
       },
       roleSection(guild.id, rules, deps.roles(guild.id), who.csrf, deps.currency),
     );
@@ -142,8 +148,10 @@ export function registerGuildRoutes(
         .code(400)
         .type('text/plain')
         .send('Caps are amounts such as 5 or 0.25, or empty for none.');
-    // budgets.update writes the store and this process's cache: the next request sees it.
-    await deps.budgets.update(found.guild.id, { monthlyCapMicros: monthly, dailyUserCapMicros: daily });
-    return reply.redirect(`/guilds/${found.guild.id}?saved=1`, 303);
+    const result = await deps.edit(found.guild.id, {
+      kind: 'budget',
+      patch: { monthlyCapMicros: monthly, dailyUserCapMicros: daily },
+    });
+    return afterEdit(reply, found.guild.id, result);
   });
 }

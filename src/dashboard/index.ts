@@ -10,6 +10,7 @@ import type { Store } from '../lib/store.js';
 import { createDiscordOAuth } from './discordOAuth.js';
 import { registerGuildRoutes } from './guildRoutes.js';
 import { createNames } from './names.js';
+import { createGuildOwners } from './owners.js';
 import { createPresence } from './presence.js';
 import { buildServer } from './server.js';
 import { createSessions } from './sessions.js';
@@ -23,7 +24,7 @@ export interface Dashboard {
 /** What the dashboard reads of the bot: settings, ledger, budgets, role rules, prices, logger. */
 export type DashboardContext = Pick<
   BotContext,
-  'config' | 'ledger' | 'budgets' | 'roleRules' | 'prices' | 'logger'
+  'config' | 'ledger' | 'budgets' | 'roleRules' | 'prices' | 'logger' | 'settings' | 'fairUse'
 >;
 
 export async function startDashboard(
@@ -52,6 +53,7 @@ export async function startDashboard(
     });
   let oauth = oauthFor(publicUrl);
   const presence = createPresence(client);
+  const owners = createGuildOwners(context, () => Date.now());
   const deps = {
     get publicUrl() {
       return publicUrl;
@@ -68,8 +70,10 @@ export async function startDashboard(
     now: () => Date.now(),
     onError: (error: unknown) => logger.warn({ err: error }, 'dashboard request failed'),
     ledger: context.ledger,
-    budgets: context.budgets,
-    roleRules: context.roleRules,
+    /** Reads and writes of a server's settings go to the process that owns it (owners.ts). */
+    edit: owners.edit,
+    guildState: owners.state,
+    inProgress: owners.inProgress,
     roles: (guildId: string) =>
       [...(client.guilds.cache.get(guildId)?.roles.cache.values() ?? [])]
         .filter((role) => role.id !== guildId) // @everyone

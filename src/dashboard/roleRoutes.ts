@@ -6,13 +6,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 import { formatMoney } from '../spend/cost.js';
-import type { RoleRule, RoleRules } from '../spend/roleRules.js';
-import { formCap } from './forms.js';
+import type { RoleRule } from '../spend/roleRules.js';
+import type { DashboardEdit, EditResult } from './edits.js';
+import { afterEdit, formCap } from './forms.js';
 import { esc } from './pages.js';
 import { isSnowflake } from './security.js';
 
 export interface RoleDeps {
-  readonly roleRules: RoleRules;
+  readonly edit: (guildId: string, edit: DashboardEdit) => Promise<EditResult>;
   readonly currency: string;
   /** The server's roles as this process knows them (id and name), if any. */
   readonly roles: (guildId: string) => readonly { id: string; name: string }[];
@@ -73,22 +74,28 @@ export function registerRoleRoutes(
       models.length !== picked.length
     )
       return reply.code(400).type('text/plain').send('A role, and caps such as 5 or 0.25 (empty: default).');
-    const changed = await deps.roleRules.set(found.guildId, {
-      roleId: body.role,
-      ...(daily !== undefined && { dailyCapMicros: daily }),
-      monthlyCapMicros: monthly,
-      models: models.length > 0 ? models : null,
-      imagine: body.imagine === 'yes',
+    const result = await deps.edit(found.guildId, {
+      kind: 'role-set',
+      rule: {
+        roleId: body.role,
+        ...(daily !== undefined && { dailyCapMicros: daily }),
+        monthlyCapMicros: monthly,
+        models: models.length > 0 ? models : null,
+        imagine: body.imagine === 'yes',
+      },
     });
-    if (!changed.ok) return reply.code(400).type('text/plain').send(changed.error);
-    return reply.redirect(`/guilds/${found.guildId}?saved=1`, 303);
+    return afterEdit(reply, found.guildId, result);
   });
 
   app.post('/guilds/:id/roles/:role/clear', async (request, reply) => {
     const found = await guarded(request, reply);
     if (!found) return reply;
     const { role } = request.params as { role: string };
-    if (isSnowflake(role)) await deps.roleRules.clear(found.guildId, role);
-    return reply.redirect(`/guilds/${found.guildId}?saved=1`, 303);
+    if (!isSnowflake(role)) return reply.code(400).type('text/plain').send('Not a role id.');
+    return afterEdit(
+      reply,
+      found.guildId,
+      await deps.edit(found.guildId, { kind: 'role-clear', roleId: role }),
+    );
   });
 }
