@@ -1,12 +1,17 @@
 /**
  * The dashboard's way to a server's owning process (the one running its shard): its settings to
  * show, an edit to apply, its requests in progress. A server of this process's shards is read
- * and changed here, directly.
+ * and changed here, directly; any other through the store (editInbox.ts), where its owner takes
+ * the edit within a second (editPoller.ts). Either way one process writes a server's keys.
  */
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FairUse } from '../access/fairUse.js';
-import type { Settings } from '../settings/settingsStore.js';
+import type { Store } from '../lib/store.js';
+import { readGuildConfig, type Settings } from '../settings/settingsStore.js';
 import type { Budgets } from '../spend/budgets.js';
-import type { RoleRules } from '../spend/roleRules.js';
+import { readGuildSettings } from '../spend/guildSettings.js';
+import { type RoleRules, readRoleRules } from '../spend/roleRules.js';
+import { answers, createEditInbox, POLL_MS } from './editInbox.js';
 import {
   applyEdit,
   type DashboardEdit,
@@ -15,11 +20,17 @@ import {
   type InProgressView,
 } from './edits.js';
 
+/** How long a write waits for another process's answer before saying "sent, not confirmed". */
+export const EDIT_WAIT_MS = 5_000;
+/** How long a page waits for another process's requests in progress. */
+export const LIVE_WAIT_MS = 3_000;
+const STEP_MS = 100;
+
 export interface GuildOwners {
-  /** Applies `edit` in the server's owning process (waits a few seconds for its answer). */
+  /** Applies `edit` in the server's owning process (waits up to EDIT_WAIT_MS for its answer). */
   edit(guildId: string, edit: DashboardEdit): Promise<EditResult>;
   state(guildId: string): Promise<GuildState>;
-  /** Undefined when the owning process did not tell in time. */
+  /** Undefined when the owning process did not tell within LIVE_WAIT_MS. */
   inProgress(guildId: string): Promise<InProgressView | undefined>;
 }
 
@@ -30,22 +41,70 @@ export interface OwnerObjects {
   readonly fairUse: FairUse;
 }
 
-export function createGuildOwners(objects: OwnerObjects, now: () => number): GuildOwners {
+/** Polls `read` until it gives a value or `ms` is over. */
+async function within<T>(ms: number, read: () => Promise<T | undefined>): Promise<T | undefined> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined || Date.now() >= end) return value;
+    await delay(STEP_MS);
+  }
+}
+
+export function createGuildOwners(
+  objects: OwnerObjects,
+  options: {
+    readonly store: Store;
+    readonly owns: (guildId: string) => boolean;
+    readonly now: () => number;
+    /** Defaults EDIT_WAIT_MS and LIVE_WAIT_MS. */
+    readonly editWaitMs?: number;
+    readonly liveWaitMs?: number;
+  },
+): GuildOwners {
+  const { store, owns, now } = options;
+  const inbox = createEditInbox(store);
   return {
     async edit(guildId, edit) {
-      const result = await applyEdit(objects, guildId, edit);
-      return result.ok ? { ok: true, applied: true } : result;
+      if (owns(guildId)) {
+        const result = await applyEdit(objects, guildId, edit);
+        return result.ok ? { ok: true, applied: true } : result;
+      }
+      const { epoch, seq } = await inbox.send(guildId, edit, now());
+      const answer = await within(options.editWaitMs ?? EDIT_WAIT_MS, async () => {
+        const applied = await inbox.applied(guildId);
+        return answers(applied, epoch, seq) ? applied : undefined;
+      });
+      if (answer === undefined) return { ok: true, applied: false };
+      // A later edit's answer covers this one too; only this one's own can carry its refusal.
+      return answer.seq === seq && answer.error !== undefined
+        ? { ok: false, error: answer.error }
+        : { ok: true, applied: true };
     },
     async state(guildId) {
-      const [budget, rules, config] = await Promise.all([
-        objects.budgets.settings(guildId),
-        objects.roleRules.list(guildId),
-        objects.settings.guild(guildId),
-      ]);
+      // Another process's server: as stored (this process's caches hold only its own servers).
+      const [budget, rules, config] = owns(guildId)
+        ? await Promise.all([
+            objects.budgets.settings(guildId),
+            objects.roleRules.list(guildId),
+            objects.settings.guild(guildId),
+          ])
+        : await Promise.all([
+            readGuildSettings(store, guildId),
+            readRoleRules(store, guildId),
+            readGuildConfig(store, guildId),
+          ]);
       return { budget, rules, config };
     },
     async inProgress(guildId) {
-      return { at: now(), requests: objects.fairUse.inProgress(guildId) };
+      const asked = now();
+      if (owns(guildId)) return { at: asked, requests: objects.fairUse.inProgress(guildId) };
+      await inbox.watch(guildId, asked);
+      // Fresh: written since the owner's last poll before this page was asked for.
+      return within(options.liveWaitMs ?? LIVE_WAIT_MS, async () => {
+        const live = await inbox.live(guildId);
+        return live && live.at >= asked - 2 * POLL_MS ? live : undefined;
+      });
     },
   };
 }

@@ -30,19 +30,6 @@ export const countedLimits = (maxEntries: number): RecentLimits => ({
   maxAgeMs: Number.POSITIVE_INFINITY,
 });
 
-/**
- * How long a process trusts its cached copy of settings another process may write: the
- * dashboard, served by the process with shard 0, writes a server's budget that the process
- * owning the server's shard reads (README "Dashboard"). Within this time every process reads it.
- */
-export const SHARED_SETTINGS_MAX_AGE_MS = 30_000;
-
-/** A cache bounded by entries, whose values are read again after SHARED_SETTINGS_MAX_AGE_MS. */
-export const sharedLimits = (maxEntries: number): RecentLimits => ({
-  ...countedLimits(maxEntries),
-  maxAgeMs: SHARED_SETTINGS_MAX_AGE_MS,
-});
-
 export interface Recent<T> {
   get(key: string): T | undefined;
   set(key: string, value: T, size: number): void;

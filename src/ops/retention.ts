@@ -18,6 +18,7 @@
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { ASK_TARGET_PREFIX, ASK_TARGET_TTL_MS } from '../chat/askTargets.js';
+import { APPLIED_PREFIX, APPLIED_TTL_MS, LIVE_PREFIX, LIVE_TTL_MS } from '../dashboard/editInbox.js';
 import { SESSION_PREFIX, SESSION_TTL_MS } from '../dashboard/sessions.js';
 import { IMAGINE_REQUEST_TTL_MS } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
@@ -58,6 +59,16 @@ export function retentionRules(settings: RetentionSettings): RetentionRule[] {
       what: 'dashboard sessions',
       prefix: SESSION_PREFIX,
       lifetime: { ms: SESSION_TTL_MS, fromValueTime: false },
+    },
+    {
+      what: "answers to the dashboard's edits",
+      prefix: APPLIED_PREFIX,
+      lifetime: { ms: APPLIED_TTL_MS, fromValueTime: false },
+    },
+    {
+      what: 'requests in progress told to the dashboard',
+      prefix: LIVE_PREFIX,
+      lifetime: { ms: LIVE_TTL_MS, fromValueTime: false },
     },
     {
       what: 'budget alerts',

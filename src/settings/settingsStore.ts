@@ -56,6 +56,22 @@ export const SETTINGS_CACHED = 10_000;
 const guildKey = (id: string) => `settings:guild:${id}`;
 const channelKey = (id: string) => `settings:channel:${id}`;
 
+/**
+ * Before /config, whether replies show their cost was kept with the budget settings
+ * (`/budget costs`); a server that never used /config keeps that choice.
+ */
+async function legacyGuildSettings(store: Store, guildId: string): Promise<object | undefined> {
+  const legacy = (await store.get(`guild-settings:${guildId}`)) as { showCost?: unknown } | undefined;
+  return typeof legacy?.showCost === 'boolean' ? { showCost: legacy.showCost } : undefined;
+}
+
+/** A server's settings as stored (no cache): for the dashboard, reading another process's. */
+export async function readGuildConfig(store: Store, guildId: string): Promise<GuildConfig> {
+  const raw: unknown = (await store.get(guildKey(guildId))) ?? (await legacyGuildSettings(store, guildId));
+  const parsed = guildSchema.safeParse(raw ?? {});
+  return definedFields(parsed.success ? parsed.data : DEFAULT_GUILD_CONFIG) as GuildConfig;
+}
+
 export function createSettings(store: Store): Settings {
   // Bounded: a server or channel read again after it left the cache costs one store read.
   const guilds = createRecent<GuildConfig>(countedLimits(SETTINGS_CACHED));
@@ -63,21 +79,10 @@ export function createSettings(store: Store): Settings {
   const queue = createKeyedQueue();
   const channels = createRecent<ChannelConfig>(countedLimits(SETTINGS_CACHED));
 
-  /**
-   * Before /config, whether replies show their cost was kept with the budget settings
-   * (`/budget costs`); a server that never used /config keeps that choice.
-   */
-  async function legacyGuildSettings(guildId: string): Promise<object | undefined> {
-    const legacy = (await store.get(`guild-settings:${guildId}`)) as { showCost?: unknown } | undefined;
-    return typeof legacy?.showCost === 'boolean' ? { showCost: legacy.showCost } : undefined;
-  }
-
   async function guild(guildId: string): Promise<GuildConfig> {
     const cached = guilds.get(guildId);
     if (cached) return cached;
-    const raw: unknown = (await store.get(guildKey(guildId))) ?? (await legacyGuildSettings(guildId));
-    const parsed = guildSchema.safeParse(raw ?? {});
-    const value = definedFields(parsed.success ? parsed.data : DEFAULT_GUILD_CONFIG) as GuildConfig;
+    const value = await readGuildConfig(store, guildId);
     // An update that finished while this read waited is newer: keep it.
     const updated = guilds.get(guildId);
     if (updated) return updated;

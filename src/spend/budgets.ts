@@ -10,25 +10,17 @@
  * Reservations live in memory: after a crash they are simply gone (nothing was charged for them).
  */
 import { createKeyedQueue } from '../lib/keyedQueue.js';
-import { countedLimits, createRecent, sharedLimits } from '../lib/recent.js';
+import { countedLimits, createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
 import { SETTINGS_CACHED } from '../settings/settingsStore.js';
+
+export type { GuildSettings } from './guildSettings.js';
+
 import { formatMoney } from './cost.js';
+import { type GuildSettings, readGuildSettings, settingsKey } from './guildSettings.js';
 import type { Ledger } from './ledger.js';
 import { type MemberCaps, memberCapRefusal } from './memberCaps.js';
 import { usageScope, utcDay } from './records.js';
-
-export interface GuildSettings {
-  readonly monthlyCapMicros: number | null;
-  readonly dailyUserCapMicros: number | null;
-  readonly alertChannelId: string | null;
-}
-
-export const DEFAULT_SETTINGS: GuildSettings = {
-  monthlyCapMicros: null,
-  dailyUserCapMicros: null,
-  alertChannelId: null,
-};
 
 export const ALERT_THRESHOLDS = [80, 100] as const;
 
@@ -118,7 +110,6 @@ export interface Budgets {
   alertsDue(guildId: string, now: number): Promise<AlertsDue>;
 }
 
-const settingsKey = (guildId: string) => `guild-settings:${guildId}`;
 /** Alerts sent, per month and per cap: a new cap starts its own 80 % and 100 %. */
 const ALERTS_LIFETIME_MS = 62 * 86_400_000;
 const alertsKey = (guildId: string, month: string, cap: number) => `budget-alerts:${guildId}:${month}:${cap}`;
@@ -132,7 +123,8 @@ export function createBudgets(
   // One lock per scope (guild, or a user's DMs) around check-and-reserve, apart from the
   // ledger's own queue; with an operator cap, one more lock around every reservation's last step.
   const queue = createKeyedQueue();
-  const cache = createRecent<GuildSettings>(sharedLimits(SETTINGS_CACHED)); // the dashboard writes too
+  // This process alone writes its servers' settings (the dashboard's edits too: owners.ts).
+  const cache = createRecent<GuildSettings>(countedLimits(SETTINGS_CACHED));
   const inFlight = new Map<string, number>();
   const inFlightByUser = new Map<string, number>();
   let inFlightTotal = 0;
@@ -142,8 +134,7 @@ export function createBudgets(
   async function settings(guildId: string): Promise<GuildSettings> {
     const cached = cache.get(guildId);
     if (cached) return cached;
-    const stored = (await store.get(settingsKey(guildId))) as Partial<GuildSettings> | undefined;
-    const value = { ...DEFAULT_SETTINGS, ...stored };
+    const value = await readGuildSettings(store, guildId);
     cache.set(guildId, value, 1);
     return value;
   }

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import { createKeyedQueue } from '../lib/keyedQueue.js';
-import { createRecent, sharedLimits } from '../lib/recent.js';
+import { countedLimits, createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 import { SETTINGS_CACHED } from '../settings/settingsStore.js';
@@ -131,19 +131,25 @@ export interface RoleRules {
 
 const rulesKey = (guildId: string) => `role-rules:${guildId}`;
 
+/** A server's rules as stored (no cache), each checked: a malformed one is left out. */
+export async function readRoleRules(store: Store, guildId: string): Promise<RoleRule[]> {
+  const raw: unknown = await store.get(rulesKey(guildId));
+  const parsed = z.array(z.unknown()).safeParse(raw ?? []);
+  return (parsed.success ? parsed.data : []).flatMap((item) => {
+    const rule = ruleSchema.safeParse(item);
+    return rule.success ? [compact(rule.data)] : [];
+  });
+}
+
 export function createRoleRules(store: Store): RoleRules {
-  const cache = createRecent<readonly RoleRule[]>(sharedLimits(SETTINGS_CACHED)); // the dashboard writes too
+  // This process alone writes its servers' rules (the dashboard's edits too: owners.ts).
+  const cache = createRecent<readonly RoleRule[]>(countedLimits(SETTINGS_CACHED));
   const queue = createKeyedQueue();
 
   async function list(guildId: string): Promise<readonly RoleRule[]> {
     const cached = cache.get(guildId);
     if (cached) return cached;
-    const raw: unknown = await store.get(rulesKey(guildId));
-    const parsed = z.array(z.unknown()).safeParse(raw ?? []);
-    const rules = (parsed.success ? parsed.data : []).flatMap((item) => {
-      const rule = ruleSchema.safeParse(item);
-      return rule.success ? [compact(rule.data)] : [];
-    });
+    const rules = await readRoleRules(store, guildId);
     const updated = cache.get(guildId);
     if (updated) return updated;
     cache.set(guildId, rules, 1);

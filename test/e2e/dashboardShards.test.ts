@@ -1,12 +1,16 @@
 /**
- * The dashboard when this process runs only some shards (SHARD_IDS=0 of 2): a server on
- * another process's shard is not in this gateway cache; the dashboard asks Discord whether the
- * bot is in it (GET /guilds/{id}, presence.ts) and lists it, while a server without the bot
- * stays hidden and refused.
+ * The dashboard when this process runs only some shards (SHARD_IDS=0 of 2), and a second bot
+ * process runs shard 1 on the same store: a server on the other process's shard is not in this
+ * gateway cache; the dashboard asks Discord whether the bot is in it (GET /guilds/{id},
+ * presence.ts) and lists it, while a server without the bot stays hidden and refused. An edit of
+ * the other process's server is applied by that process (editPoller.ts), in force at its next
+ * request, and the page reads it back.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { dirname } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalUser, SERVER_MANAGER_PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
+import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
 import { DashboardClient, dashboardEnv, dashboardUrl } from '../helpers/dashboard.js';
 import { useHarness } from '../helpers/e2e.js';
 
@@ -17,8 +21,27 @@ const suite = useHarness({
 const { h } = suite;
 const NOT_THE_BOTS = '123456789012345678';
 let admin: LocalUser;
+let shardOne: BotProcess;
 
-beforeAll(() => {
+afterAll(() => shardOne?.stop());
+
+beforeAll(async () => {
+  shardOne = startBotProcess(h.discord, h.service, {
+    fromSource: true,
+    databaseDir: dirname(h.config.databaseUrl.replace(/^sqlite:\/\//, '')),
+    env: {
+      ...dashboardEnv(h.discord),
+      SHARD_COUNT: '2',
+      SHARD_IDS: '1',
+      DATABASE_URL: h.config.databaseUrl,
+      LOG_LEVEL: 'info',
+    },
+  });
+  await h.discord.waitFor(
+    () => h.discord.readyShards().length === 2 || undefined,
+    30_000,
+    'shard 1 to connect',
+  );
   admin = h.discord.user('sam', 'Sam');
   localOAuth(h.discord).grant(
     admin,
@@ -42,5 +65,73 @@ describe('the dashboard in the process of shard 0 of 2', () => {
     expect(home.text).not.toContain(NOT_THE_BOTS);
     expect((await browser.request(`/guilds/${other}`)).status).toBe(200);
     expect((await browser.request(`/guilds/${NOT_THE_BOTS}`)).status).toBe(403);
+  });
+
+  it("applies an edit of the other process's server there: its next /ask is refused by it", async () => {
+    const other = h.discord.guilds.find((guild) => guild.shard === 1) as (typeof h.discord.guilds)[number];
+    const browser = new DashboardClient(dashboardUrl(h));
+    await browser.login(h, admin);
+    const csrf = await browser.csrf(`/guilds/${other.id}`);
+    const saved = await browser.post(`/guilds/${other.id}/budget`, {
+      _csrf: csrf,
+      monthly: '0',
+      daily_per_member: '',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe(`/guilds/${other.id}?saved=1`);
+    expect(shardOne.output()).toContain('dashboard edit applied');
+    // The page reads the other process's server as stored.
+    expect((await browser.request(`/guilds/${other.id}?saved=1`)).text).toContain(
+      'name="monthly" inputmode="decimal" value="0"',
+    );
+
+    const asked = h.service.chatRequests().length;
+    const ask = h.discord.sendCommand({
+      name: 'ask',
+      options: { prompt: 'hi' },
+      channelId: other.channelIds[0] as string,
+    });
+    const text = await h.discord.waitFor(
+      () => h.discord.replyMessages(ask)[0]?.content || undefined,
+      20_000,
+      'the refusal',
+    );
+    expect(text).toContain('monthly spending cap');
+    expect(h.service.chatRequests()).toHaveLength(asked);
+  });
+
+  it("shows the other process's requests in progress, as it lists them", async () => {
+    const other = h.discord.guilds.find((guild) => guild.shard === 1) as (typeof h.discord.guilds)[number];
+    const browser = new DashboardClient(dashboardUrl(h));
+    await browser.login(h, admin);
+    let release = () => {};
+    const until = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The cap set above would refuse: lift it first (an edit applied there again).
+    const csrf = await browser.csrf(`/guilds/${other.id}`);
+    await browser.post(`/guilds/${other.id}/budget`, { _csrf: csrf, monthly: '', daily_per_member: '' });
+    h.service.enqueue({ text: 'held answer', chunks: 4, hold: { afterChunks: 1, until } });
+    const ask = h.discord.sendCommand({
+      name: 'ask',
+      options: { prompt: 'hold' },
+      channelId: other.channelIds[0] as string,
+    });
+    // The owning process lists the request once the service has it (the page reads it anew each time).
+    await expect
+      .poll(
+        async () => {
+          const page = (await browser.request(`/guilds/${other.id}`)).text;
+          return /<table id="in-progress-table">.*?<\/table>/s.exec(page)?.[0] ?? '';
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toContain('<td>chat</td>');
+    release();
+    await h.discord.waitFor(
+      () => h.discord.replyMessages(ask)[0]?.content.includes('💰') || undefined,
+      20_000,
+      'the final reply',
+    );
   });
 });
