@@ -8,6 +8,7 @@
  * - bench/capacity.ts: concurrent streams one bot process carries;
  * - bench/startup.ts: start-up;
  * - bench/ledger.ts, bench/stores.ts: the ledger on SQLite; the three stores side by side;
+ * - bench/roleChecks.ts: a member's rule per role at admission (250 roles, 50 rules);
  * - bench/imagine.ts: /imagine's added time; bench/load.ts: 200 /ask at once;
  * - the scale part (issue 18): bench/scale.ts (idle servers, messages not for the bot),
  *   bench/history.ts (ledger open and /usage over 400 days, retention over 460 simulated days),
@@ -43,6 +44,7 @@ const BENCHES: Bench[] = [
   { name: 'startup', title: 'Start-up' },
   { name: 'ledger', title: 'Ledger (SQLite)' },
   { name: 'stores', title: 'Stores' },
+  { name: 'roleChecks', title: 'Rules per role: the check per request (target p95 < 50 µs)' },
   { name: 'imagine', title: 'Images (/imagine)', quickEnv: { BENCH_IMAGINE_RUNS: '2' } },
   { name: 'load', title: 'Load', quickEnv: { BENCH_LOAD_CHANNELS: '20' } },
   { name: 'scale', title: 'Scale: idle servers and messages not for the bot' },

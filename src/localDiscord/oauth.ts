@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { guildResource, localGuildName } from './guildJson.js';
 import { type LocalUser, MEMBER_PERMISSIONS } from './model.js';
 import type { DiscordState } from './state.js';
 
@@ -79,7 +80,7 @@ function guildsOf(discord: DiscordState, state: OAuthState, user: LocalUser): re
     state.guilds.get(user.id) ??
     discord.guilds.map((guild, index) => ({
       id: guild.id,
-      name: index === 0 ? 'Local server' : `Local server ${index + 1}`,
+      name: localGuildName(index),
       permissions: MEMBER_PERMISSIONS,
       owner: false,
     }))
@@ -165,12 +166,12 @@ export function routeOAuth(discord: DiscordState, req: IncomingMessage, res: Ser
       );
     return true;
   }
-  // A guild by id, as Discord answers a bot: 200 where it is (the dashboard asks so), else 404.
+  // A guild by id, as Discord answers a bot (guildJson.ts): 200 where it is (the dashboard asks so), else 404.
   const guildId = /^\/guilds\/(\d{17,20})$/.exec(path)?.[1];
   if (method === 'GET' && guildId !== undefined && /^Bot /.test(req.headers.authorization ?? '')) {
-    const index = discord.guilds.findIndex((guild) => guild.id === guildId);
-    if (index < 0) send(res, 404, { message: 'Unknown Guild', code: 10004 });
-    else send(res, 200, { id: guildId, name: index === 0 ? 'Local server' : `Local server ${index + 1}` });
+    const guild = discord.guilds.find((candidate) => candidate.id === guildId);
+    if (!guild) send(res, 404, { message: 'Unknown Guild', code: 10004 });
+    else send(res, 200, guildResource(discord, guild, url.searchParams.get('with_counts') === 'true'));
     return true;
   }
   // A user by id, as Discord answers a bot (the dashboard reads members' names so).

@@ -1,7 +1,8 @@
 /**
  * The REST routes the bot uses: gateway discovery, command registration, interaction callbacks
  * and webhooks (original response and follow-ups, with files), channel messages, threads,
- * typing, channels and members, each with Discord's refusals where the bot may not act.
+ * typing, channels and members, deleting a role (roleDeletion.ts), each with Discord's refusals
+ * where the bot may not act.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { routeCommands } from './commandRoutes.js';
@@ -12,6 +13,7 @@ import { openModal } from './modals.js';
 import { type LocalChannel, NO_HISTORY, PERMISSIONS, TOO_LONG } from './model.js';
 import { routeOAuth } from './oauth.js';
 import { channelRateLimit, rateLimitCheck, readBody, respond } from './restSupport.js';
+import { routeRoleDelete } from './roleDeletion.js';
 import type { DiscordState } from './state.js';
 import { userInstallRule } from './userInstall.js';
 import { channelJson, messageJson, permissionRefusal, sendPermission } from './world.js';
@@ -67,6 +69,7 @@ export async function routeRest(
   if (method === 'GET' && serveAttachment(discord, path, res)) return;
   const routed =
     routeCommands(discord, method, segments, json) ??
+    routeRoleDelete(discord, method, segments) ??
     (method === 'GET' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3
       ? listMessages(discord, segments[1] as string, url.searchParams)
       : undefined);

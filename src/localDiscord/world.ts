@@ -3,6 +3,8 @@
  * bot's permissions) and the JSON shapes Discord sends for channels, members, users, guilds and
  * messages, with the refusals (50001, 50013) Discord gives for missing permissions.
  */
+
+import { guildResource } from './guildJson.js';
 import {
   EVERYONE_PERMISSIONS,
   type LocalGuild,
@@ -13,7 +15,7 @@ import {
   PERMISSIONS,
   snowflake,
 } from './model.js';
-import { createdRolesJson, roleJson } from './roles.js';
+import { fixedIds } from './roles.js';
 import type { DiscordState } from './state.js';
 
 /** The guild a channel is in (null for the DM channel; the first guild for unknown ids). */
@@ -182,59 +184,12 @@ export function messageJson(discord: DiscordState, message: LocalMessage): Recor
 }
 
 export function guildPayload(discord: DiscordState, guild: LocalGuild): Record<string, unknown> {
-  // With members (membersPerGuild): the bot's managed role and the members' role, as in a real server.
   const members = guild.members ?? [];
   const populated = members.length > 0;
-  const [botRole, memberRole] = [snowflake(), snowflake()];
+  const { botRole, memberRole } = fixedIds(guild);
   const botUser = { ...discord.botUser, discriminator: '0', avatar: null, bot: true };
   return {
-    id: guild.id,
-    name: 'Fake Guild',
-    icon: null,
-    splash: null,
-    discovery_splash: null,
-    owner_id: snowflake(),
-    afk_channel_id: null,
-    afk_timeout: 300,
-    verification_level: 0,
-    default_message_notifications: 0,
-    explicit_content_filter: 0,
-    roles: [
-      {
-        id: guild.id,
-        name: '@everyone',
-        color: 0,
-        hoist: false,
-        position: 0,
-        permissions: '2248473465835073',
-        managed: false,
-        mentionable: false,
-        flags: 0,
-      },
-      ...(populated
-        ? [
-            roleJson(botRole, discord.botUser.username, 1, discord.botUser.id),
-            roleJson(memberRole, 'Member', 2),
-          ]
-        : []),
-      ...createdRolesJson(discord, guild.id),
-    ],
-    emojis: [],
-    stickers: [],
-    features: [],
-    mfa_level: 0,
-    application_id: null,
-    system_channel_id: null,
-    system_channel_flags: 0,
-    rules_channel_id: null,
-    vanity_url_code: null,
-    description: null,
-    banner: null,
-    premium_tier: 0,
-    preferred_locale: 'en-US',
-    public_updates_channel_id: null,
-    nsfw_level: 0,
-    premium_progress_bar_enabled: false,
+    ...guildResource(discord, guild),
     joined_at: new Date().toISOString(),
     large: false,
     unavailable: false,

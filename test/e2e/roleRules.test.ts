@@ -10,6 +10,7 @@ import {
   SERVER_MANAGER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
 import { createRole } from '../../src/localDiscord/members.js';
+import { deleteRole } from '../../src/localDiscord/roleDeletion.js';
 import type { LocalRole } from '../../src/localDiscord/roles.js';
 import type { LedgerEntry } from '../../src/spend/aggregate.js';
 import { formatMoney } from '../../src/spend/cost.js';
@@ -140,6 +141,39 @@ describe('/budget role', () => {
     );
     for (let i = 0; i < MAX_ROLE_RULES; i += 1) await roleRules.clear(guildId, `9000${i}`);
     expect(await roleRules.list(guildId)).toEqual([]);
+  });
+
+  it('a role deleted in Discord takes its rule with it', async () => {
+    const { roleRules } = h.running.bot.context;
+    const guildId = h.discord.guildId;
+    roles.Doomed = createRole(h.discord, 'Doomed');
+    roles.Kept = createRole(h.discord, 'Kept');
+    await setRule('Doomed', { daily: 0.5 });
+    await setRule('Kept', { daily: 0.75 });
+    expect(await ephemeralText(budgetRole('show'))).toContain(`<@&${role('Doomed')}>: daily USD 0.50`);
+    // As an admin's app would (Discord's delete_guild_role): 204, then GUILD_ROLE_DELETE.
+    const response = await fetch(`${h.discord.apiUrl}/v10/guilds/${guildId}/roles/${role('Doomed')}`, {
+      method: 'DELETE',
+      headers: { authorization: 'Bot local-admin-app' },
+    });
+    expect(response.status).toBe(204);
+    await settled(h, role('Doomed'));
+    expect((await roleRules.list(guildId)).map((rule) => rule.roleId)).toEqual([role('Kept')]);
+    const shown = await ephemeralText(budgetRole('show'));
+    expect(shown).not.toContain(role('Doomed'));
+    expect(shown).toContain(`<@&${role('Kept')}>: daily USD 0.75`);
+    const removed = () =>
+      h.logs.filter((line) => line.includes('its role rule was removed')).map((line) => JSON.parse(line));
+    expect(removed()).toMatchObject([{ level: 30, guildId, roleId: role('Doomed') }]);
+    // The test-facing deletion does the same as REST; a role without a rule goes quietly.
+    roles.Plain = createRole(h.discord, 'Plain');
+    for (const name of ['Kept', 'Plain']) {
+      expect(deleteRole(h.discord, role(name))).toBe(true);
+      await settled(h, role(name));
+    }
+    expect(await roleRules.list(guildId)).toEqual([]);
+    expect(removed().map((line) => line.roleId)).toEqual([role('Doomed'), role('Kept')]);
+    expect(deleteRole(h.discord, role('Kept'))).toBe(false);
   });
 });
 
