@@ -8,14 +8,16 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSV_HEADER, entryRow } from '../spend/csv.js';
 import type { Ledger } from '../spend/ledger.js';
+import { type ConfigDeps, configSection, registerConfigRoutes } from './configRoutes.js';
 import type { DashboardEdit, EditResult, GuildState, InProgressView } from './edits.js';
 import { afterEdit, formCap, rangeOf, SENT_NOT_CONFIRMED } from './forms.js';
+import { inProgressSection } from './inProgress.js';
 import { guildPage } from './pages.js';
 import { type RoleDeps, registerRoleRoutes, roleSection } from './roleRoutes.js';
 import { isSnowflake } from './security.js';
 import { type DashboardDeps, manageableIn, type Signed } from './server.js';
 
-export interface GuildDeps extends RoleDeps {
+export interface GuildDeps extends RoleDeps, ConfigDeps {
   readonly ledger: Ledger;
   /** Applies an edit in the server's owning process (owners.ts). */
   readonly edit: (guildId: string, edit: DashboardEdit) => Promise<EditResult>;
@@ -85,6 +87,15 @@ export function registerGuildRoutes(
     const { rules } = state;
     const spenders = top(summary.byUser, (id) => id);
     const names = await deps.userNames(spenders.map((row) => row.name));
+    const roles = deps.roles(guild.id);
+    const roleName = (id: string) => `@${roles.find((role) => role.id === id)?.name ?? id}`;
+    const byRole = [
+      ...top(summary.byRole, roleName),
+      ...(summary.requests > 0 ? [{ name: 'No role with a rule', ...summary.noRole }] : []),
+    ];
+    const running = await deps.inProgress(guild.id);
+    const runners = await deps.userNames([...new Set(running?.requests.map((request) => request.userId))]);
+    const channelLabel = (id: string) => (deps.channelName(id) ? `#${deps.channelName(id)}` : id);
     const html = guildPage(
       { title: guild.name, who },
       {
@@ -96,14 +107,24 @@ export function registerGuildRoutes(
         byDay: summary.byDay,
         byModel: top(summary.byModel, (id) => id),
         byMember: spenders.map((row) => ({ ...row, name: names.get(row.name) ?? row.name })),
-        byChannel: top(channels, (id) => (deps.channelName(id) ? `#${deps.channelName(id)}` : id)),
+        byChannel: top(channels, channelLabel),
+        byRole,
         monthlyCapMicros: settings.monthlyCapMicros,
         dailyUserCapMicros: settings.dailyUserCapMicros,
         monthSpentMicros: await deps.ledger.monthSpendMicros(guild.id, now),
         ...(query.saved === '1' && { notice: 'Saved: it applies to the next request.' }),
         ...(query.saved === 'pending' && { notice: SENT_NOT_CONFIRMED }),
       },
-      roleSection(guild.id, rules, deps.roles(guild.id), who.csrf, deps.currency),
+      inProgressSection(
+        running,
+        `/guilds/${guild.id}?from=${range.from}&to=${range.to}&read=${running?.at ?? now}`,
+        {
+          user: (id) => runners.get(id) ?? id,
+          channel: channelLabel,
+        },
+      ) +
+        configSection(guild.id, state.config, deps.channels?.(guild.id) ?? [], who.csrf) +
+        roleSection(guild.id, rules, roles, who.csrf, deps.currency),
     );
     return reply.type('text/html').send(html);
   });
@@ -136,6 +157,7 @@ export function registerGuildRoutes(
     return undefined;
   }
   registerRoleRoutes(app, deps, guardWrite);
+  registerConfigRoutes(app, deps, guardWrite);
 
   app.post('/guilds/:id/budget', async (request, reply) => {
     const found = await guardWrite(request, reply);

@@ -7,7 +7,9 @@ import type { AddressInfo } from 'node:net';
 import type { Client } from 'discord.js';
 import type { BotContext } from '../context.js';
 import type { Store } from '../lib/store.js';
+import { guildChannels } from './channels.js';
 import { createDiscordOAuth } from './discordOAuth.js';
+import { startEditPoller } from './editPoller.js';
 import { registerGuildRoutes } from './guildRoutes.js';
 import { createNames } from './names.js';
 import { createGuildOwners } from './owners.js';
@@ -16,8 +18,8 @@ import { buildServer } from './server.js';
 import { createSessions } from './sessions.js';
 
 export interface Dashboard {
-  readonly port: number;
-  readonly url: string;
+  /** Where the web server listens: only in the process with shard 0. */
+  readonly web?: { readonly port: number; readonly url: string };
   close(): Promise<void>;
 }
 
@@ -37,10 +39,20 @@ export async function startDashboard(
   if (dashboard.port === undefined || dashboard.clientSecret === undefined || clientId === undefined)
     return undefined;
   const { logger } = context;
-  // One dashboard per bot: the process with shard 0 (under start:cluster every process has the settings).
+  const owns = (guildId: string) => client.guilds.cache.has(guildId);
+  // Every process applies the dashboard's edits of its own servers (editPoller.ts).
+  const poller = startEditPoller({
+    store,
+    owns,
+    targets: context,
+    inProgress: (guildId) => context.fairUse.inProgress(guildId),
+    now: () => Date.now(),
+    logger,
+  });
+  // One web server per bot: the process with shard 0 (under start:cluster every process has the settings).
   if (client.ws.shards.size > 0 && !client.ws.shards.has(0)) {
-    logger.info('dashboard: served by the process that runs shard 0, not this one');
-    return undefined;
+    logger.info("dashboard: served by the process that runs shard 0; this one applies its servers' edits");
+    return { close: () => poller.stop() };
   }
   // The public URL is known before listening unless it defaults to the port bound.
   let publicUrl = dashboard.publicUrl ?? '';
@@ -53,12 +65,12 @@ export async function startDashboard(
     });
   let oauth = oauthFor(publicUrl);
   const presence = createPresence(client);
-  const owners = createGuildOwners(context, () => Date.now());
+  const owners = createGuildOwners(context, { store, owns, now: () => Date.now() });
   const deps = {
     get publicUrl() {
       return publicUrl;
     },
-    sessions: createSessions(store),
+    sessions: createSessions(store, dashboard.clientSecret),
     oauth: {
       authorizeUrl: (state: string) => oauth.authorizeUrl(state),
       exchange: (code: string) => oauth.exchange(code),
@@ -78,6 +90,7 @@ export async function startDashboard(
       [...(client.guilds.cache.get(guildId)?.roles.cache.values() ?? [])]
         .filter((role) => role.id !== guildId) // @everyone
         .map((role) => ({ id: role.id, name: role.name })),
+    channels: (guildId: string) => guildChannels(client, guildId),
     currency: context.prices.currency,
     userNames: createNames(client),
     channelName: (id: string) => {
@@ -90,12 +103,23 @@ export async function startDashboard(
   publicUrl = bound;
   const { app, signedIn, writeAllowed } = buildServer(deps);
   registerGuildRoutes(app, deps, { signedIn, writeAllowed });
-  await app.listen({ port: dashboard.port, host: dashboard.host });
+  try {
+    await app.listen({ port: dashboard.port, host: dashboard.host });
+  } catch (error) {
+    await poller.stop();
+    throw error;
+  }
   const port = (app.server.address() as AddressInfo).port;
   if (dashboard.publicUrl === undefined) {
     publicUrl = `http://${host}:${port}`;
     oauth = oauthFor(publicUrl);
   }
   logger.info({ host: dashboard.host, port, publicUrl }, 'dashboard listening');
-  return { port, url: publicUrl, close: () => app.close() };
+  return {
+    web: { port, url: publicUrl },
+    async close() {
+      await poller.stop();
+      await app.close();
+    },
+  };
 }

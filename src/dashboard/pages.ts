@@ -12,9 +12,10 @@ export function esc(value: unknown): string {
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f2f3f5;color:#060607}
 header{background:#5865f2;color:#fff;padding:10px 20px;display:flex;gap:16px;align-items:center}
 header a{color:#fff}main{padding:20px;max-width:900px}table{border-collapse:collapse;margin:8px 0 20px;background:#fff}
-td,th{border:1px solid #e3e5e8;padding:4px 10px;text-align:left}td.n{text-align:right}
+td,th{border:1px solid #e3e5e8;padding:4px 10px;text-align:left}td.n{text-align:right;white-space:nowrap}
 section{background:#fff;padding:12px 16px;margin-bottom:16px;border-radius:8px}
-form.inline{display:inline}.error{color:#c03537}svg{max-width:100%;height:auto}`;
+form.inline{display:inline}.error{color:#c03537}svg{max-width:100%;height:auto}
+section.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(360px,1fr));gap:0 24px}.note{font-size:90%;color:#4e5058}`;
 
 export interface Layout {
   readonly title: string;
@@ -59,6 +60,8 @@ export interface SpendView {
   readonly byModel: readonly { name: string; requests: number; costMicros: number }[];
   readonly byMember: readonly { name: string; requests: number; costMicros: number }[];
   readonly byChannel: readonly { name: string; requests: number; costMicros: number }[];
+  /** Per role with a rule (a request under each its member held), then those without one. */
+  readonly byRole: readonly { name: string; requests: number; costMicros: number }[];
   readonly monthlyCapMicros: number | null;
   readonly dailyUserCapMicros: number | null;
   readonly monthSpentMicros: number;
@@ -91,9 +94,10 @@ ${view.notice ? `<p id="notice">${esc(view.notice)}</p>` : ''}
 <section><form method="get" action="/guilds/${esc(guild.id)}">From <input type="date" name="from" value="${esc(view.from)}"> to <input type="date" name="to" value="${esc(view.to)}"> <button>Show</button></form>
 <p id="total">Spent <b>${esc(formatMoney(view.totalMicros, currency))}</b> in ${view.requests} requests from ${esc(view.from)} to ${esc(view.to)}. <a id="csv" href="/guilds/${esc(guild.id)}/usage.csv?${range}">Download CSV</a></p>
 <div id="chart">${dailySpendSvg(view.byDay, currency, `Daily spend, ${view.from} to ${view.to}`)}</div></section>
-<section><h2>By model</h2>${table('by-model', 'Model', view.byModel, currency)}
-<h2>By member</h2>${table('by-member', 'Member', view.byMember, currency)}
-<h2>By channel</h2>${table('by-channel', 'Channel', view.byChannel, currency)}</section>
+<section class="grid"><div><h2>By model</h2>${table('by-model', 'Model', view.byModel, currency)}</div>
+<div><h2>By member</h2>${table('by-member', 'Member', view.byMember, currency)}</div>
+<div><h2>By channel</h2>${table('by-channel', 'Channel', view.byChannel, currency)}</div>
+<div><h2>By role</h2>${table('by-role', 'Role', view.byRole, currency)}<p class="note">Roles with a rule per role, as /usage show: a request counts under each such role its member held, so the rows can add up to more than the total.</p></div></section>
 <section><h2>Budgets</h2><p id="month-spend">This month: ${esc(formatMoney(view.monthSpentMicros, currency))}${view.monthlyCapMicros === null ? ', no monthly cap' : ` of ${esc(formatMoney(view.monthlyCapMicros, currency))}`}.</p>
 <form id="budget" method="post" action="/guilds/${esc(guild.id)}/budget">${csrf}
 <label>Monthly cap for the server (${esc(currency)}, empty: none) <input name="monthly" inputmode="decimal" value="${amount(view.monthlyCapMicros)}"></label><br>

@@ -19,8 +19,9 @@ export interface RoleDeps {
   readonly roles: (guildId: string) => readonly { id: string; name: string }[];
 }
 
-const cap = (value: number | null | undefined, currency: string) =>
-  value === undefined ? 'server default' : value === null ? 'none' : formatMoney(value, currency);
+/** A rule's cap; unset follows the server (daily: its daily cap per member; monthly: none). */
+const cap = (value: number | null | undefined, currency: string, unset: string) =>
+  value === undefined ? unset : value === null ? 'none' : formatMoney(value, currency);
 
 /** The role rules section of a server's page. */
 export function roleSection(
@@ -35,7 +36,7 @@ export function roleSection(
   const rows = rules
     .map(
       (rule) =>
-        `<tr><td>@${esc(name(rule.roleId))}</td><td>${esc(cap(rule.dailyCapMicros, currency))}</td><td>${esc(cap(rule.monthlyCapMicros, currency))}</td><td>${esc(rule.models ? rule.models.join(', ') : 'all allowed')}</td><td>${rule.imagine === false ? 'no' : 'yes'}</td><td><form class="inline" method="post" action="/guilds/${esc(guildId)}/roles/${esc(rule.roleId)}/clear">${hidden}<button>Clear</button></form></td></tr>`,
+        `<tr><td>@${esc(name(rule.roleId))}</td><td>${esc(cap(rule.dailyCapMicros, currency, 'server default'))}</td><td>${esc(cap(rule.monthlyCapMicros, currency, 'none'))}</td><td>${esc(rule.models ? rule.models.join(', ') : 'all allowed')}</td><td>${rule.imagine === false ? 'no' : 'yes'}</td><td><form class="inline" method="post" action="/guilds/${esc(guildId)}/roles/${esc(rule.roleId)}/clear">${hidden}<button>Clear</button></form></td></tr>`,
     )
     .join('');
   const picker =

@@ -1,9 +1,13 @@
 /**
  * The dashboard in a real browser (Debian's Chromium, driven by playwright-core), served by the
- * real bot (the harness, DASHBOARD_PORT=0) and logged in through the local Discord's OAuth2:
- * the admin reads the chart and tables, sets the server's monthly cap, and the next /ask is
- * refused by it; a member without Manage Server sees no server; logout ends the session. A
- * screenshot of the server's page goes to test/results/dashboard/. Skipped without Chromium
+ * real bot (the harness, DASHBOARD_PORT=0) and logged in through the local Discord's OAuth2,
+ * with a month of varied spend seeded in the ledger (test/helpers/dashboardSeed.ts): the admin
+ * reads the chart and the tables (by model, member, channel, role) as the ledger sums them, sees
+ * a request in progress, turns the cost line off with the /config form (the next /ask has none),
+ * sets the server's monthly cap (the next /ask is refused by it); a member without Manage Server
+ * sees no server; logout ends the session. Screenshots go to test/results/dashboard/; with
+ * SCREENSHOTS_DIR set (npm run screenshots), the server's page also goes to
+ * `$SCREENSHOTS_DIR/dashboard.png` (the README's picture). Skipped without Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium), with one line.
  */
 import { mkdirSync } from 'node:fs';
@@ -18,24 +22,35 @@ import {
 import { localOAuth } from '../../src/localDiscord/oauth.js';
 import { chromiumFound, launchChromium } from '../helpers/chromium.js';
 import { dashboardEnv, dashboardUrl } from '../helpers/dashboard.js';
+import { type Seeded, seedSpend } from '../helpers/dashboardSeed.js';
 import { useHarness } from '../helpers/e2e.js';
-import { waitForIdle, waitForReply } from '../helpers/harness.js';
+import { replyTexts, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const SHOTS = join('test', 'results', 'dashboard');
+const PICTURE_DIR = process.env.SCREENSHOTS_DIR;
 const found = chromiumFound('dashboard');
 
-const suite = useHarness({ env: dashboardEnv, guildConfig: { showContext: false } });
+const suite = useHarness({
+  env: dashboardEnv,
+  guildConfig: { showContext: false },
+  discord: { channelNames: ['general', 'art', 'help'] },
+});
 const { h } = suite;
+
+/** The first cell of each row of the table `id`. */
+const firstCells = (page: Page, id: string) =>
+  page.$$eval(`#${id} tbody td:first-child`, (cells) => cells.map((cell) => cell.textContent));
 
 describe.skipIf(!found)('the dashboard in a browser', () => {
   let browser: Browser;
   let admin: LocalUser;
   let member: LocalUser;
   let base: string;
+  let seeded: Seeded;
 
   const loggedIn = async (user: LocalUser): Promise<Page> => {
     localOAuth(h.discord).authorizeAs(user);
-    const context = await browser.newContext({ viewport: { width: 1000, height: 1300 } });
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();
     await page.goto(base);
     await page.click('#login');
@@ -45,13 +60,15 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
+    if (PICTURE_DIR) mkdirSync(PICTURE_DIR, { recursive: true });
     base = dashboardUrl(h);
     admin = h.discord.user('sam', 'Sam');
     member = suite.asker;
     const guild = { id: h.discord.guildId, name: 'Local server', owner: false };
     localOAuth(h.discord).grant(admin, [{ ...guild, permissions: SERVER_MANAGER_PERMISSIONS }]);
     localOAuth(h.discord).grant(member, [{ ...guild, permissions: MEMBER_PERMISSIONS }]);
-    // Some spend to read: two replies by the member.
+    seeded = await seedSpend(h);
+    // And today's spend: two replies by the member.
     for (const prompt of ['first question', 'second question']) {
       await waitForReply(h, suite.ask({ prompt }), (texts) => texts.join('').includes('💰'));
       await waitForIdle(h);
@@ -62,42 +79,98 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     await browser?.close();
   });
 
-  it('logs the admin in with Discord; the chart and tables show the spend; a budget edit refuses the next /ask', async () => {
+  it('logs the admin in; the chart and tables show the spend as the ledger sums it, and a request in progress', async () => {
     const page = await loggedIn(admin);
     expect(await page.textContent('#who')).toBe('Sam');
     await page.click(`#guilds a[href="/guilds/${h.discord.guildId}"]`);
     await page.waitForSelector('#chart svg');
-    const spent = await h.running.bot.context.ledger.summary(h.discord.guildId, '2000-01-01', '2100-01-01');
-    expect(spent.requests).toBe(2);
-    expect(await page.textContent('#total')).toContain('in 2 requests');
-    // The daily chart: one bar per day of the range, today's with height.
+    const today = new Date().toISOString().slice(0, 10);
+    const spent = await h.running.bot.context.ledger.summary(
+      h.discord.guildId,
+      `${today.slice(0, 8)}01`,
+      today,
+    );
+    expect(spent.requests).toBe(seeded.charged + 2);
+    expect(await page.textContent('#total')).toContain(`in ${spent.requests} requests`);
+    // The daily chart: one bar per day of the range, the tallest on the day that spent most.
     const heights = await page.$$eval('#chart svg rect[fill="#5865F2"]', (bars) =>
       bars.map((bar) => Number(bar.getAttribute('height'))),
     );
     expect(heights.length).toBe(new Date().getUTCDate());
-    expect(heights.at(-1)).toBeGreaterThan(0);
-    const models = await page.$$eval('#by-model tbody tr', (rows) => rows.map((row) => row.textContent));
-    expect(models).toHaveLength(1);
-    expect(models[0]).toContain('service-v1-flash');
-    const members = await page.$$eval('#by-member tbody td:first-child', (cells) =>
-      cells.map((c) => c.textContent),
+    const costs = spent.byDay.map((day) => day.costMicros);
+    expect(heights.indexOf(Math.max(...heights))).toBe(costs.indexOf(Math.max(...costs)));
+    expect(Math.max(...heights)).toBeGreaterThan(0);
+    expect((await firstCells(page, 'by-model')).sort()).toEqual(Object.keys(spent.byModel).sort());
+    const names = new Map([...seeded.members, member].map((user) => [user.id, user.global_name]));
+    expect((await firstCells(page, 'by-member')).sort()).toEqual(
+      Object.keys(spent.byUser)
+        .map((id) => names.get(id))
+        .sort(),
     );
-    expect(members).toEqual(['Member']);
-    expect(await page.$$eval('#by-channel tbody tr', (rows) => rows.length)).toBe(1);
-    await page.screenshot({ path: join(SHOTS, '01-server-spend.png'), fullPage: true });
+    expect((await firstCells(page, 'by-channel')).length).toBe(
+      seeded.charged > 0 ? h.discord.channelIds.length : 1,
+    );
+    // By role: each role with spend, by name, most first, then the requests without one.
+    const roleName = new Map(seeded.roles.map((role) => [role.id, `@${role.name}`]));
+    const byRole = Object.entries(spent.byRole).sort((a, b) => b[1].costMicros - a[1].costMicros);
+    expect(await firstCells(page, 'by-role')).toEqual([
+      ...byRole.map(([id]) => roleName.get(id)),
+      'No role with a rule',
+    ]);
+
+    // A reply held by the service: the page lists it, with a link that reads it again.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    h.service.enqueue({ text: 'A long answer', chunks: 2, hold: { afterChunks: 1, until: held } });
+    const asking = suite.ask({ prompt: 'a long question' }, { user: seeded.members[0] as LocalUser });
+    for (;;) {
+      await page.click('#refresh-in-progress');
+      if ((await page.textContent('#in-progress-table tbody'))?.includes('Ana')) break;
+    }
+    expect(
+      await page.$$eval('#in-progress-table tbody td', (cells) => cells.map((c) => c.textContent)),
+    ).toEqual(['chat', '#general', 'Ana', expect.stringMatching(/^\d+ s ago$/)]);
+    await page.screenshot({
+      path: PICTURE_DIR ? join(PICTURE_DIR, 'dashboard.png') : join(SHOTS, '01-server-spend.png'),
+      fullPage: true,
+    });
+    release();
+    await settled(h, asking.id);
+    await waitForIdle(h);
+    await page.click('#refresh-in-progress');
+    expect(await page.textContent('#in-progress-table tbody')).toBe('None right now');
+    await page.context().close();
+  });
+
+  it('turns the cost line off with the /config form, and sets a monthly cap that refuses the next /ask', async () => {
+    const page = await loggedIn(admin);
+    await page.goto(`${base}/guilds/${h.discord.guildId}`);
+    const { settings, budgets } = h.running.bot.context;
+    expect(await page.isChecked('input[name="cost_line"]')).toBe(true);
+    await page.uncheck('input[name="cost_line"]');
+    await page.click('#save-config');
+    await page.waitForSelector('#notice');
+    expect(await page.isChecked('input[name="cost_line"]')).toBe(false);
+    expect(await settings.guild(h.discord.guildId)).toMatchObject({ showCost: false, allowedChannels: null });
+    const plain = suite.ask({ prompt: 'third question' });
+    await settled(h, plain.id);
+    expect(replyTexts(h, plain)[0]).toMatch(/^Echo: Member: third question$/);
+    await page.screenshot({ path: join(SHOTS, '02-config-saved.png'), fullPage: true });
 
     await page.fill('input[name="monthly"]', '0');
     await page.click('#save-budget');
     await page.waitForSelector('#notice');
     expect(await page.textContent('#month-spend')).toContain('of ');
-    expect((await h.running.bot.context.budgets.settings(h.discord.guildId)).monthlyCapMicros).toBe(0);
+    expect((await budgets.settings(h.discord.guildId)).monthlyCapMicros).toBe(0);
     const calls = h.service.requests.length;
-    const [refused] = await waitForReply(h, suite.ask({ prompt: 'third question' }), ([first]) =>
+    const [refused] = await waitForReply(h, suite.ask({ prompt: 'fourth question' }), ([first]) =>
       Boolean(first),
     );
     expect(refused).toMatch(/monthly spending cap/);
     expect(h.service.requests.length).toBe(calls);
-    await page.screenshot({ path: join(SHOTS, '02-budget-saved.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, '03-budget-saved.png'), fullPage: true });
 
     // Logout ends the session: the server's page no longer opens in this browser.
     await page.click('#logout');
@@ -113,7 +186,7 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     expect(await page.$$('#guilds a')).toHaveLength(0);
     const direct = await page.goto(`${base}/guilds/${h.discord.guildId}`);
     expect(direct?.status()).toBe(403);
-    await page.screenshot({ path: join(SHOTS, '03-member-sees-no-server.png') });
+    await page.screenshot({ path: join(SHOTS, '04-member-sees-no-server.png') });
     await page.context().close();
   });
 });

@@ -2,7 +2,9 @@
  * The dashboard over plain HTTP (test/browser/dashboard.test.ts drives it in Chromium): login
  * through the local Discord's OAuth2 with its `state` checked, who sees which server, CSRF and
  * Origin checks on writes, ids of servers one does not manage, the budget taking effect on the
- * next /ask, logout, and the sessions kept in the store.
+ * next /ask, the spend by role against the ledger, the requests in progress, /config's features
+ * and channels edited from the page (taking effect on the next /ask), logout, and the sessions
+ * kept in the store.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_PREFIX } from '../../src/dashboard/sessions.js';
@@ -11,14 +13,17 @@ import {
   MEMBER_PERMISSIONS,
   SERVER_MANAGER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
+import { createRole } from '../../src/localDiscord/members.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
+import { CHANNEL_NOT_ALLOWED } from '../../src/settings/resolve.js';
+import { formatMoney } from '../../src/spend/cost.js';
 import { CSV_HEADER, entryRow } from '../../src/spend/csv.js';
 import { DashboardClient, dashboardEnv, dashboardUrl } from '../helpers/dashboard.js';
 import { useHarness } from '../helpers/e2e.js';
-import { waitForIdle, waitForReply } from '../helpers/harness.js';
+import { replyTexts, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
-const suite = useHarness({ discord: { guildsPerShard: 2 }, env: dashboardEnv });
-const { h } = suite;
+const suite = useHarness({ discord: { guildsPerShard: 2, channelCount: 8 }, env: dashboardEnv });
+const { h, freshChannel } = suite;
 const NOT_THE_BOTS = '123456789012345678';
 let admin: LocalUser;
 let member: LocalUser;
@@ -203,6 +208,153 @@ describe('the dashboard', () => {
     replayed.cookies.set('dashboard_session', session);
     expect((await replayed.request(`/guilds/${main}`)).status).toBe(401);
     expect((await replayed.request('/')).text).toContain('id="login"');
+  });
+});
+
+/** The rows of the table `id` on `html`: each row's cells, tags stripped. */
+function rows(html: string, id: string): string[][] {
+  const table = new RegExp(`<table id="${id}">.*?<tbody>(.*?)</tbody>`, 's').exec(html)?.[1] ?? '';
+  return [...table.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) =>
+    [...(row[1] ?? '').matchAll(/<td[^>]*>(.*?)<\/td>/gs)].map((cell) =>
+      (cell[1] ?? '').replace(/<[^>]+>/g, ''),
+    ),
+  );
+}
+
+/** Reads the page at `path` until `done` holds of it (the bot's cache and slots change asynchronously). */
+async function pageWhen(
+  browser: DashboardClient,
+  path: string,
+  done: (html: string) => boolean,
+): Promise<string> {
+  const until = Date.now() + 10_000;
+  for (;;) {
+    const page = await browser.request(path);
+    if (done(page.text)) return page.text;
+    if (Date.now() > until) throw new Error(`the page never matched: ${page.text.slice(0, 300)}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+describe("the server's page", () => {
+  it('shows the spend by role as the ledger sums it, a request under each role its member held', async () => {
+    const supporter = createRole(h.discord, 'Supporter');
+    const artist = createRole(h.discord, 'Artist');
+    const { ledger } = h.running.bot.context;
+    const today = new Date().toISOString().slice(0, 10);
+    const entry = (i: number, userId: string, roleIds?: string[]) => ({
+      id: `by-role-${i}`,
+      time: Date.now(),
+      guildId: main,
+      channelId: h.discord.channelIds[0] as string,
+      userId,
+      kind: 'chat' as const,
+      model: 'service-v1-pro',
+      inputTokens: 1000 * i,
+      outputTokens: 400 * i,
+      estimated: false,
+      outcome: 'completed',
+      ...(roleIds && { roleIds }),
+    });
+    await ledger.charge(entry(1, member.id, [supporter.id]));
+    await ledger.charge(entry(2, admin.id, [supporter.id, artist.id]));
+    await ledger.charge(entry(3, admin.id));
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const path = `/guilds/${main}?from=${today}&to=${today}`;
+    // Role names come from the bot's cache, which the role events reach in their own time.
+    const html = await pageWhen(browser, path, (text) => text.includes('@Artist'));
+    const summary = await ledger.summary(main, today, today);
+    const money = (micros: number) => formatMoney(micros, 'USD');
+    const bySupporter = summary.byRole[supporter.id];
+    const byArtist = summary.byRole[artist.id];
+    expect(bySupporter?.requests).toBe(2);
+    expect(byArtist?.requests).toBe(1);
+    // Supporter's entries include Artist's: it spent more, so it comes first.
+    expect(rows(html, 'by-role')).toEqual([
+      ['@Supporter', '2', money(bySupporter?.costMicros ?? 0)],
+      ['@Artist', '1', money(byArtist?.costMicros ?? 0)],
+      ['No role with a rule', String(summary.noRole.requests), money(summary.noRole.costMicros)],
+    ]);
+    // A request with two roles counts under both: the rows add up to more than the total.
+    expect(summary.noRole.requests).toBe(summary.requests - 2);
+    expect(html).toContain('a request counts under each such role its member held');
+  });
+
+  it('lists a request while it holds a slot (kind, channel, member, since when), and no longer once done', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    h.service.enqueue({ text: 'a slow answer', chunks: 2, hold: { afterChunks: 1, until: held } });
+    const channelId = freshChannel();
+    const interaction = suite.ask({ prompt: 'take your time' }, { channelId });
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const path = `/guilds/${main}`;
+    const during = await pageWhen(browser, path, (text) => rows(text, 'in-progress-table')[0]?.length === 4);
+    const channel = h.discord.channels.get(channelId)?.name as string;
+    expect(rows(during, 'in-progress-table')).toEqual([
+      ['chat', `#${channel}`, 'Member', expect.stringMatching(/^\d+ s ago$/)],
+    ]);
+    expect(during).toMatch(/as of <span id="in-progress-at">\d\d:\d\d:\d\d UTC<\/span>/);
+    expect(during).toContain('id="refresh-in-progress"');
+    release();
+    await settled(h, interaction.id);
+    await waitForIdle(h);
+    const after = await pageWhen(browser, path, (text) => text.includes('None right now'));
+    expect(rows(after, 'in-progress-table')).toEqual([['None right now']]);
+  });
+
+  it("edits /config's features and channels: the next /ask has no cost line, and elsewhere is refused", async () => {
+    const { settings } = h.running.bot.context;
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const csrf = await browser.csrf(`/guilds/${main}`);
+    const path = `/guilds/${main}/config`;
+    const allowed = freshChannel();
+    const other = freshChannel();
+    const keep = { context_line: 'on', answer_mentions: 'on' };
+    // Without the token, with an unknown channel or a non-snowflake: refused, nothing changes.
+    expect((await browser.post(path, { ...keep, where: 'everywhere' })).status).toBe(403);
+    for (const channels of [NOT_THE_BOTS, 'channel-1'])
+      expect((await browser.post(path, { _csrf: csrf, ...keep, where: 'listed', channels })).status).toBe(
+        400,
+      );
+    expect((await browser.post(path, { _csrf: csrf, ...keep, where: 'anywhere' })).status).toBe(400);
+    expect(await settings.guild(main)).toMatchObject({ showCost: true, allowedChannels: null });
+
+    const off = await browser.post(path, { _csrf: csrf, ...keep, where: 'everywhere' });
+    expect(off.status).toBe(303);
+    expect(await settings.guild(main)).toMatchObject({ showCost: false, showContext: true, fallback: false });
+    const page = await browser.request(`/guilds/${main}`);
+    expect(page.text).toMatch(/name="cost_line" value="on">/);
+    const plain = suite.ask({ prompt: 'no cost line please' }, { channelId: allowed });
+    await settled(h, plain.id);
+    const [text] = replyTexts(h, plain);
+    expect(text).toContain('Echo: Member: no cost line please');
+    expect(text).not.toContain('💰');
+
+    const listed = new URLSearchParams({ _csrf: csrf, ...keep, cost_line: 'on', where: 'listed' });
+    listed.append('channels', allowed);
+    const restricted = await browser.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: listed.toString(),
+    });
+    expect(restricted.status).toBe(303);
+    expect((await settings.guild(main)).allowedChannels).toEqual([allowed]);
+    const [refused] = await waitForReply(h, suite.ask({ prompt: 'here?' }, { channelId: other }), ([first]) =>
+      Boolean(first),
+    );
+    expect(refused).toBe(CHANNEL_NOT_ALLOWED);
+    await waitForReply(h, suite.ask({ prompt: 'and here?' }, { channelId: allowed }), (texts) =>
+      texts.join('').includes('💰'),
+    );
+    // Back to everywhere, every line shown.
+    await browser.post(path, { _csrf: csrf, ...keep, cost_line: 'on', where: 'everywhere' });
+    expect(await settings.guild(main)).toMatchObject({ showCost: true, allowedChannels: null });
+    await waitForIdle(h);
   });
 });
 

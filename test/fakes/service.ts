@@ -57,6 +57,11 @@ export interface ChatScript {
    * 100 ms) until the client closes the connection.
    */
   readonly pingForeverAfterChunks?: number;
+  /**
+   * After `afterChunks` content chunks, send only `: ping` lines (every 100 ms) until `until`
+   * settles, then the rest: a reply held in progress for as long as a test needs.
+   */
+  readonly hold?: { readonly afterChunks: number; readonly until: Promise<unknown> };
   /** Text written as is (no framing added) before the content chunk at index `before`. */
   readonly raw?: readonly { readonly before: number; readonly text: string }[];
   /** Answer with an HTTP error instead. */
@@ -268,6 +273,16 @@ export async function startFakeService(): Promise<FakeService> {
           await write(`: ping${eol}${eol}`);
         }
         return;
+      }
+      if (script.hold && index === script.hold.afterChunks) {
+        let released = false;
+        void script.hold.until.finally(() => {
+          released = true;
+        });
+        while (!released && !closed) {
+          await sleep(100);
+          await write(`: ping${eol}${eol}`);
+        }
       }
       if (index > 0 && script.intervalMs) await sleep(script.intervalMs);
       if (script.pings) await write(`: ping${eol}${eol}`);

@@ -1,0 +1,130 @@
+/**
+ * The `/config features` and `/config channels` settings on a server's page: a form with the
+ * four switches (worded as /config's options) and where the bot answers (everywhere, or the
+ * channels ticked), and its write, POST /guilds/:id/config, behind the same checks as every
+ * write (guildRoutes.ts guardWrite: session, Manage Server, CSRF token and Origin). The edit
+ * goes to the server's owning process like /config's (edits.ts, kind 'config').
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { GuildConfig } from '../settings/resolve.js';
+import type { DashboardConfigPatch, DashboardEdit, EditResult, GuildState } from './edits.js';
+import { afterEdit } from './forms.js';
+import { esc } from './pages.js';
+import { isSnowflake } from './security.js';
+
+export interface ConfigDeps {
+  readonly edit: (guildId: string, edit: DashboardEdit) => Promise<EditResult>;
+  readonly guildState: (guildId: string) => Promise<GuildState>;
+  /**
+   * The server's channels the bot may answer in (channels.ts guildChannels), as this process
+   * knows them; absent or empty: the page offers only "everywhere" and the channels already listed.
+   */
+  readonly channels?: (guildId: string) => readonly { id: string; name: string }[];
+}
+
+type Feature = 'showCost' | 'showContext' | 'answerMentions' | 'fallback';
+
+/** The switches: form field (as /config features' option), setting, and /config's wording. */
+export const FEATURES: readonly { field: string; key: Feature; label: string }[] = [
+  { field: 'cost_line', key: 'showCost', label: 'Show what each reply cost' },
+  { field: 'context_line', key: 'showContext', label: 'Show how full the conversation memory is' },
+  {
+    field: 'answer_mentions',
+    key: 'answerMentions',
+    label: 'Answer messages that mention or reply to the bot (and DMs are unaffected)',
+  },
+  {
+    field: 'fallback',
+    key: 'fallback',
+    label: "When a member's cap refuses a model, answer with the cheapest allowed one that fits",
+  },
+];
+
+/** Discord's most channels in one server: the list never needs more. */
+export const MAX_CHANNELS = 500;
+
+/** The channels offered: the server's, then any listed now that this process does not see. */
+function offered(config: GuildConfig, known: readonly { id: string; name: string }[]) {
+  const ids = new Set(known.map((channel) => channel.id));
+  const kept = (config.allowedChannels ?? []).filter((id) => !ids.has(id));
+  return [...known, ...kept.map((id) => ({ id, name: id }))];
+}
+
+/** The settings section of a server's page. */
+export function configSection(
+  guildId: string,
+  config: GuildConfig,
+  known: readonly { id: string; name: string }[],
+  csrf: string,
+): string {
+  const checked = (on: boolean) => (on ? ' checked' : '');
+  const switches = FEATURES.map(
+    ({ field, key, label }) =>
+      `<label><input type="checkbox" name="${field}" value="on"${checked(config[key])}> <code>${field}</code>: ${esc(label)}</label><br>`,
+  ).join('\n');
+  const everywhere = config.allowedChannels === null;
+  const listed = new Set(config.allowedChannels ?? []);
+  const boxes = offered(config, known)
+    .map(
+      (channel) =>
+        `<label><input type="checkbox" name="channels" value="${esc(channel.id)}"${checked(listed.has(channel.id))}> #${esc(channel.name)}</label>`,
+    )
+    .join(' ');
+  const unknown =
+    known.length === 0
+      ? '<p id="channels-unknown">This process does not see the server\'s channels: choose "everywhere", or use /config channels in Discord.</p>'
+      : '';
+  return `<section id="config"><h2>Features and channels</h2>
+<form id="config-form" method="post" action="/guilds/${esc(guildId)}/config"><input type="hidden" name="_csrf" value="${esc(csrf)}">
+${switches}
+<h3>Where the bot answers</h3>
+<label><input type="radio" name="where" value="everywhere"${checked(everywhere)}> Everywhere it can see</label><br>
+<label><input type="radio" name="where" value="listed"${checked(!everywhere)}> Only in the channels ticked (threads follow their parent channel):</label><br>
+<div id="channel-list">${boxes}</div>${unknown}
+<button id="save-config">Save</button></form><p>The same settings as /config features and /config channels; changes apply to the next request.</p></section>`;
+}
+
+const fieldList = (value: unknown): unknown[] => ([] as unknown[]).concat(value ?? []);
+
+/** The patch a posted form asks for, or why it cannot be applied (every field checked). */
+export function configPatch(
+  body: Record<string, unknown>,
+  config: GuildConfig,
+  known: readonly { id: string; name: string }[],
+): DashboardConfigPatch | string {
+  const switches: Partial<Record<Feature, boolean>> = {};
+  for (const { field, key } of FEATURES) {
+    const value = body[field];
+    if (value !== undefined && value !== 'on') return `${field} is a checkbox: "on" or absent.`;
+    switches[key] = value === 'on';
+  }
+  if (body.where !== 'everywhere' && body.where !== 'listed') return 'Choose everywhere or listed channels.';
+  const picked = fieldList(body.channels);
+  if (picked.length > MAX_CHANNELS) return `At most ${MAX_CHANNELS} channels.`;
+  const allowed = new Set(offered(config, known).map((channel) => channel.id));
+  if (!picked.every((id) => isSnowflake(id) && allowed.has(id)))
+    return 'Unknown channel: tick channels of this server.';
+  return {
+    ...switches,
+    allowedChannels: body.where === 'everywhere' ? null : [...new Set(picked as string[])],
+  };
+}
+
+export function registerConfigRoutes(
+  app: FastifyInstance,
+  deps: ConfigDeps,
+  guarded: (request: FastifyRequest, reply: FastifyReply) => Promise<{ guildId: string } | undefined>,
+): void {
+  app.post('/guilds/:id/config', async (request, reply) => {
+    const found = await guarded(request, reply);
+    if (!found) return reply;
+    const { config } = await deps.guildState(found.guildId);
+    const patch = configPatch(
+      (request.body ?? {}) as Record<string, unknown>,
+      config,
+      deps.channels?.(found.guildId) ?? [],
+    );
+    if (typeof patch === 'string') return reply.code(400).type('text/plain').send(patch);
+    return afterEdit(reply, found.guildId, await deps.edit(found.guildId, { kind: 'config', patch }));
+  });
+}
