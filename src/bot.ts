@@ -3,7 +3,7 @@
  * commands and gateway events. Nothing here decides anything about a request.
  */
 import { resolve } from 'node:path';
-import { Client, type ClientEvents, Events, GatewayIntentBits, Partials, Routes } from 'discord.js';
+import { type Client, type ClientEvents, Events, Routes } from 'discord.js';
 import { commands as allCommands, messageCommands as allMessageCommands } from '../commands/index.js';
 import { createFairUse } from './access/fairUse.js';
 import { createArrivalOrder } from './chat/arrivalOrder.js';
@@ -12,17 +12,19 @@ import { createConversationStore } from './chat/conversationStore.js';
 import { type Config, configSecrets } from './config.js';
 import type { BotContext } from './context.js';
 import { type Dashboard, startDashboard } from './dashboard/index.js';
-import { cacheOptions, sweepIdleDmChannels } from './discord/caches.js';
+import { sweepIdleDmChannels } from './discord/caches.js';
+import { createClient } from './discord/client.js';
 import type { Command, MessageCommand } from './discord/command.js';
 import { syncCommands } from './discord/commandSync.js';
 import { registrationJson } from './discord/installPolicy.js';
 import { createInteractionRest } from './discord/interactionWebhook.js';
-import { NO_PINGS, NO_PINGS_API } from './discord/messages.js';
+import { NO_PINGS_API } from './discord/messages.js';
 import { createEditPacing } from './discord/render/editPacing.js';
 import { createRestHealth, type RestHealth } from './discord/restHealth.js';
 import { allShards, type ShardSet, shardLabel } from './discord/shards.js';
 import type { Event, EventRuntime } from './events/event.js';
 import { events } from './events/index.js';
+import { createI18n } from './i18n/translator.js';
 import { createImageDownloader } from './images/download.js';
 import { createImagineRequests } from './images/imagineRequests.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -86,29 +88,7 @@ export function createBot(options: BotOptions): Bot {
   let dmChannelSweep: NodeJS.Timeout | undefined;
   let dashboard: Dashboard | undefined;
 
-  const client = new Client({
-    // Guild and DM messages reach the bot for mentions, replies and DMs; their content arrives
-    // without the privileged intent for exactly those (see chat/prompt.ts).
-    intents: [
-      GatewayIntentBits.Guilds,
-      GatewayIntentBits.GuildMessages,
-      GatewayIntentBits.DirectMessages,
-      ...(config.messageContentIntent ? [GatewayIntentBits.MessageContent] : []),
-    ],
-    // DM channels are not cached until used; without this partial their messages are dropped.
-    partials: [Partials.Channel],
-    // Only what the bot reads is cached (discord/caches.ts says what and why).
-    ...cacheOptions,
-    allowedMentions: NO_PINGS,
-    shards: [...shards.ids],
-    shardCount: shards.count,
-    rest: {
-      ...(config.discordApiUrl !== undefined && { api: config.discordApiUrl }),
-      // discord.js keeps a queue per route (per channel, per interaction token) until it has been
-      // idle an hour; swept every minute, they do not pile up with traffic.
-      handlerSweepInterval: 60_000,
-    },
-  });
+  const client = createClient(config, shards);
 
   const clock = options.clock ?? systemClock;
   const restHealth = createRestHealth({ logger, clock });
@@ -177,6 +157,7 @@ export function createBot(options: BotOptions): Bot {
     askTargets: createAskTargets(options.store),
     metrics: operations.metrics,
     shardOf: (guildId) => operations.shardOf(guildId),
+    i18n: createI18n(),
   };
   restHealth.watch(client.rest);
   restHealth.watch(context.interactionRest);

@@ -6,6 +6,7 @@ import type { ActiveReply } from './chat/controls.js';
 import type { ConversationStore } from './chat/conversationStore.js';
 import type { Config } from './config.js';
 import type { EditPacing } from './discord/render/editPacing.js';
+import type { I18n } from './i18n/translator.js';
 import type { ImageDownloader } from './images/download.js';
 import type { ImagineRequests } from './images/imagineRequests.js';
 import type { Clock } from './lib/clock.js';
@@ -64,6 +65,8 @@ export interface BotContext {
   readonly activeReplies: Map<string, ActiveReply>;
   /** The bot's Prometheus metrics (its own registry); requests are recorded where they end. */
   readonly metrics: Metrics;
+  /** What the bot says, per locale (i18n/voices.ts: the member's or the server's). */
+  readonly i18n: I18n;
   /** The shard that receives a guild's events; 0 for DMs. */
   readonly shardOf: (guildId: string | null) => number;
 }

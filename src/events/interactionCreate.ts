@@ -38,6 +38,8 @@ export const interactionCreate = {
     } else {
       return;
     }
+    // For the member's messages later, which carry no locale (i18n/voices.ts).
+    context.i18n.remember(interaction.user.id, interaction.locale);
     const respond = interactionResponder(interaction, context.interactionRest);
     // Shutting down: take no new work (what is running ends with a note).
     if (context.shutdown.aborted) run = async () => void (await respond(RESTARTING_NOW));
