@@ -5,6 +5,8 @@
  * new server's defaults elsewhere; `approximate_*_count` with `with_counts=true`. GUILD_CREATE
  * (world.ts) sends the same fields plus the gateway's own.
  */
+
+import { guildLocale } from './localeState.js';
 import type { LocalGuild } from './model.js';
 import { fixedIds, guildRolesJson } from './roles.js';
 import type { DiscordState } from './state.js';
@@ -51,7 +53,7 @@ export function guildResource(
     vanity_url_code: null,
     premium_tier: 0,
     premium_subscription_count: 0,
-    preferred_locale: 'en-US',
+    preferred_locale: guildLocale(discord, guild.id),
     rules_channel_id: null,
     safety_alerts_channel_id: null,
     public_updates_channel_id: null,

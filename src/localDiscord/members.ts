@@ -6,6 +6,7 @@
  */
 
 import { route } from './gateway.js';
+import { guildLocale, userLocale } from './localeState.js';
 import { createMessage } from './messages.js';
 import {
   EVERYONE_PERMISSIONS,
@@ -137,7 +138,7 @@ export function dispatchInteraction(
     data,
     ...(message && { message }),
     channel_id: channelId,
-    locale: 'en-US',
+    locale: input.locale ?? userLocale(discord, user.id),
     entitlements: [],
     // The bot's permissions in the channel (in DMs, Discord's fixed set; ours: the same bits).
     app_permissions: String(input.dm ? EVERYONE_PERMISSIONS : botPermissions(discord, channelId)),
@@ -153,7 +154,7 @@ export function dispatchInteraction(
   } else {
     Object.assign(payload, {
       guild_id: guildId,
-      guild_locale: 'en-US',
+      guild_locale: guildLocale(discord, guildId),
       member: {
         ...memberJson(input.nick),
         roles: [...(input.roles ?? [])],

@@ -9,4 +9,6 @@ export interface CommandRolesInput extends MemberRolesInput {
   readonly subcommandGroup?: string;
   /** Role options (name → role id), sent as type 8 with their resolved role. */
   readonly roleOptions?: Readonly<Record<string, string>>;
+  /** The member's client language for this interaction (default: theirs, locales.ts, else en-US). */
+  readonly locale?: string;
 }

@@ -33,6 +33,8 @@ export interface GuildConfig extends ChatOverrides {
   readonly requestsPerMinute: number | null;
   /** A member's cap refusing a model: answer with the cheapest allowed one that fits (chat/fallback.ts). */
   readonly fallback: boolean;
+  /** Tell the model (system prompt) to answer in the asking member's language (their Discord locale). */
+  readonly answerInLanguage: boolean;
 }
 
 export interface ChannelConfig extends ChatOverrides {
@@ -47,6 +49,7 @@ export const DEFAULT_GUILD_CONFIG: GuildConfig = {
   allowedChannels: null,
   requestsPerMinute: null,
   fallback: false,
+  answerInLanguage: false,
 };
 
 /** The operator's defaults (environment). */

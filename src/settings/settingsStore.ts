@@ -32,6 +32,7 @@ const guildSchema = z.object({
   allowedChannels: z.array(z.string()).nullable().catch(null),
   requestsPerMinute: z.number().int().positive().nullable().catch(null),
   fallback: z.boolean().catch(false),
+  answerInLanguage: z.boolean().catch(false),
 });
 
 const channelSchema = z.object({ ...overrides, systemPrompt: z.string().optional().catch(undefined) });
