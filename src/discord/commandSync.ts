@@ -1,12 +1,23 @@
 /**
  * Registers the slash commands at start with one bulk overwrite, skipped when Discord already
  * has exactly this set (a PUT on every restart would count against the daily command-create
- * limit and briefly reset command permissions in clients).
+ * limit and briefly reset command permissions in clients). The localizations count too: a changed
+ * translation registers anew.
  */
 import { type REST, Routes } from 'discord.js';
 import type { Logger } from '../lib/logger.js';
 
 type Json = Record<string, unknown>;
+
+/**
+ * A localization map in a fixed key order; absent, null and {} are the same (Discord returns
+ * null where none was sent).
+ */
+function localizations(map: unknown): Json | null {
+  if (!map || typeof map !== 'object') return null;
+  const entries = Object.entries(map as Json).sort(([a], [b]) => a.localeCompare(b));
+  return entries.length > 0 ? Object.fromEntries(entries) : null;
+}
 
 function normalizeOption(option: Json): Json {
   const choices = Array.isArray(option.choices) ? (option.choices as Json[]) : [];
@@ -14,10 +25,16 @@ function normalizeOption(option: Json): Json {
   return {
     type: option.type,
     name: option.name,
+    name_localizations: localizations(option.name_localizations),
     description: option.description,
+    description_localizations: localizations(option.description_localizations),
     required: option.required ?? false,
     autocomplete: option.autocomplete ?? false,
-    choices: choices.map((choice) => ({ name: choice.name, value: choice.value })),
+    choices: choices.map((choice) => ({
+      name: choice.name,
+      name_localizations: localizations(choice.name_localizations),
+      value: choice.value,
+    })),
     channel_types: option.channel_types ?? [],
     min_value: option.min_value ?? null,
     max_value: option.max_value ?? null,
@@ -37,8 +54,10 @@ export function normalizeCommand(command: Json): Json {
   return {
     type: command.type ?? 1,
     name: command.name,
+    name_localizations: localizations(command.name_localizations),
     // Message commands are sent without one; Discord lists them with "".
     description: command.description ?? '',
+    description_localizations: localizations(command.description_localizations),
     default_member_permissions: command.default_member_permissions ?? null,
     nsfw: command.nsfw ?? false,
     contexts: numbers(command.contexts),
@@ -65,7 +84,9 @@ export async function syncCommands(options: {
   const route = options.guildId
     ? Routes.applicationGuildCommands(options.applicationId, options.guildId)
     : Routes.applicationCommands(options.applicationId);
-  const registered = (await options.rest.get(route)) as Json[];
+  // Discord lists the localization maps only when asked (else each in the requester's locale).
+  const query = new URLSearchParams({ with_localizations: 'true' });
+  const registered = (await options.rest.get(route, { query })) as Json[];
   const scope = options.guildId ? `guild ${options.guildId}` : 'global';
   if (commandsMatch(options.commands, registered)) {
     options.logger.info({ scope, count: registered.length }, 'slash commands already registered');

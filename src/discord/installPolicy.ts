@@ -12,6 +12,7 @@
  * only, everything as before.
  */
 import { ApplicationIntegrationType, InteractionContextType } from 'discord.js';
+import { localizeCommand } from '../i18n/commandLocalizations.js';
 
 /**
  * The commands a member may install to their own account. "Summarize from here" is not one: it
@@ -47,14 +48,16 @@ type Registrable = {
 /**
  * The command's JSON as registered: always with explicit `integration_types` (Discord would
  * otherwise default to whatever the developer portal's installation settings say), and for a
- * user-installable command under USER_INSTALL, every context.
+ * user-installable command under USER_INSTALL, every context; with the localizations of every
+ * shipped language (i18n/commandLocalizations.ts).
  */
 export function registrationJson<T extends Registrable>(
   data: T,
   policy: InstallPolicy,
 ): T & { integration_types: ApplicationIntegrationType[] } {
+  const localized = localizeCommand(data);
   if (policy.userInstall && !policy.guildScoped && USER_INSTALLABLE.has(data.name)) {
-    return { ...data, integration_types: [...BOTH_INSTALLS], contexts: [...EVERY_CONTEXT] };
+    return { ...localized, integration_types: [...BOTH_INSTALLS], contexts: [...EVERY_CONTEXT] };
   }
-  return { ...data, integration_types: [...GUILD_INSTALL_ONLY] };
+  return { ...localized, integration_types: [...GUILD_INSTALL_ONLY] };
 }

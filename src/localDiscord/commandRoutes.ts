@@ -4,8 +4,10 @@
  * digits, `-` and `_` (1-32) with a description of 1-100 characters; a message or user command
  * (context menu) is named as it is shown, any case and spaces allowed (1-32), has no description
  * (Discord lists it with "") and no options; names are unique per type. A list that breaks a rule
- * is refused whole, 400 Invalid Form Body (50035), naming the entry and the rule.
+ * is refused whole, 400 Invalid Form Body (50035), naming the entry and the rule. Localized names
+ * and descriptions are kept as sent, listed only with `with_localizations=true`.
  */
+import { localizationProblem, withoutLocalizations } from './commandLocalizations.js';
 import { snowflake } from './model.js';
 import type { DiscordState } from './state.js';
 import { installProblem } from './userInstall.js';
@@ -19,6 +21,9 @@ export function commandProblem(command: Json): string | undefined {
   // integration_types and contexts (userInstall.ts).
   const install = installProblem(command);
   if (install) return install;
+  // name_localizations and description_localizations (commandLocalizations.ts).
+  const localized = localizationProblem(command);
+  if (localized) return localized;
   const type = command.type ?? 1;
   const name = command.name;
   if (typeof name !== 'string' || name.length < 1 || name.length > 32) return 'name must be 1-32 characters';
@@ -55,10 +60,15 @@ export function routeCommands(
   method: string,
   segments: readonly string[],
   json: unknown,
+  query: URLSearchParams = new URLSearchParams(),
 ): { status: number; body: unknown } | undefined {
   if (segments[0] !== 'applications' || segments.at(-1) !== 'commands') return undefined;
   const scope = segments[2] === 'guilds' ? (segments[3] as string) : 'global';
-  if (method === 'GET') return { status: 200, body: discord.commands.get(scope) ?? [] };
+  if (method === 'GET') {
+    const registered = (discord.commands.get(scope) ?? []) as Json[];
+    const all = query.get('with_localizations') === 'true';
+    return { status: 200, body: all ? registered : registered.map(withoutLocalizations) };
+  }
   if (method !== 'PUT') return undefined;
   const list = (Array.isArray(json) ? json : []) as Json[];
   const seen = new Set<string>();

@@ -68,7 +68,7 @@ export async function routeRest(
   // Command registration (commandRoutes.ts); channel message lists and attachments (contextMenus.ts).
   if (method === 'GET' && serveAttachment(discord, path, res)) return;
   const routed =
-    routeCommands(discord, method, segments, json) ??
+    routeCommands(discord, method, segments, json, url.searchParams) ??
     routeRoleDelete(discord, method, segments) ??
     (method === 'GET' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3
       ? listMessages(discord, segments[1] as string, url.searchParams)

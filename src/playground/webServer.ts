@@ -2,7 +2,8 @@
  * The playground's web server on loopback: the page (page/), the local Discord as the page sees
  * it (pageView.ts), changes pushed as server-sent events (each changed message, at most every
  * 50 ms), and what a person does on the page done as that person in the local Discord: a slash
- * command, a message, a button click, a form (pageModals.ts). Attachments come from their messages.
+ * command, a message, a button click, a form (pageModals.ts), a change of language (pageLocales.ts).
+ * Attachments come from their messages.
  *
  * Only the page opened from `url` (which carries this run's key) may use it: see pageAccess.ts.
  * Refused: a foreign Host, Origin or Sec-Fetch-Site (403), no key or a wrong one on anything but
@@ -14,6 +15,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { LocalDiscord } from '../localDiscord/localDiscord.js';
 import { type PageAccess, pageAccess } from './pageAccess.js';
+import { changeLocale, localesView } from './pageLocales.js';
 import { pageModals } from './pageModals.js';
 import {
   channelsView,
@@ -34,6 +36,7 @@ export interface WebServer {
 const ASSETS: Record<string, string> = {
   '/': 'index.html',
   '/app.js': 'app.js',
+  '/languages.js': 'languages.js',
   '/style.css': 'style.css',
 };
 const TYPES: Record<string, string> = {
@@ -159,6 +162,8 @@ export async function startWebServer(
       notes.set(interaction.token, { userId: person.user.id, command: name });
       return { interactionId: interaction.id };
     }
+    // The person's language, or the server's (pageLocales.ts).
+    if (path === '/api/locale') return changeLocale(discord, person, body);
     // A form (modal) the bot opened for this person: submitted, or cancelled (pageModals.ts).
     if (path === '/api/modal')
       return body.cancel === true ? forms.cancel(person, body) : forms.submit(person, body);
@@ -214,6 +219,7 @@ export async function startWebServer(
         messages: [...discord.messages.values()].map(view),
         modals: forms.view(),
         dashboardUrl: options.dashboardUrl ?? null,
+        ...localesView(discord, people),
       });
       return;
     }

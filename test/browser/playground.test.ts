@@ -15,6 +15,8 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionHead } from '../../src/discord/render/quote.js';
+import { CATALOGS } from '../../src/i18n/translator.js';
+import { guildLocale } from '../../src/localDiscord/localeState.js';
 import { demoReply } from '../../src/playground/demoReplies.js';
 import { type Playground, startPlayground } from '../../src/playground/playground.js';
 import { chromiumFound, launchChromium } from '../helpers/chromium.js';
@@ -53,6 +55,12 @@ describe.skipIf(!found)('the playground in a browser', () => {
   /** The messages as the server has them (exact text, before any rendering). */
   const messages = async (): Promise<PageMessage[]> =>
     (JSON.parse((await session.get('/api/state')).text) as { messages: PageMessage[] }).messages;
+  /** Each person's language and the server's, as the page's API says. */
+  const languages = async () =>
+    JSON.parse((await session.get('/api/state')).text) as {
+      personLocales: Record<string, string>;
+      serverLocale: string;
+    };
   const command = async (text: string) => {
     await page.fill('#input', text);
     await page.press('#input', 'Enter');
@@ -322,6 +330,42 @@ describe.skipIf(!found)('the playground in a browser', () => {
     await typeAs('member');
   });
 
+  it('switching the person to Deutsch shows the commands and their private replies in German; the server’s language switches too', async () => {
+    await typeAs('member');
+    await openChannel('general');
+    await page.selectOption('#person-language', 'de');
+    await expect.poll(() => languages().then((state) => state.personLocales.member)).toBe('de');
+    // Discord shows a German client the commands' German descriptions: so does the composer.
+    await page.fill('#input', '/conf');
+    const suggestion = page.locator('#suggestions li', { hasText: '/config' });
+    await suggestion.waitFor();
+    expect(await suggestion.locator('.why').textContent()).toBe('Wie sich der Bot auf diesem Server verhält');
+    await command('/config show');
+    const refusal = page.locator('.message.ephemeral').last();
+    await refusal.waitFor({ timeout: 20_000 });
+    await expect
+      .poll(() => refusal.locator('.content').textContent(), { timeout: 20_000 })
+      .toBe(CATALOGS.de.config.manageServerOnly);
+    await shot('config-refused-in-german');
+    // Sam still types in English; the select follows whoever types.
+    await typeAs('admin');
+    expect(await page.inputValue('#person-language')).toBe('en-US');
+    await page.fill('#input', '/conf');
+    expect(await page.locator('#suggestions li .why').first().textContent()).toBe(
+      'How the bot behaves on this server',
+    );
+    await page.fill('#input', '');
+    await page.selectOption('#server-language', 'fr');
+    await expect.poll(() => guildLocale(playground.discord, playground.discord.guildId)).toBe('fr');
+    await shot('server-in-french');
+    await page.selectOption('#server-language', 'en-US');
+    await typeAs('member');
+    expect(await page.inputValue('#person-language')).toBe('de');
+    await page.selectOption('#person-language', 'en-US');
+    await expect.poll(() => languages().then((state) => state.personLocales.member)).toBe('en-US');
+    await expect.poll(() => guildLocale(playground.discord, playground.discord.guildId)).toBe('en-US');
+  });
+
   it('without the key the page shows only how to get in', async () => {
     const stranger = await browser.newPage();
     await stranger.goto(`${new URL(playground.url).origin}/`);
@@ -345,6 +389,7 @@ describe.skipIf(!found)('the playground in a browser', () => {
       const tries = [
         ['/api/command', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: ask }],
         ['/api/message', { method: 'POST', mode: 'no-cors', body: JSON.stringify({ content: 'hi <@1>' }) }],
+        ['/api/locale', { method: 'POST', mode: 'no-cors', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ server: true, locale: 'ja' }) }],
         ['/api/command', { method: 'POST', headers: { 'content-type': 'application/json' }, body: ask }],
         ['/api/state', {}],
         ['/api/state', { mode: 'no-cors' }],
@@ -390,5 +435,6 @@ describe.skipIf(!found)('the playground in a browser', () => {
       interactions: playground.discord.interactions.size,
       messages: playground.discord.messages.size,
     }).toEqual(before);
+    expect(guildLocale(playground.discord, playground.discord.guildId)).toBe('en-US');
   });
 });

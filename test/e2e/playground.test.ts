@@ -207,6 +207,8 @@ describe('the playground with an operator service', () => {
       ['/api/click', { user: 'member', messageId: 'nope', customId: 'x' }, /no such message/],
       ['/api/command', '{not json', /JSON/],
       ['/api/nowhere', {}, /no route/],
+      ['/api/locale', { user: 'member', locale: 'xx' }, /no such language/],
+      ['/api/locale', { server: true, locale: 'en-GB' }, /no such language/],
     ];
     for (const [path, body, reason] of cases) {
       const answer = await post(path, body);

@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalDiscord, startLocalDiscord } from '../../src/localDiscord/localDiscord.js';
+import { guildLocale } from '../../src/localDiscord/localeState.js';
 import { startWebServer, type WebServer } from '../../src/playground/webServer.js';
 import { openPage, type PageSession, raw } from '../helpers/playgroundPage.js';
 
@@ -83,6 +84,8 @@ describe('the playground web server refuses other pages', () => {
     // The key in the address of an API call is not the cookie.
     expect((await page.post(`/api/command?key=${key}`, ASK, { cookie: '' })).status).toBe(401);
     expect((await page.post('/api/message-command', ASK, { cookie: '' })).status).toBe(401);
+    expect((await page.post('/api/locale', { server: true, locale: 'ja' }, { cookie: '' })).status).toBe(401);
+    expect(guildLocale(discord, discord.guildId)).toBe('en-US');
     nothingDispatched();
   });
 
@@ -91,7 +94,17 @@ describe('the playground web server refuses other pages', () => {
       const answer = await page.post('/api/command', ASK, { 'content-type': type });
       expect(answer.status, type).toBe(415);
       expect((await page.post('/api/message-command', ASK, { 'content-type': type })).status, type).toBe(415);
+      const locale = await page.post(
+        '/api/locale',
+        { user: 'member', locale: 'ja' },
+        { 'content-type': type },
+      );
+      expect(locale.status, type).toBe(415);
     }
+    expect(JSON.parse((await page.get('/api/state')).text).personLocales).toEqual({
+      member: 'en-US',
+      admin: 'en-US',
+    });
     nothingDispatched();
   });
 
@@ -207,5 +220,14 @@ describe('the playground web server refuses other pages', () => {
     );
     expect(local.status).toBe(200);
     expect(discord.messages.size).toBe(before.messages + 1);
+    // The languages: a person's, then the server's (dispatched to the bot as GUILD_UPDATE).
+    const german = await page.post('/api/locale', { user: 'member', locale: 'de' });
+    expect(JSON.parse(german.text)).toEqual({ locale: 'de', server: false });
+    expect(await page.post('/api/locale', { server: true, locale: 'fr' })).toMatchObject({ status: 200 });
+    expect(JSON.parse((await page.get('/api/state')).text)).toMatchObject({
+      personLocales: { member: 'de', admin: 'en-US' },
+      serverLocale: 'fr',
+    });
+    expect(guildLocale(discord, discord.guildId)).toBe('fr');
   });
 });

@@ -4,6 +4,9 @@
 // (modals) the bot opens show as dialogs to the person who ran the command.
 // The server answers only a page opened from the address `npm run playground` printed (its key
 // is then this page's HttpOnly cookie, sent with every request here: see pageAccess.ts).
+// The language switches, and registered texts in the person's language: languages.js.
+
+import { inLanguage, setUpLanguages, showPersonLanguage } from './languages.js';
 
 const state = {
   botId: '',
@@ -17,6 +20,10 @@ const state = {
   modals: [],
   channelId: '',
   person: 'member',
+  // The shipped languages, each person's Discord locale, and the server's (pageLocales.ts).
+  locales: [],
+  personLocales: {},
+  serverLocale: 'en-US',
 };
 const $ = (id) => document.getElementById(id);
 
@@ -168,7 +175,7 @@ function openMessageMenu(message, x, y) {
     .filter(offeredHere)
     .map(
       (command) =>
-        `<button type="button" role="menuitem" data-command="${escapeHtml(command.name)}">${escapeHtml(command.name)}</button>`,
+        `<button type="button" role="menuitem" data-command="${escapeHtml(command.name)}">${escapeHtml(inLanguage(state, command.name_localizations, command.name))}</button>`,
     )
     .join('')}`;
   menu.style.left = `${Math.max(0, Math.min(x, window.innerWidth - 240))}px`;
@@ -378,7 +385,7 @@ function suggestionsFor(text) {
       .map((command) => ({
         insert: `/${command.name} `,
         what: `/${command.name}`,
-        why: command.description,
+        why: inLanguage(state, command.description_localizations, command.description),
       }));
   }
   const command = state.commands.find((definition) => definition.name === words[0]);
@@ -394,7 +401,7 @@ function suggestionsFor(text) {
         .map((option) => ({
           insert: `${prefix}${option.name} `,
           what: option.name,
-          why: option.description,
+          why: inLanguage(state, option.description_localizations, option.description),
         }));
     }
     options = sub.options ?? [];
@@ -407,7 +414,11 @@ function suggestionsFor(text) {
   if (option && partial !== undefined && option.choices) {
     return option.choices
       .filter((choice) => String(choice.value).startsWith(partial))
-      .map((choice) => ({ insert: `${before}${key}:${choice.value} `, what: choice.name, why: `${key}` }));
+      .map((choice) => ({
+        insert: `${before}${key}:${choice.value} `,
+        what: inLanguage(state, choice.name_localizations, choice.name),
+        why: `${key}`,
+      }));
   }
   const used = new Set([...text.matchAll(/(\w+):/g)].map((match) => match[1]));
   return options
@@ -415,7 +426,7 @@ function suggestionsFor(text) {
     .map((candidate) => ({
       insert: `${before}${candidate.name}:`,
       what: `${candidate.name}:`,
-      why: `${candidate.required ? '' : '(optional) '}${candidate.description ?? ''}`,
+      why: `${candidate.required ? '' : '(optional) '}${inLanguage(state, candidate.description_localizations, candidate.description ?? '')}`,
     }));
 }
 
@@ -461,7 +472,8 @@ async function post(path, body) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...body, user: state.person, channelId: state.channelId }),
   });
-  if (!response.ok) showError((await response.json()).error ?? `failed (${response.status})`);
+  if (!response.ok) return showError((await response.json()).error ?? `failed (${response.status})`);
+  return response.json();
 }
 
 async function submit(event) {
@@ -504,6 +516,9 @@ async function start() {
     // Slash commands complete in the composer; message commands are in each message's menu.
     commands: initial.commands.filter((command) => (command.type ?? 1) === 1),
     messageCommands: initial.commands.filter((command) => command.type === 3),
+    locales: initial.locales ?? [],
+    personLocales: initial.personLocales ?? {},
+    serverLocale: initial.serverLocale ?? 'en-US',
   });
   for (const message of initial.messages) state.messages.set(message.id, message);
   state.modals = initial.modals ?? [];
@@ -524,9 +539,12 @@ async function start() {
     .join('');
   $('person').addEventListener('change', () => {
     state.person = $('person').value;
+    showPersonLanguage(state);
+    showSuggestions();
     renderMessages();
     renderModal();
   });
+  setUpLanguages(state, post, showSuggestions);
   $('composer').addEventListener('submit', submit);
   $('input').addEventListener('input', showSuggestions);
   $('input').addEventListener('keydown', (event) => {

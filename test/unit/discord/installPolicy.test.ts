@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../../commands/index.js';
 import { registrationJson, USER_INSTALLABLE } from '../../../src/discord/installPolicy.js';
+import { localizeCommand } from '../../../src/i18n/commandLocalizations.js';
 
 const byName = (policy: { userInstall: boolean; guildScoped: boolean }) =>
   new Map(commands.map((command) => [command.data.name, registrationJson(command.data, policy)]));
@@ -24,7 +25,10 @@ describe('install policy', () => {
   it('registers guild install only with USER_INSTALL=false, each command with its own contexts', () => {
     const registered = byName({ userInstall: false, guildScoped: false });
     for (const command of commands) {
-      expect(registered.get(command.data.name)).toEqual({ ...command.data, integration_types: [0] });
+      expect(registered.get(command.data.name)).toEqual({
+        ...localizeCommand(command.data),
+        integration_types: [0],
+      });
     }
   });
 
