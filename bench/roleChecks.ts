@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { memberRule, roleModelRefusal } from '../src/access/roleGate.js';
 import type { BotContext } from '../src/context.js';
+import { createI18n } from '../src/i18n/translator.js';
 import { openStore } from '../src/lib/store.js';
 import { CHAT_MODELS } from '../src/service/models.js';
 import { createRoleRules, MAX_ROLE_RULES, memberRoleIds } from '../src/spend/roleRules.js';
@@ -42,6 +43,7 @@ for (let i = 0; i < MAX_ROLE_RULES; i += 1) {
   });
   if (!set.ok) throw new Error(set.error);
 }
+const english = createI18n().translator('en-US');
 const context = {
   roleRules,
   budgets: { settings: async () => ({ dailyUserCapMicros: 500_000 }) },
@@ -60,7 +62,7 @@ function member(held: number): { roles: string[] } {
 /** One admission check, as for an /ask: the member's rule, the model it allows, and /imagine's flag. */
 async function check(payload: unknown): Promise<boolean> {
   const rule = await memberRule(context, GUILD, memberRoleIds(payload));
-  return roleModelRefusal(rule, 'service-v1-pro') !== undefined || rule?.imagine === false;
+  return roleModelRefusal(rule, 'service-v1-pro', english) !== undefined || rule?.imagine === false;
 }
 
 const percentile = (sorted: Float64Array, p: number) =>

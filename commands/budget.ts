@@ -14,8 +14,9 @@ import {
 import { canManageGuild } from '../src/access/permissions.js';
 import { type Command, optionChannel, optionValues } from '../src/discord/command.js';
 import { replyPrivately } from '../src/discord/messages.js';
+import type { Translator } from '../src/i18n/translator.js';
+import { interactionVoices } from '../src/i18n/voices.js';
 import type { GuildSettings } from '../src/spend/budgets.js';
-import { formatMoney } from '../src/spend/cost.js';
 import { MAX_CAP, parseCap } from './budget/caps.js';
 import { roleGroup, runRoleSubcommand } from './budget/role.js';
 
@@ -90,30 +91,44 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-export function describeSettings(settings: GuildSettings, spentMicros: number, currency: string): string {
-  const money = (micros: number) => formatMoney(micros, currency);
+export function describeSettings(
+  settings: GuildSettings,
+  spentMicros: number,
+  currency: string,
+  t: Translator,
+): string {
+  const money = (micros: number) => t.money(micros, currency);
   const monthly =
     settings.monthlyCapMicros === null
-      ? 'none'
-      : `${money(settings.monthlyCapMicros)} (${money(spentMicros)} spent this month)`;
+      ? t.t('spend.none')
+      : t.t('spend.settingsMonthlySpent', {
+          cap: money(settings.monthlyCapMicros),
+          spent: money(spentMicros),
+        });
+  const daily = settings.dailyUserCapMicros === null ? t.t('spend.none') : money(settings.dailyUserCapMicros);
+  const channel = settings.alertChannelId
+    ? `<#${settings.alertChannelId}>`
+    : t.t('spend.settingsNoAlertChannel');
   return [
-    `Monthly cap: ${monthly}`,
-    `Daily cap per member: ${settings.dailyUserCapMicros === null ? 'none' : money(settings.dailyUserCapMicros)}`,
-    `Alerts: ${settings.alertChannelId ? `<#${settings.alertChannelId}>` : 'no channel set'}`,
+    t.t('spend.settingsMonthly', { monthly }),
+    t.t('spend.settingsDaily', { daily }),
+    t.t('spend.settingsAlerts', { channel }),
   ].join('\n');
 }
 
 export const budgetCommand = {
   data,
   async execute(interaction, context) {
+    // Every reply is private: the member's words.
+    const { member: t } = interactionVoices(context.i18n, interaction);
     const reply = (content: string) => replyPrivately(interaction, content);
     if (!canManageGuild(interaction) || !interaction.guildId) {
-      await reply('Only members with the Manage Server permission can change the server’s budget.');
+      await reply(t.t('spend.budgetManageOnly'));
       return;
     }
     const guildId = interaction.guildId;
     if (interaction.options.getSubcommandGroup(false) === 'role') {
-      return reply(await runRoleSubcommand(interaction, context, guildId));
+      return reply(await runRoleSubcommand(interaction, context, guildId, t));
     }
     const { budgets, prices } = context;
     const sub = interaction.options.getSubcommand();
@@ -123,11 +138,11 @@ export const budgetCommand = {
       const monthly = parseCap(raw.monthly);
       const daily = parseCap(raw.daily_per_member);
       if (monthly === 'invalid' || daily === 'invalid') {
-        await reply(`A cap must be a number from 0 to ${MAX_CAP}.`);
+        await reply(t.t('spend.capInvalid', { max: MAX_CAP }));
         return;
       }
       if (monthly === null && daily === null) {
-        await reply('Give `monthly`, `daily_per_member`, or both.');
+        await reply(t.t('spend.setGiveOne'));
         return;
       }
       settings = await budgets.update(guildId, {
@@ -137,7 +152,7 @@ export const budgetCommand = {
     } else if (sub === 'clear') {
       const which = raw.which;
       if (which !== 'monthly' && which !== 'daily_per_member' && which !== 'both') {
-        return reply('Choose which cap to clear: monthly, daily per member, or both.');
+        return reply(t.t('spend.clearChoose'));
       }
       settings = await budgets.update(guildId, {
         ...(which !== 'daily_per_member' && { monthlyCapMicros: null }),
@@ -145,12 +160,12 @@ export const budgetCommand = {
       });
     } else if (sub === 'alerts') {
       const channel = optionChannel(interaction);
-      if (!channel) return reply('Give the channel where alerts should go.');
+      if (!channel) return reply(t.t('spend.alertsGiveChannel'));
       settings = await budgets.update(guildId, { alertChannelId: channel.id });
     } else {
       settings = await budgets.settings(guildId);
     }
     const spent = await context.ledger.monthSpendMicros(guildId, context.clock.now());
-    await reply(describeSettings(settings, spent, prices.currency));
+    await reply(describeSettings(settings, spent, prices.currency, t));
   },
 } satisfies Command;

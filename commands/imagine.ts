@@ -24,17 +24,17 @@ import { type Command, optionValues } from '../src/discord/command.js';
 import { installContext } from '../src/discord/installContext.js';
 import { interactionWebhook, tokenLife } from '../src/discord/interactionWebhook.js';
 import { replyPrivately } from '../src/discord/messages.js';
+import type { Translator } from '../src/i18n/translator.js';
+import { interactionVoices } from '../src/i18n/voices.js';
 import { runImagine } from '../src/images/imagine.js';
 import type { ImagineRequest } from '../src/images/imagineRequests.js';
+import { promptCheck } from '../src/images/promptCheck.js';
 import { IMAGE_SIZES, type ImageSize } from '../src/service/types.js';
-import { parseWith, promptField, wholeNumberField } from '../src/settings/requestOptions.js';
+import { parseWith } from '../src/settings/requestOptions.js';
 import type { MemberCaps } from '../src/spend/memberCaps.js';
 
 export const IMAGINE_PROMPT_MAX_LENGTH = 1000;
 export const IMAGINE_N_MAX = 4;
-/** The answer where the bot could generate but not post the images (nothing is charged). */
-export const NO_ATTACH_FILES =
-  'The bot cannot post images here: it lacks the Attach Files permission in this channel.';
 const DEFAULT_SIZE: ImageSize = '1024x1024';
 
 const data = {
@@ -67,24 +67,44 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-const imagineOptionsSchema = z.object({
-  prompt: promptField(IMAGINE_PROMPT_MAX_LENGTH, 'Describe the image you want.'),
-  size: z
-    .enum(IMAGE_SIZES, { error: `size must be one of ${IMAGE_SIZES.join(', ')}.` })
-    .default(DEFAULT_SIZE),
-  n: wholeNumberField('n', 1, IMAGINE_N_MAX).default(1),
-});
+/** The options' checks, saying what is wrong in `t`'s language (the member's). */
+function imagineOptionsSchema(t: Translator) {
+  const nRule = t.t('images.nInvalid', { min: 1, max: IMAGINE_N_MAX });
+  return z.object({
+    prompt: z
+      .unknown()
+      .transform((value) => (typeof value === 'string' ? value.trim() : ''))
+      .superRefine((prompt, check) => {
+        const problem = promptCheck(t, prompt, IMAGINE_PROMPT_MAX_LENGTH, 'images.promptEmpty');
+        if (problem) check.addIssue({ code: 'custom', message: problem });
+      }),
+    size: z
+      .enum(IMAGE_SIZES, { error: t.t('images.sizeInvalid', { sizes: IMAGE_SIZES.join(', ') }) })
+      .default(DEFAULT_SIZE),
+    n: z
+      .number({ error: nRule })
+      .int({ error: nRule })
+      .min(1, { error: nRule })
+      .max(IMAGINE_N_MAX, { error: nRule })
+      .default(1),
+  });
+}
 
 export function parseImagineOptions(
+  t: Translator,
   raw: Readonly<Record<string, unknown>>,
 ): { ok: true; options: { prompt: string; size: ImageSize; n: number } } | { ok: false; error: string } {
-  const parsed = parseWith(imagineOptionsSchema, raw);
+  const parsed = parseWith(imagineOptionsSchema(t), raw, t);
   return parsed.ok ? { ok: true, options: parsed.value } : parsed;
 }
 
 /** The channel and rate-limit checks /imagine and Reroll share with chat requests. */
-function admission(interaction: ChatInputCommandInteraction | ButtonInteraction): AdmissionInput {
+function admission(
+  interaction: ChatInputCommandInteraction | ButtonInteraction,
+  voice: Translator,
+): AdmissionInput {
   return {
+    voice,
     guildId: interaction.guildId,
     channelId: interaction.channelId ?? '',
     parentId: parentChannelId(interaction),
@@ -93,9 +113,6 @@ function admission(interaction: ChatInputCommandInteraction | ButtonInteraction)
     ...(!installContext(interaction).botPresent && { userInstall: true }),
   };
 }
-
-export const REROLL_ELSEWHERE =
-  'This image request was made in another channel, so it can only be rerolled there.';
 
 /**
  * Whether the bot may post images in the interaction's channel (Discord sends its permissions
@@ -114,19 +131,20 @@ function canPostImages(interaction: ChatInputCommandInteraction | ButtonInteract
 async function admitImagine(
   interaction: ChatInputCommandInteraction | ButtonInteraction,
   context: BotContext,
+  t: Translator,
 ): Promise<
   | { readonly refusal: string }
   | (Extract<Admission, { ok: true }> & { readonly caps: MemberCaps | undefined })
 > {
-  if (!canPostImages(interaction)) return { refusal: NO_ATTACH_FILES };
+  if (!canPostImages(interaction)) return { refusal: t.t('images.noAttachFiles') };
   const rule = await imagineRule(
     context,
     interaction.guildId,
     interaction.member,
     !installContext(interaction).botPresent,
   );
-  if ('error' in rule) return { refusal: rule.error };
-  const admitted = await admitRequest(context, admission(interaction));
+  if ('error' in rule) return { refusal: t.t(rule.error) };
+  const admitted = await admitRequest(context, admission(interaction, t));
   if (!admitted.ok) return { refusal: admitted.error };
   return { ...admitted, caps: rule.caps };
 }
@@ -141,6 +159,7 @@ async function generate(
   memberCaps: MemberCaps | undefined,
 ): Promise<void> {
   const install = installContext(interaction);
+  const { member, server } = interactionVoices(context.i18n, interaction);
   // Where the bot is not present only the token writes, and only until shortly before it ends.
   const life = tokenLife(context.interactionRest, interaction);
   const deadline = install.botPresent
@@ -158,6 +177,7 @@ async function generate(
       ...(deadline && { userInstall: { deadline: deadline.signal, ttlMs: life.ttlMs } }),
       ...(!install.canAttach && { linksOnly: true }),
       ...(memberCaps && { memberCaps }),
+      words: { reply: install.forcedPrivate ? member : server, member, server },
     });
   } finally {
     deadline?.clear();
@@ -168,9 +188,10 @@ async function generate(
 export const imagineCommand = {
   data,
   async execute(interaction, context) {
-    const parsed = parseImagineOptions(optionValues(interaction));
+    const { member } = interactionVoices(context.i18n, interaction);
+    const parsed = parseImagineOptions(member, optionValues(interaction));
     if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-    const admitted = await admitImagine(interaction, context);
+    const admitted = await admitImagine(interaction, context, member);
     if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);
     await generate(
       interaction,
@@ -182,22 +203,18 @@ export const imagineCommand = {
     );
   },
   async handleButton(interaction, context) {
+    const { member } = interactionVoices(context.i18n, interaction);
     const { action, argument } = parseButtonId(interaction.customId);
-    if (action !== 'reroll') return replyPrivately(interaction, 'This button is no longer supported.');
+    if (action !== 'reroll') return replyPrivately(interaction, member.t('images.buttonUnsupported'));
     const stored = await context.imagineRequests.load(argument);
-    if (!stored) {
-      return replyPrivately(interaction, 'This image request is too old to reroll. Use /imagine again.');
-    }
+    if (!stored) return replyPrivately(interaction, member.t('images.rerollTooOld'));
     if (stored.channelId !== undefined && stored.channelId !== interaction.channelId) {
-      return replyPrivately(interaction, REROLL_ELSEWHERE);
+      return replyPrivately(interaction, member.t('images.rerollElsewhere'));
     }
     if (interaction.user.id !== stored.userId && !canManageMessages(interaction)) {
-      return replyPrivately(
-        interaction,
-        'Only the person who asked for these images (or a moderator) can reroll them.',
-      );
+      return replyPrivately(interaction, member.t('images.rerollNotYours'));
     }
-    const admitted = await admitImagine(interaction, context);
+    const admitted = await admitImagine(interaction, context, member);
     if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);
     // The reroll is charged to whoever pressed the button.
     const request = { ...stored, userId: interaction.user.id };

@@ -10,13 +10,13 @@ import {
   PermissionFlagsBits,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { USER_INSTALL_OFF } from '../src/access/admission.js';
 import { canManageMessages } from '../src/access/permissions.js';
 import type { Command } from '../src/discord/command.js';
 import { installContext, privateConversationId } from '../src/discord/installContext.js';
 import { interactionWebhook } from '../src/discord/interactionWebhook.js';
 import { speakerName } from '../src/discord/members.js';
 import { removeButtons, replyPrivately } from '../src/discord/messages.js';
+import { interactionVoices } from '../src/i18n/voices.js';
 
 const data = {
   name: 'reset',
@@ -32,15 +32,11 @@ export const resetCommand = {
     // Installed to the member's account (discord/installPolicy.ts): in a group DM or a DM with a
     // friend anyone there may reset (nobody moderates it); in a server, Manage Messages still.
     const install = installContext(interaction);
+    const voices = interactionVoices(context.i18n, interaction);
     const allowed = !interaction.inGuild() || canManageMessages(interaction);
-    if (!allowed) {
-      return replyPrivately(
-        interaction,
-        'Only members with the Manage Messages permission in this channel can reset its conversation.',
-      );
-    }
+    if (!allowed) return replyPrivately(interaction, voices.member.t('config.manageMessagesToReset'));
     if (!install.botPresent && !context.config.userInstall)
-      return replyPrivately(interaction, USER_INSTALL_OFF);
+      return replyPrivately(interaction, voices.member.t('errors.userInstallOff'));
     await interaction.deferReply(install.forcedPrivate ? { flags: MessageFlags.Ephemeral } : {});
     // A member whose replies Discord makes private has a conversation of their own here.
     const channelId = install.forcedPrivate
@@ -57,8 +53,10 @@ export const resetCommand = {
         );
       }
     });
+    // Public (unless Discord makes it private): the channel's language.
+    const voice = install.forcedPrivate ? voices.member : voices.server;
     await interactionWebhook(context.interactionRest, interaction).editOriginal({
-      content: `🧹 ${speakerName(interaction)} reset this channel’s conversation: the bot has forgotten it, and the next message starts a new one.`,
+      content: voice.t('config.resetDone', { name: speakerName(interaction) }),
     });
   },
 } satisfies Command;

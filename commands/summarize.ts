@@ -29,6 +29,7 @@ import {
 import type { MessageCommand } from '../src/discord/command.js';
 import { installContext } from '../src/discord/installContext.js';
 import { replyPrivately } from '../src/discord/messages.js';
+import { interactionVoices } from '../src/i18n/voices.js';
 import { estimateTokens } from '../src/lib/tokens.js';
 import { runInteractionTurn } from './ask/interactionTurn.js';
 import { mentionsAsNames, messageLink } from './askAboutMessage/target.js';
@@ -36,11 +37,6 @@ import { mentionsAsNames, messageLink } from './askAboutMessage/target.js';
 export const SUMMARIZE_FROM_HERE = 'Summarize from here';
 /** The most messages one summary reads: the chosen one and the ones after it. */
 export const SUMMARY_MESSAGES = 50;
-
-export const BOT_NOT_IN_CHANNEL =
-  'The bot cannot read this chat: it is not a member here (you are using it from your own account’s apps). Summarize from here works where the bot itself is: servers that added it, and your DM with it.';
-export const CANNOT_READ_HISTORY =
-  'The bot cannot read this channel’s messages: it needs View Channel and Read Message History here. A server admin can give it those in the channel’s permissions.';
 
 const data = {
   name: SUMMARIZE_FROM_HERE,
@@ -87,10 +83,13 @@ export const summarizeCommand = {
   data,
   needsMessageContent: true,
   async execute(interaction, context) {
-    if (!installContext(interaction).botPresent) return replyPrivately(interaction, BOT_NOT_IN_CHANNEL);
+    const { member, server } = interactionVoices(context.i18n, interaction);
+    if (!installContext(interaction).botPresent) {
+      return replyPrivately(interaction, member.t('images.botNotInChannel'));
+    }
     const needed = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory;
     if (interaction.inGuild() && !interaction.appPermissions.has(needed)) {
-      return replyPrivately(interaction, CANNOT_READ_HISTORY);
+      return replyPrivately(interaction, member.t('images.cannotReadHistory'));
     }
     const { channelId, targetMessage } = interaction;
     const link = messageLink(interaction.guildId, channelId, targetMessage.id);
@@ -113,15 +112,15 @@ export const summarizeCommand = {
         link,
         contextAllowance(settings.historyTokens, systemTokens, 0),
       );
-      const count = request.included === 1 ? '1 message' : `${request.included} messages`;
+      // The reply is public: its head and note in the channel's language.
       return {
         channelId,
         replyChannelId: channelId,
         ask: { kind: 'new', prompt: request.prompt },
         options: {},
-        head: `-# ↪️ Summary of ${count} from ${link}\n`,
+        head: `${server.t('images.summaryHead', { count: request.included, link })}\n`,
         ...(request.omitted > 0 && {
-          extraNote: `The ${request.omitted === 1 ? 'oldest message was' : `${request.omitted} oldest messages were`} left out to fit this channel’s history budget.`,
+          extraNote: server.t('images.summaryOmitted', { count: request.omitted }),
         }),
       };
     });

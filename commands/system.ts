@@ -22,8 +22,10 @@ import { buttonId, parseButtonId } from '../src/discord/buttons.js';
 import { type Command, channelOption, optionChannel, optionValues } from '../src/discord/command.js';
 import { formSeal, sealMatches } from '../src/discord/formSeal.js';
 import { replyPrivately } from '../src/discord/messages.js';
-import { FORM_GONE, paragraphModal, submittedText } from '../src/discord/modals.js';
+import { paragraphModal, submittedText } from '../src/discord/modals.js';
 import { quote } from '../src/discord/render/quote.js';
+import type { Translator } from '../src/i18n/translator.js';
+import { interactionVoices } from '../src/i18n/voices.js';
 import { parseWith, promptField } from '../src/settings/requestOptions.js';
 
 export const SYSTEM_PROMPT_MAX_LENGTH = 1500;
@@ -77,8 +79,15 @@ function resolvedPermissions(channel: object): Readonly<PermissionsBitField> | n
   return permissions instanceof PermissionsBitField ? permissions : null;
 }
 
-const notAllowed = (where: string) =>
-  `Only members with the Manage Channels permission in ${where} can change its system prompt.`;
+/** The refusal without Manage Channels in the channel acted on (none given: this one). */
+const notAllowed = (t: Translator, channelId?: string) =>
+  channelId === undefined
+    ? t.t('config.manageChannelsHere')
+    : t.t('config.manageChannelsIn', { channel: `<#${channelId}>` });
+
+/** Every /system reply, and its form, is the member's alone: their own language. */
+const voiceOf = (interaction: ChatInputCommandInteraction | ModalSubmitInteraction, context: BotContext) =>
+  interactionVoices(context.i18n, interaction).member;
 
 /** What a form's seal covers: the member, the server and the channel it was opened for. */
 function sealed(interaction: ChatInputCommandInteraction | ModalSubmitInteraction, channelId: string) {
@@ -86,7 +95,12 @@ function sealed(interaction: ChatInputCommandInteraction | ModalSubmitInteractio
 }
 
 /** The form for `set` without a prompt: the current prompt, to edit. */
-async function openForm(interaction: ChatInputCommandInteraction, context: BotContext, channelId: string) {
+async function openForm(
+  interaction: ChatInputCommandInteraction,
+  context: BotContext,
+  channelId: string,
+  t: Translator,
+) {
   const argument =
     channelId === interaction.channelId
       ? ''
@@ -95,9 +109,9 @@ async function openForm(interaction: ChatInputCommandInteraction, context: BotCo
   await interaction.showModal(
     paragraphModal({
       customId: buttonId('system', MODAL_ACTION, argument),
-      title: 'Set the system prompt',
-      label: 'Instructions',
-      description: `Sent before every conversation in the channel. Up to ${SYSTEM_PROMPT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+      title: t.t('config.systemFormTitle'),
+      label: t.t('config.systemFormLabel'),
+      description: t.t('config.systemFormDescription', { count: SYSTEM_PROMPT_MAX_LENGTH }),
       field: FIELD,
       maxLength: SYSTEM_PROMPT_MAX_LENGTH,
       ...(current !== undefined && { value: current }),
@@ -111,43 +125,43 @@ async function setPrompt(
   channelId: string,
   raw: unknown,
 ) {
-  const parsed = parseWith(promptField(SYSTEM_PROMPT_MAX_LENGTH, 'Write the instructions.'), raw);
+  const t = voiceOf(interaction, context);
+  const parsed = parseWith(promptField(SYSTEM_PROMPT_MAX_LENGTH, 'chat.promptEmptyInstructions'), raw, t);
   if (!parsed.ok) return replyPrivately(interaction, parsed.error);
   const prompt = parsed.value;
   await context.settings.updateChannel(channelId, { systemPrompt: prompt });
-  await replyPrivately(
-    interaction,
-    `System prompt of <#${channelId}> set (${prompt.length} characters):\n${quote(prompt, SHOWN)}`,
-  );
+  const set = t.t('config.systemPromptSet', { channel: `<#${channelId}>`, count: prompt.length });
+  await replyPrivately(interaction, `${set}\n${quote(prompt, SHOWN)}`);
 }
 
 export const systemCommand = {
   data,
   async execute(interaction, context) {
+    const t = voiceOf(interaction, context);
     const target = optionChannel(interaction);
     // Permissions in the channel acted on: Discord sends the member's for a channel option.
     const permissions = target ? resolvedPermissions(target) : interaction.memberPermissions;
     if (!interaction.inGuild() || !permissions?.has(PermissionFlagsBits.ManageChannels)) {
-      await replyPrivately(interaction, notAllowed(target ? `<#${target.id}>` : 'this channel'));
+      await replyPrivately(interaction, notAllowed(t, target?.id));
       return;
     }
     const channelId = target?.id ?? interaction.channelId;
-    const where = `<#${channelId}>`;
+    const channel = `<#${channelId}>`;
     const sub = interaction.options.getSubcommand();
     if (sub === 'set') {
       const raw = optionValues(interaction).prompt;
-      if (raw === undefined) return openForm(interaction, context, channelId);
+      if (raw === undefined) return openForm(interaction, context, channelId, t);
       await setPrompt(interaction, context, channelId, raw);
     } else if (sub === 'clear') {
       await context.settings.updateChannel(channelId, { systemPrompt: undefined });
-      await replyPrivately(interaction, `${where} has no system prompt of its own now.`);
+      await replyPrivately(interaction, t.t('config.systemPromptCleared', { channel }));
     } else {
       const own = (await context.settings.channel(channelId)).systemPrompt;
       await replyPrivately(
         interaction,
         own
-          ? `System prompt of ${where}:\n${quote(own, SHOWN)}`
-          : `${where} has no system prompt of its own.`,
+          ? `${t.t('config.systemPromptShown', { channel })}\n${quote(own, SHOWN)}`
+          : t.t('config.noSystemPrompt', { channel }),
       );
     }
   },
@@ -160,11 +174,11 @@ export const systemCommand = {
       here ||
       (rest.length === 0 && sealMatches(context.config.discordToken, sealed(interaction, sealedId), seal));
     if (action !== MODAL_ACTION || !interaction.inGuild() || !channelId || !genuine) {
-      return replyPrivately(interaction, FORM_GONE);
+      return replyPrivately(interaction, voiceOf(interaction, context).t('errors.formGone'));
     }
     // Opened in this channel: the permission is checked again, as Discord computes it now.
     if (here && !interaction.memberPermissions.has(PermissionFlagsBits.ManageChannels)) {
-      return replyPrivately(interaction, notAllowed('this channel'));
+      return replyPrivately(interaction, notAllowed(voiceOf(interaction, context)));
     }
     await setPrompt(interaction, context, channelId, submittedText(interaction, FIELD));
   },

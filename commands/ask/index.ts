@@ -21,8 +21,10 @@ import { parentChannelId } from '../../src/discord/channels.js';
 import { type Command, optionValues } from '../../src/discord/command.js';
 import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
-import { FORM_GONE, submittedText } from '../../src/discord/modals.js';
+import { submittedText } from '../../src/discord/modals.js';
 import { questionHead } from '../../src/discord/render/quote.js';
+import type { Translator } from '../../src/i18n/translator.js';
+import { interactionVoices } from '../../src/i18n/voices.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../src/settings/requestOptions.js';
 import { runInteractionTurn } from './interactionTurn.js';
@@ -36,7 +38,7 @@ import {
 } from './options.js';
 import { pressRegenerate } from './regenerate.js';
 import { pressStop } from './stop.js';
-import { MEMBER_CANNOT_CREATE_THREADS, memberMayCreateThreads, openThread } from './thread.js';
+import { memberMayCreateThreads, openThread } from './thread.js';
 
 const data = {
   name: 'ask',
@@ -81,21 +83,25 @@ const data = {
 
 type AskInteraction = ChatInputCommandInteraction | ModalSubmitInteraction;
 
-/** Only the server's bot opens threads: installed to the member's account, it is not in the server. */
-export const THREADS_NEED_THE_BOT =
-  'Threads can only be opened where the server added the bot; here it answers you as an app installed to your account.';
-
-/** Why a thread cannot be opened for this request (undefined when it can, or none is asked for). */
-function threadRefusal(interaction: AskInteraction, settings: AskSettings): string | undefined {
+/**
+ * Why a thread cannot be opened for this request (undefined when it can, or none is asked for),
+ * in the member's words. Only the server's bot opens threads: installed to the member's account,
+ * it is not in the server.
+ */
+function threadRefusal(
+  interaction: AskInteraction,
+  settings: AskSettings,
+  t: Translator,
+): string | undefined {
   if (!settings.thread) return undefined;
-  if (!interaction.inGuild()) return 'Threads can only be opened in a server channel.';
-  if (!installContext(interaction).botPresent) return THREADS_NEED_THE_BOT;
+  if (!interaction.inGuild()) return t.t('chat.threadsInServers');
+  if (!installContext(interaction).botPresent) return t.t('chat.threadsNeedTheBot');
   if (parentChannelId(interaction) !== null || interaction.channel?.isThread()) {
-    return 'This is already a thread: just ask here.';
+    return t.t('chat.alreadyThread');
   }
   // Refused outright, before admission: the member asked for a thread, and answering in the
   // channel instead would charge them for something else than they asked for.
-  if (!memberMayCreateThreads(interaction)) return MEMBER_CANNOT_CREATE_THREADS;
+  if (!memberMayCreateThreads(interaction)) return t.t('chat.memberCannotCreateThreads');
   return undefined;
 }
 
@@ -105,27 +111,30 @@ async function openForm(
   context: BotContext,
   raw: Record<string, unknown>,
 ) {
-  const parsed = parseAskSettings(raw);
+  const { member } = interactionVoices(context.i18n, interaction);
+  const parsed = parseAskSettings(raw, member);
   if (!parsed.ok) return replyPrivately(interaction, parsed.error);
   // Told before the member writes a long question, not after.
   const where = {
     guildId: interaction.guildId,
     channelId: interaction.channelId,
     ...(!installContext(interaction).botPresent && { userInstall: true }),
+    voice: member,
   };
   const refusal =
-    threadRefusal(interaction, parsed.settings) ??
+    threadRefusal(interaction, parsed.settings, member) ??
     (await channelGate(context, { ...where, parentId: parentChannelId(interaction) })).refusal;
   if (refusal) return replyPrivately(interaction, refusal);
-  await interaction.showModal(askModal(parsed.settings));
+  await interaction.showModal(askModal(member, parsed.settings));
 }
 
 /** An /ask with its question: from the command's option, or from its form. */
 async function ask(interaction: AskInteraction, context: BotContext, options: AskOptions) {
   const { channelId } = interaction;
+  const voices = interactionVoices(context.i18n, interaction);
   // Discord sends every command and form with its channel; a submit without one is not ours.
-  if (channelId === null) return replyPrivately(interaction, FORM_GONE);
-  const refusal = threadRefusal(interaction, options);
+  if (channelId === null) return replyPrivately(interaction, voices.member.t('errors.formGone'));
+  const refusal = threadRefusal(interaction, options, voices.member);
   if (refusal) return replyPrivately(interaction, refusal);
   const turn = { ask: { kind: 'new', prompt: options.prompt }, options: explicitOptions(options) } as const;
   // Discord shows others only "… used /ask": the reply starts with the question (quote.ts).
@@ -134,12 +143,13 @@ async function ask(interaction: AskInteraction, context: BotContext, options: As
     if (!options.thread) return { ...shown, channelId };
     // A deferred response carries no message in its callback: ask for the reply's id.
     const reply = await interaction.fetchReply();
-    const opened = await openThread(context, channelId, reply.id, options.prompt);
+    // The thread's name and the note under the reply are the channel's.
+    const opened = await openThread(context, voices.server, channelId, reply.id, options.prompt);
     return {
       ...shown,
       channelId: 'id' in opened ? opened.id : channelId,
       ...('error' in opened && {
-        extraNote: `⚠️ Could not open a thread (${opened.error}); the conversation continues in this channel.`,
+        extraNote: voices.server.t('chat.threadFailed', { reason: opened.error }),
       }),
     };
   });
@@ -150,7 +160,7 @@ export const askCommand = {
   async execute(interaction, context) {
     const raw = optionValues(interaction);
     if (raw.prompt === undefined) return openForm(interaction, context, raw);
-    const parsed = parseAskOptions(raw);
+    const parsed = parseAskOptions(raw, interactionVoices(context.i18n, interaction).member);
     if (!parsed.ok) return replyPrivately(interaction, parsed.error);
     await ask(interaction, context, parsed.options);
   },
@@ -158,14 +168,18 @@ export const askCommand = {
     const { action, argument } = parseButtonId(interaction.customId);
     if (action === STOP_ACTION) return pressStop(interaction, context, argument);
     if (action === REGENERATE_ACTION) return pressRegenerate(interaction, context, argument);
-    await replyPrivately(interaction, 'This button is no longer supported.');
+    await replyPrivately(
+      interaction,
+      interactionVoices(context.i18n, interaction).member.t('errors.buttonUnsupported'),
+    );
   },
   /** The form's question, checked exactly as the command's option, with the options it carries. */
   async handleModal(interaction, context) {
     const { action, argument } = parseButtonId(interaction.customId);
     const raw = action === ASK_MODAL_ACTION ? decodeAskSettings(argument) : undefined;
-    if (!raw) return replyPrivately(interaction, FORM_GONE);
-    const parsed = parseAskOptions({ ...raw, prompt: submittedText(interaction, QUESTION_FIELD) });
+    const { member } = interactionVoices(context.i18n, interaction);
+    if (!raw) return replyPrivately(interaction, member.t('errors.formGone'));
+    const parsed = parseAskOptions({ ...raw, prompt: submittedText(interaction, QUESTION_FIELD) }, member);
     if (!parsed.ok) return replyPrivately(interaction, parsed.error);
     await ask(interaction, context, parsed.options);
   },

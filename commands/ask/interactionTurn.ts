@@ -22,6 +22,7 @@ import { interactionWebhook, tokenLife } from '../../src/discord/interactionWebh
 import { speakerName } from '../../src/discord/members.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { interactionReplySink } from '../../src/discord/replySinks.js';
+import { interactionVoices } from '../../src/i18n/voices.js';
 import type { ChatSettings, RequestOptions } from '../../src/settings/resolve.js';
 import { memberRoleIds } from '../../src/spend/roleRules.js';
 
@@ -67,6 +68,7 @@ async function joinInOrder(
   // Installed to the member only, where the bot is not: through the interaction alone.
   const install = installContext(interaction);
   const userInstall = !install.botPresent;
+  const voices = interactionVoices(context.i18n, interaction);
   const prepared = await prepareChatRequest(context, {
     guildId: interaction.guildId,
     channelId: request.channelId,
@@ -76,6 +78,8 @@ async function joinInOrder(
     options: request.options,
     ...(userInstall && { userInstall }),
     roleIds: memberRoleIds(interaction.member),
+    // A refusal is private: the member's words.
+    voice: voices.member,
   });
   if (!prepared.ok) return replyPrivately(interaction, prepared.error);
   // Nothing writes after the token there: the reply ends before it (chat/deadline.ts).
@@ -98,6 +102,8 @@ async function joinInOrder(
       settings: prepared.settings,
       // Refused before any text: the reply is withdrawn and the member alone is told why.
       refusalsSeenBy: 'member',
+      // The reply is the channel's, unless Discord makes it private.
+      voices: install.forcedPrivate ? { ...voices, server: voices.member } : voices,
     };
     await arrival.turn();
     const running = runQueuedChatTurn(

@@ -12,6 +12,7 @@
 import { PROMPT_MAX_LENGTH } from '../../src/chat/prompt.js';
 import { buttonId } from '../../src/discord/buttons.js';
 import { paragraphModal } from '../../src/discord/modals.js';
+import type { Translator } from '../../src/i18n/translator.js';
 import type { AskSettings } from './options.js';
 
 export const ASK_MODAL_ACTION = 'modal';
@@ -22,12 +23,13 @@ export const QUESTION_FIELD = 'prompt';
 const KEYS = { m: 'model', t: 'temperature', x: 'max_tokens', h: 'thread' } as const;
 const NUMBER = /^\d+(\.\d+)?(e[+-]?\d+)?$/i;
 
-export function askModal(settings: AskSettings) {
+/** `t`: the member's voice (only they see the form). */
+export function askModal(t: Translator, settings: AskSettings) {
   return paragraphModal({
     customId: buttonId('ask', ASK_MODAL_ACTION, encodeAskSettings(settings)),
-    title: `Ask ${settings.model ?? 'the model'}`,
-    label: 'Your question',
-    description: `Line breaks are kept. Up to ${PROMPT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+    title: settings.model ? t.t('chat.formTitle', { model: settings.model }) : t.t('chat.formTitleAnyModel'),
+    label: t.t('chat.formLabel'),
+    description: t.t('chat.formDescription', { limit: PROMPT_MAX_LENGTH }),
     field: QUESTION_FIELD,
     maxLength: PROMPT_MAX_LENGTH,
   });

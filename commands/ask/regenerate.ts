@@ -6,9 +6,10 @@
  */
 import type { ButtonInteraction } from 'discord.js';
 import { canManageMessages } from '../../src/access/permissions.js';
-import { NOT_LATEST, regenerationBase } from '../../src/chat/history.js';
+import { regenerationBase } from '../../src/chat/history.js';
 import type { BotContext } from '../../src/context.js';
 import { replyPrivately } from '../../src/discord/messages.js';
+import { interactionVoices } from '../../src/i18n/voices.js';
 import { definedFields } from '../../src/lib/objects.js';
 import { parseWith, storedOptionsSchema } from '../../src/settings/requestOptions.js';
 import type { RequestOptions } from '../../src/settings/resolve.js';
@@ -25,19 +26,21 @@ export async function pressRegenerate(
   // A first look, to refuse at once; the turn checks again in the channel's queue.
   const conversation = await context.conversations.load(conversationId);
   const base = regenerationBase(conversation.turns, turnId, pressed);
-  if (!base) return replyPrivately(interaction, NOT_LATEST);
+  const { member } = interactionVoices(context.i18n, interaction);
+  if (!base) return replyPrivately(interaction, member.t('chat.notLatest'));
   if (base.userTurn.authorId !== interaction.user.id && !canManageMessages(interaction)) {
-    return replyPrivately(
-      interaction,
-      'Only the member who asked (or someone with the Manage Messages permission) can regenerate this reply.',
-    );
+    return replyPrivately(interaction, member.t('chat.regenerateForbidden'));
   }
   const last = conversation.turns.at(-1);
   // Options kept with an older version of the reply that no longer pass are dropped, not trusted.
-  const stored = parseWith(storedOptionsSchema, last?.role === 'assistant' ? (last.options ?? {}) : {});
+  const stored = parseWith(
+    storedOptionsSchema,
+    last?.role === 'assistant' ? (last.options ?? {}) : {},
+    member,
+  );
   const options: RequestOptions = {
     ...(stored.ok ? definedFields(stored.value) : {}),
-    origin: 'the options of the reply being regenerated',
+    origin: 'config.whereRegenerated',
   };
   const channelId = interaction.channelId;
   await runInteractionTurn(interaction, context, { channelId, options }, async () => ({

@@ -5,6 +5,7 @@ import { stopReply } from '../../src/chat/controls.js';
 import type { BotContext } from '../../src/context.js';
 import { speakerName } from '../../src/discord/members.js';
 import { replyPrivately } from '../../src/discord/messages.js';
+import { interactionVoices } from '../../src/i18n/voices.js';
 
 export async function pressStop(interaction: ButtonInteraction, context: BotContext, stopId: string) {
   const outcome = stopReply(context.activeReplies, stopId, {
@@ -12,13 +13,9 @@ export async function pressStop(interaction: ButtonInteraction, context: BotCont
     name: speakerName(interaction),
     canManageMessages: canManageMessages(interaction),
   });
-  if (outcome === 'finished') return replyPrivately(interaction, 'This reply has already finished.');
-  if (outcome === 'forbidden') {
-    return replyPrivately(
-      interaction,
-      'Only the member who asked (or someone with the Manage Messages permission) can stop this reply.',
-    );
-  }
+  const { member } = interactionVoices(context.i18n, interaction);
+  if (outcome === 'finished') return replyPrivately(interaction, member.t('chat.alreadyFinished'));
+  if (outcome === 'forbidden') return replyPrivately(interaction, member.t('chat.stopForbidden'));
   // The reply itself shows that it stopped; the click needs no message of its own.
   await interaction.deferUpdate();
 }

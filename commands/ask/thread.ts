@@ -2,9 +2,7 @@
 import { type APIChannel, PermissionFlagsBits, type RepliableInteraction, Routes } from 'discord.js';
 import type { BotContext } from '../../src/context.js';
 import { discordReason } from '../../src/discord/errorBoundary.js';
-
-export const MEMBER_CANNOT_CREATE_THREADS =
-  'You cannot create threads in this channel, so /ask cannot open one for you. Ask without thread, or ask a moderator.';
+import type { Translator } from '../../src/i18n/translator.js';
 
 /**
  * Whether the member may open the thread themselves: the bot opens it with its own permissions,
@@ -15,26 +13,28 @@ export function memberMayCreateThreads(interaction: RepliableInteraction): boole
   return interaction.memberPermissions?.has(PermissionFlagsBits.CreatePublicThreads) ?? false;
 }
 
-export function threadName(prompt: string): string {
+/** The prompt's first line; `t`: the server's voice, for a name the bot must choose itself. */
+export function threadName(t: Translator, prompt: string): string {
   const line = prompt.split('\n')[0]?.trim() ?? '';
   const name = line.length > 90 ? `${line.slice(0, 89)}…` : line;
-  return name || 'Conversation';
+  return name || t.t('chat.threadName');
 }
 
-/** Opens a public thread from the reply; returns its id, or why it could not. */
+/** Opens a public thread from the reply; returns its id, or why it could not (in `t`'s words). */
 export async function openThread(
   context: BotContext,
+  t: Translator,
   channelId: string,
   messageId: string,
   prompt: string,
 ): Promise<{ id: string } | { error: string }> {
   try {
     const thread = (await context.discordRest.post(Routes.threads(channelId, messageId), {
-      body: { name: threadName(prompt), auto_archive_duration: 1440 },
+      body: { name: threadName(t, prompt), auto_archive_duration: 1440 },
     })) as APIChannel;
     return { id: thread.id };
   } catch (error) {
     context.logger.warn({ err: error, channelId }, 'could not open a thread');
-    return { error: discordReason(error) };
+    return { error: discordReason(t, error) };
   }
 }

@@ -18,13 +18,17 @@ import {
 import { channelGate } from '../../src/access/admission.js';
 import { looksLikeText, readAttachments } from '../../src/chat/attachmentText.js';
 import { askAboutPrompt, contextAllowance, oneLine } from '../../src/chat/messageContext.js';
-import { isBlank, PROMPT_MAX_LENGTH, promptProblem } from '../../src/chat/prompt.js';
+import { isBlank, PROMPT_MAX_LENGTH } from '../../src/chat/prompt.js';
 import { buttonId, parseButtonId } from '../../src/discord/buttons.js';
 import { parentChannelId } from '../../src/discord/channels.js';
 import type { MessageCommand } from '../../src/discord/command.js';
+import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
-import { FORM_GONE, paragraphModal, submittedText } from '../../src/discord/modals.js';
+import { paragraphModal, submittedText } from '../../src/discord/modals.js';
 import { questionHead } from '../../src/discord/render/quote.js';
+import type { Translator } from '../../src/i18n/translator.js';
+import { interactionVoices } from '../../src/i18n/voices.js';
+import { promptCheck } from '../../src/images/promptCheck.js';
 import { estimateTokens } from '../../src/lib/tokens.js';
 import { runInteractionTurn } from '../ask/interactionTurn.js';
 import { snapshotOf } from './target.js';
@@ -33,56 +37,61 @@ export const ASK_ABOUT_MESSAGE = 'Ask about this message';
 const FORM_ACTION = 'ask';
 const QUESTION_FIELD = 'question';
 
-export const NOTHING_TO_ASK_ABOUT =
-  'This message has no text or text file the bot can read (images and other files are not read). Pick a message with text, or use /ask.';
-export const ASK_FORM_EXPIRED =
-  'This form has expired (a form keeps its message for an hour). Use Ask about this message on the message again.';
-
 const data = {
   name: ASK_ABOUT_MESSAGE,
   type: ApplicationCommandType.Message,
   contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
 } as const satisfies RESTPostAPIContextMenuApplicationCommandsJSONBody;
 
-/** The top of the answer: which message it is about (a link Discord shows as a jump), and the question. */
-export function askAboutHead(authorName: string, link: string, question: string): string {
-  return `-# ↪️ About a message from ${oneLine(authorName, 80)}: ${link}\n${questionHead(question)}`;
+/**
+ * The top of the answer: which message it is about (a link Discord shows as a jump), and the
+ * question; in `t`'s language (the channel's: the answer is public).
+ */
+export function askAboutHead(t: Translator, authorName: string, link: string, question: string): string {
+  return `${t.t('images.askAboutHead', { author: oneLine(authorName, 80), link })}\n${questionHead(question)}`;
 }
 
 export const askAboutMessageCommand = {
   data,
   async execute(interaction, context) {
+    const { member } = interactionVoices(context.i18n, interaction);
     const snapshot = snapshotOf(interaction.targetMessage, interaction.guildId);
     if (isBlank(snapshot.text) && !snapshot.attachments.some(looksLikeText)) {
-      return replyPrivately(interaction, NOTHING_TO_ASK_ABOUT);
+      return replyPrivately(interaction, member.t('images.nothingToAskAbout'));
     }
     // Told before the member writes a question, not after.
     const { channelId, guildId } = interaction;
-    const gate = await channelGate(context, { guildId, channelId, parentId: parentChannelId(interaction) });
+    const gate = await channelGate(context, {
+      guildId,
+      channelId,
+      parentId: parentChannelId(interaction),
+      voice: member,
+    });
     if (gate.refusal) return replyPrivately(interaction, gate.refusal);
     const key = await context.askTargets.save({ ...snapshot, userId: interaction.user.id, channelId });
     await interaction.showModal(
       paragraphModal({
         customId: buttonId(ASK_ABOUT_MESSAGE, FORM_ACTION, key),
-        title: ASK_ABOUT_MESSAGE,
-        label: 'Your question about the message',
-        description: `Line breaks are kept. Up to ${PROMPT_MAX_LENGTH.toLocaleString('en-US')} characters.`,
+        title: member.t('images.askFormTitle'),
+        label: member.t('images.askFormLabel'),
+        description: member.t('images.askFormDescription', { limit: PROMPT_MAX_LENGTH }),
         field: QUESTION_FIELD,
         maxLength: PROMPT_MAX_LENGTH,
       }),
     );
   },
   async handleModal(interaction, context) {
+    const { member, server } = interactionVoices(context.i18n, interaction);
     const { action, argument } = parseButtonId(interaction.customId);
     const question = submittedText(interaction, QUESTION_FIELD);
     const { channelId } = interaction;
     if (action !== FORM_ACTION || typeof question !== 'string' || channelId === null) {
-      return replyPrivately(interaction, FORM_GONE);
+      return replyPrivately(interaction, member.t('errors.formGone'));
     }
-    const problem = promptProblem(question, PROMPT_MAX_LENGTH, 'Write a question about the message.');
+    const problem = promptCheck(member, question, PROMPT_MAX_LENGTH, 'images.askQuestionEmpty');
     if (problem) return replyPrivately(interaction, problem);
     const target = await context.askTargets.take(argument, interaction.user.id, channelId);
-    if (!target) return replyPrivately(interaction, ASK_FORM_EXPIRED);
+    if (!target) return replyPrivately(interaction, member.t('images.askFormExpired'));
     await runInteractionTurn(interaction, context, { channelId, options: {} }, async (settings) => {
       // After the acknowledgement: downloads may take seconds.
       const attachments = await readAttachments(context.images, target.attachments, context.shutdown);
@@ -93,7 +102,13 @@ export const askAboutMessageCommand = {
         replyChannelId: channelId,
         ask: { kind: 'new', prompt: askAboutPrompt({ ...target, attachments }, question, allowance) },
         options: {},
-        head: askAboutHead(target.authorName, target.link, question),
+        // Read by the channel, unless the answer is private (the app installed to the member alone).
+        head: askAboutHead(
+          installContext(interaction).forcedPrivate ? member : server,
+          target.authorName,
+          target.link,
+          question,
+        ),
       };
     });
   },

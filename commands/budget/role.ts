@@ -12,8 +12,8 @@ import {
   type ChatInputCommandInteraction,
 } from 'discord.js';
 import type { BotContext } from '../../src/context.js';
+import type { Translator } from '../../src/i18n/translator.js';
 import { parseModelList } from '../../src/settings/resolve.js';
-import { formatMoney } from '../../src/spend/cost.js';
 import { MAX_ROLE_RULES, type RoleRule } from '../../src/spend/roleRules.js';
 import { MAX_CAP, parseCap } from './caps.js';
 
@@ -65,33 +65,38 @@ export const roleGroup: APIApplicationCommandSubcommandGroupOption = {
 };
 
 /** One rule as a line: a field the rule leaves unset follows the server's default. */
-export function describeRule(rule: RoleRule, currency: string): string {
+export function describeRule(rule: RoleRule, currency: string, t: Translator): string {
   const cap = (value: number | null | undefined, unset: string) =>
-    value === undefined ? unset : value === null ? 'no cap' : formatMoney(value, currency);
-  return [
-    `<@&${rule.roleId}>: daily ${cap(rule.dailyCapMicros, 'server default')}`,
-    `monthly ${cap(rule.monthlyCapMicros, 'no cap')} per member`,
-    `models ${rule.models ? rule.models.join(', ') || 'none' : 'all the server allows'}`,
-    `/imagine ${rule.imagine === false ? 'no' : 'yes'}`,
-  ].join(' · ');
+    value === undefined ? unset : value === null ? t.t('spend.ruleNoCap') : t.money(value, currency);
+  return t.t('spend.ruleLine', {
+    roleId: rule.roleId,
+    daily: cap(rule.dailyCapMicros, t.t('spend.ruleServerDefault')),
+    monthly: cap(rule.monthlyCapMicros, t.t('spend.ruleNoCap')),
+    models: rule.models ? rule.models.join(', ') || t.t('spend.none') : t.t('spend.ruleAllModels'),
+    imagine: t.t(rule.imagine === false ? 'spend.no' : 'spend.yes'),
+  });
 }
 
-export function describeRules(rules: readonly RoleRule[], currency: string): string {
-  if (rules.length === 0) return 'No rules per role: every member has the server’s caps and models.';
+export function describeRules(rules: readonly RoleRule[], currency: string, t: Translator): string {
+  if (rules.length === 0) return t.t('spend.noRules');
   return [
-    `Rules per role (${rules.length} of at most ${MAX_ROLE_RULES}; a member with several gets the most generous of each):`,
-    ...rules.map((rule) => `- ${describeRule(rule, currency)}`),
+    t.t('spend.rulesHeading', { count: rules.length, max: MAX_ROLE_RULES }),
+    ...rules.map((rule) => `- ${describeRule(rule, currency, t)}`),
   ].join('\n');
 }
 
 /** The rule `/budget role set` asks for, or why it cannot be set. */
-function ruleFromOptions(interaction: ChatInputCommandInteraction, roleId: string): RoleRule | string {
+function ruleFromOptions(
+  interaction: ChatInputCommandInteraction,
+  roleId: string,
+  t: Translator,
+): RoleRule | string {
   const value = (name: string) => interaction.options.get(name)?.value;
   const daily = parseCap(value('daily'));
   const monthly = parseCap(value('monthly'));
-  if (daily === 'invalid' || monthly === 'invalid') return `A cap must be a number from 0 to ${MAX_CAP}.`;
+  if (daily === 'invalid' || monthly === 'invalid') return t.t('spend.capInvalid', { max: MAX_CAP });
   const modelsText = value('models');
-  const models = typeof modelsText === 'string' ? parseModelList(modelsText) : undefined;
+  const models = typeof modelsText === 'string' ? parseModelList(modelsText, t) : undefined;
   if (models && 'error' in models) return models.error;
   const imagine = value('imagine');
   const rule: RoleRule = {
@@ -101,29 +106,33 @@ function ruleFromOptions(interaction: ChatInputCommandInteraction, roleId: strin
     ...(models !== undefined && { models }),
     ...(typeof imagine === 'boolean' && { imagine }),
   };
-  if (Object.keys(rule).length === 1) return 'Give `daily`, `monthly`, `models` or `imagine` for the role.';
+  if (Object.keys(rule).length === 1) return t.t('spend.ruleGiveField');
   return rule;
 }
 
-/** Runs a `/budget role` subcommand; returns the private reply. */
+/** Runs a `/budget role` subcommand; returns the private reply, in the member's words (`t`). */
 export async function runRoleSubcommand(
   interaction: ChatInputCommandInteraction,
   context: BotContext,
   guildId: string,
+  t: Translator,
 ): Promise<string> {
   const { currency } = context.prices;
   const sub = interaction.options.getSubcommand();
   const roleId = interaction.options.get('role')?.value;
-  if (sub === 'show') return describeRules(await context.roleRules.list(guildId), currency);
-  if (typeof roleId !== 'string' || !/^\d{1,20}$/.test(roleId)) return 'Choose a role.';
-  if (roleId === guildId) return 'Everyone holds @everyone: set the server’s own caps with /budget set.';
+  if (sub === 'show') return describeRules(await context.roleRules.list(guildId), currency, t);
+  if (typeof roleId !== 'string' || !/^\d{1,20}$/.test(roleId)) return t.t('spend.chooseRole');
+  if (roleId === guildId) return t.t('spend.everyoneRole');
   if (sub === 'clear') {
     const cleared = await context.roleRules.clear(guildId, roleId);
-    const said = cleared ? `The rule for <@&${roleId}> is removed.` : `<@&${roleId}> had no rule.`;
-    return `${said}\n${describeRules(await context.roleRules.list(guildId), currency)}`;
+    const said = t.t(cleared ? 'spend.ruleRemoved' : 'spend.ruleNotThere', { roleId });
+    return `${said}\n${describeRules(await context.roleRules.list(guildId), currency, t)}`;
   }
-  const rule = ruleFromOptions(interaction, roleId);
+  const rule = ruleFromOptions(interaction, roleId, t);
   if (typeof rule === 'string') return rule;
   const changed = await context.roleRules.set(guildId, rule);
-  return changed.ok ? describeRules(changed.rules, currency) : changed.error;
+  if (changed.ok) return describeRules(changed.rules, currency, t);
+  return changed.reason === 'tooManyRules'
+    ? t.t('spend.tooManyRules', { max: MAX_ROLE_RULES })
+    : changed.error;
 }

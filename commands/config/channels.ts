@@ -1,14 +1,15 @@
 /** `/config channels`: where the bot answers (threads follow their parent channel). */
 import type { ConfigChangeHandler } from './subcommand.js';
 
-export const setChannels: ConfigChangeHandler = async ({ context, guildId, raw, channelId, guild }) => {
+export const setChannels: ConfigChangeHandler = async ({ context, guildId, raw, channelId, guild, t }) => {
   const action = raw.action;
   if (action === 'everywhere') {
     await context.settings.updateGuild(guildId, { allowedChannels: null });
     return undefined;
   }
-  if (action !== 'allow' && action !== 'remove') return 'Choose allow, remove or everywhere.';
-  if (channelId === undefined) return `Give the channel to ${action}.`;
+  if (action !== 'allow' && action !== 'remove') return t.t('config.chooseChannelAction');
+  if (channelId === undefined)
+    return t.t(action === 'allow' ? 'config.giveChannelToAllow' : 'config.giveChannelToRemove');
   const current = guild.allowedChannels ?? [];
   const next =
     action === 'allow' ? [...new Set([...current, channelId])] : current.filter((id) => id !== channelId);

@@ -13,12 +13,13 @@ const CLEAR_FIELDS = {
 
 export const CLEARABLE = Object.keys(CLEAR_FIELDS) as (keyof typeof CLEAR_FIELDS)[];
 
-export const clearSetting: ConfigChangeHandler = async ({ context, guildId, raw, channelId }) => {
+export const clearSetting: ConfigChangeHandler = async ({ context, guildId, raw, channelId, t }) => {
   const setting = raw.setting;
-  if (typeof setting !== 'string' || !Object.hasOwn(CLEAR_FIELDS, setting)) return 'Unknown setting.';
+  if (typeof setting !== 'string' || !Object.hasOwn(CLEAR_FIELDS, setting))
+    return t.t('config.unknownSetting');
   const field = CLEAR_FIELDS[setting as keyof typeof CLEAR_FIELDS];
   if (channelId !== undefined) {
-    if (field === 'requestsPerMinute') return 'rate_limit is server-wide: clear it without a channel.';
+    if (field === 'requestsPerMinute') return t.t('config.clearRateLimitServerWide');
     await context.settings.updateChannel(channelId, { [field]: undefined } as ChannelConfigPatch);
   } else {
     const patch: GuildConfigPatch =

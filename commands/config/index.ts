@@ -15,6 +15,7 @@ import { canManageGuild } from '../../src/access/permissions.js';
 import { parentChannelId } from '../../src/discord/channels.js';
 import { type Command, channelOption, optionChannel, optionValues } from '../../src/discord/command.js';
 import { replyPrivately } from '../../src/discord/messages.js';
+import { interactionVoices } from '../../src/i18n/voices.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import { setChannels } from './channels.js';
 import { CLEARABLE, clearSetting } from './clear.js';
@@ -153,6 +154,11 @@ const data = {
           name: 'fallback',
           description: "When a member's cap refuses a model, answer with the cheapest allowed one that fits",
         },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'answer_in_language',
+          description: 'Answer in the language of the member who asks (their Discord language)',
+        },
       ],
     },
   ],
@@ -170,11 +176,10 @@ const CHANGES: Readonly<Record<string, ConfigChangeHandler>> = {
 export const configCommand = {
   data,
   async execute(interaction, context) {
+    // Every reply is ephemeral: the admin's own language.
+    const t = interactionVoices(context.i18n, interaction).member;
     if (!canManageGuild(interaction) || !interaction.inGuild()) {
-      return replyPrivately(
-        interaction,
-        'Only members with the Manage Server permission can change the bot’s settings.',
-      );
+      return replyPrivately(interaction, t.t('config.manageServerOnly'));
     }
     const guildId = interaction.guildId;
     const sub = interaction.options.getSubcommand();
@@ -188,6 +193,7 @@ export const configCommand = {
         raw,
         channelId: typeof raw.channel === 'string' ? raw.channel : undefined,
         guild: await context.settings.guild(guildId),
+        t,
       });
       if (refusal) return replyPrivately(interaction, refusal);
     }
@@ -198,7 +204,8 @@ export const configCommand = {
         ? shown.parentId
         : null
       : parentChannelId(interaction);
-    const header = change ? '✅ Saved.\n' : '';
-    await replyPrivately(interaction, header + (await describeConfig(context, guildId, channelId, parentId)));
+    const header = change ? `${t.t('config.saved')}\n` : '';
+    const shownConfig = await describeConfig(context, guildId, channelId, parentId, t);
+    await replyPrivately(interaction, header + shownConfig);
   },
 } satisfies Command;

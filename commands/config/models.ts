@@ -2,8 +2,8 @@
 import { parseModelList } from '../../src/settings/resolve.js';
 import type { ConfigChangeHandler } from './subcommand.js';
 
-export const allowModels: ConfigChangeHandler = async ({ context, guildId, raw }) => {
-  const models = parseModelList(typeof raw.allowed === 'string' ? raw.allowed : '');
+export const allowModels: ConfigChangeHandler = async ({ context, guildId, raw, t }) => {
+  const models = parseModelList(typeof raw.allowed === 'string' ? raw.allowed : '', t);
   if (models !== null && 'error' in models) return models.error;
   await context.settings.updateGuild(guildId, { allowedModels: models });
   return undefined;

@@ -1,9 +1,11 @@
 /** `/config set`: server defaults, or with `channel:` that channel's own. */
 import { z } from 'zod';
+import type { Translator } from '../../src/i18n/translator.js';
 import {
   maxTokensField,
   modelField,
   parseWith,
+  problem,
   temperatureField,
   wholeNumberField,
 } from '../../src/settings/requestOptions.js';
@@ -16,23 +18,24 @@ export const RATE_LIMIT_MAX = 600;
 
 type SetPatch = { -readonly [K in keyof ChatOverrides]: ChatOverrides[K] } & { requestsPerMinute?: number };
 
-/** Validates `/config set` options with the same rules and wording as /ask's. */
+/** Validates `/config set` options with the same rules and wording as /ask's (refusals in `t`'s words). */
 export function parseConfigSet(
   raw: Readonly<Record<string, unknown>>,
   limits: { maxOutputTokens: number; allowedModels: GuildConfig['allowedModels'] },
+  t: Translator,
 ): { ok: true; patch: SetPatch } | { ok: false; error: string } {
   const schema = z.object({
     model: modelField
       .refine((model) => limits.allowedModels === null || limits.allowedModels.includes(model), {
-        error: (issue) => `${String(issue.input)} is not among the allowed models (/config models).`,
+        error: (issue) => problem('config.modelNotAmongAllowed', { model: String(issue.input) }),
       })
       .optional(),
     temperature: temperatureField.optional(),
-    max_tokens: maxTokensField(limits.maxOutputTokens, ' (the bot operator’s limit)').optional(),
+    max_tokens: maxTokensField(limits.maxOutputTokens, true).optional(),
     history_tokens: wholeNumberField('history_tokens', HISTORY_TOKENS_MIN, HISTORY_TOKENS_MAX).optional(),
     rate_limit: wholeNumberField('rate_limit', 1, RATE_LIMIT_MAX).optional(),
   });
-  const parsed = parseWith(schema, raw);
+  const parsed = parseWith(schema, raw, t);
   if (!parsed.ok) return parsed;
   const { model, temperature, max_tokens, history_tokens, rate_limit } = parsed.value;
   const patch: SetPatch = {
@@ -42,19 +45,23 @@ export function parseConfigSet(
     ...(history_tokens !== undefined && { historyTokens: history_tokens }),
     ...(rate_limit !== undefined && { requestsPerMinute: rate_limit }),
   };
-  if (Object.keys(patch).length === 0) return { ok: false, error: 'Give at least one setting to change.' };
+  if (Object.keys(patch).length === 0) return { ok: false, error: t.t('config.giveASetting') };
   return { ok: true, patch };
 }
 
-export const setSettings: ConfigChangeHandler = async ({ context, guildId, raw, channelId, guild }) => {
-  const parsed = parseConfigSet(raw, {
-    maxOutputTokens: context.config.maxOutputTokens,
-    allowedModels: guild.allowedModels,
-  });
+export const setSettings: ConfigChangeHandler = async ({ context, guildId, raw, channelId, guild, t }) => {
+  const parsed = parseConfigSet(
+    raw,
+    {
+      maxOutputTokens: context.config.maxOutputTokens,
+      allowedModels: guild.allowedModels,
+    },
+    t,
+  );
   if (!parsed.ok) return parsed.error;
   const { requestsPerMinute, ...chat } = parsed.patch;
   if (channelId !== undefined) {
-    if (requestsPerMinute !== undefined) return 'rate_limit is server-wide: set it without a channel.';
+    if (requestsPerMinute !== undefined) return t.t('config.setRateLimitServerWide');
     await context.settings.updateChannel(channelId, chat);
   } else {
     await context.settings.updateGuild(guildId, {

@@ -1,19 +1,51 @@
 /** `/config show` (and the answer to every change): the settings in effect, each with its source. */
 import type { BotContext } from '../../src/context.js';
-import { operatorDefaults, resolveChatSettings, type SettingSource } from '../../src/settings/resolve.js';
+import type { MessageKey, Translator } from '../../src/i18n/translator.js';
+import {
+  type GuildConfig,
+  namesOrNone,
+  operatorDefaults,
+  resolveChatSettings,
+  type SettingSource,
+} from '../../src/settings/resolve.js';
 
-const SOURCE_LABEL: Record<SettingSource, string> = {
-  option: 'command option',
-  channel: 'channel',
-  guild: 'server',
-  default: 'bot default',
+const SOURCE_LABEL: Record<SettingSource, MessageKey> = {
+  option: 'config.sourceOption',
+  channel: 'config.sourceChannel',
+  guild: 'config.sourceGuild',
+  default: 'config.sourceDefault',
 };
 
+/** The server-wide settings, one line each. */
+function serverWide(t: Translator, guild: GuildConfig, rateLimitPerMinute: number): string[] {
+  const onOff = (value: boolean) => t.t(value ? 'config.on' : 'config.off');
+  const shown = (value: boolean) => t.t(value ? 'config.shown' : 'config.hidden');
+  const channels = guild.allowedChannels?.map((id) => `<#${id}>`);
+  return [
+    t.t('config.showServerWide'),
+    t.t('config.showAllowedModels', {
+      models: guild.allowedModels === null ? t.t('config.allModels') : namesOrNone(t, guild.allowedModels),
+    }),
+    t.t('config.showChannels', {
+      channels: channels === undefined ? t.t('config.everywhere') : namesOrNone(t, channels),
+    }),
+    t.t('config.showMentions', { state: t.t(guild.answerMentions ? 'config.yes' : 'config.no') }),
+    t.t('config.showUnderReplies', { cost: shown(guild.showCost), context: shown(guild.showContext) }),
+    t.t('config.showFallback', { state: onOff(guild.fallback) }),
+    t.t('config.showAnswerInLanguage', { state: onOff(guild.answerInLanguage) }),
+    guild.requestsPerMinute === null
+      ? t.t('config.showRateLimitDefault', { count: rateLimitPerMinute })
+      : t.t('config.showRateLimit', { count: guild.requestsPerMinute }),
+  ];
+}
+
+/** `t`: the admin's voice. */
 export async function describeConfig(
   context: BotContext,
   guildId: string,
   channelId: string,
   parentId: string | null,
+  t: Translator,
 ): Promise<string> {
   const guild = await context.settings.guild(guildId);
   const channel = await context.settings.effectiveChannel(channelId, parentId);
@@ -23,24 +55,23 @@ export async function describeConfig(
     { ...guild, allowedModels: null },
     channel,
     {},
+    t,
   );
   if (!resolved.ok) return resolved.error;
   const { settings } = resolved;
-  const from = (source: SettingSource) => ` (${SOURCE_LABEL[source]})`;
-  const onOff = (value: boolean, on: string, off: string) => (value ? on : off);
+  const { sources } = settings;
+  const source = (from: SettingSource) => t.t(SOURCE_LABEL[from]);
+  const prompt = settings.systemPrompt;
   return [
-    `**In <#${channelId}>** (a command option beats the channel, which beats the server, which beats the bot default):`,
-    `• Model: ${settings.model}${from(settings.sources.model)}`,
-    `• Temperature: ${settings.temperature ?? 'the service’s default'}${from(settings.sources.temperature)}`,
-    `• Max tokens per reply: ${settings.maxTokens}${from(settings.sources.maxTokens)}`,
-    `• History budget: ${settings.historyTokens.toLocaleString('en-US')} tokens${from(settings.sources.historyTokens)}`,
-    `• System prompt: ${settings.systemPrompt ? `set, ${settings.systemPrompt.length} characters (/system show)` : 'none'}`,
-    '**Server-wide:**',
-    `• Allowed models: ${guild.allowedModels === null ? 'all' : guild.allowedModels.join(', ') || 'none'}`,
-    `• Channels: ${guild.allowedChannels === null ? 'everywhere the bot can see' : guild.allowedChannels.map((id) => `<#${id}>`).join(', ') || 'none'}`,
-    `• Answers mentions and replies: ${onOff(guild.answerMentions, 'yes', 'no')}`,
-    `• Under replies: cost ${onOff(guild.showCost, 'shown', 'hidden')}, context ${onOff(guild.showContext, 'shown', 'hidden')}`,
-    `• Fallback to a cheaper model when a member's cap refuses: ${onOff(guild.fallback, 'on', 'off')}`,
-    `• Rate limit: ${guild.requestsPerMinute ?? config.rateLimitPerMinute} requests per member per minute${guild.requestsPerMinute === null ? ' (bot default)' : ''}`,
+    t.t('config.showHeader', { channel: `<#${channelId}>` }),
+    t.t('config.showModel', { model: settings.model, source: source(sources.model) }),
+    t.t('config.showTemperature', {
+      temperature: settings.temperature ?? t.t('config.serviceDefault'),
+      source: source(sources.temperature),
+    }),
+    t.t('config.showMaxTokens', { maxTokens: settings.maxTokens, source: source(sources.maxTokens) }),
+    t.t('config.showHistory', { count: settings.historyTokens, source: source(sources.historyTokens) }),
+    prompt ? t.t('config.showSystemPrompt', { count: prompt.length }) : t.t('config.showNoSystemPrompt'),
+    ...serverWide(t, guild, config.rateLimitPerMinute),
   ].join('\n');
 }

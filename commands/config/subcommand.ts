@@ -1,5 +1,6 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import type { BotContext } from '../../src/context.js';
+import type { Translator } from '../../src/i18n/translator.js';
 import type { GuildConfig } from '../../src/settings/resolve.js';
 
 /** What a /config subcommand that changes settings receives. */
@@ -12,6 +13,8 @@ export interface ConfigChange {
   /** The channel given as an option, if any. */
   readonly channelId: string | undefined;
   readonly guild: GuildConfig;
+  /** The admin's voice (every /config reply is theirs alone). */
+  readonly t: Translator;
 }
 
 /** Applies a change; resolves to a refusal to show, or undefined when saved. */

@@ -12,6 +12,7 @@ import type { BotContext } from '../../src/context.js';
 import { discordReason } from '../../src/discord/errorBoundary.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
 import { replyPrivately } from '../../src/discord/messages.js';
+import type { Translator } from '../../src/i18n/translator.js';
 import {
   ExportStopped,
   exportPartLimit,
@@ -19,12 +20,12 @@ import {
   streamExport,
 } from '../../src/spend/usageExport.js';
 import { type ExportDescription, partContent, stoppedContent } from './exportText.js';
-import { parseExportRange, resolveExportRange } from './range.js';
+import { parseExportRange, rangeLabel, resolveExportRange } from './range.js';
 
 /** Why the export stopped, for the member; the details go to the log under `errorId`. */
-function stopReason(error: unknown, errorId: string): string {
-  if (error instanceof DiscordAPIError) return discordReason(error);
-  return `something went wrong inside the bot (error id ${errorId}, in the log)`;
+function stopReason(error: unknown, errorId: string, t: Translator): string {
+  if (error instanceof DiscordAPIError) return discordReason(t, error);
+  return t.t('spend.exportInternalError', { errorId });
 }
 
 export async function exportUsage(
@@ -32,9 +33,10 @@ export async function exportUsage(
   context: BotContext,
   guildId: string,
   raw: Readonly<Record<string, unknown>>,
+  member: Translator,
 ): Promise<void> {
   const now = context.clock.now();
-  const asked = parseExportRange(raw, now);
+  const asked = parseExportRange(raw, now, member);
   if (!asked.ok) return replyPrivately(interaction, asked.error);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const webhook = interactionWebhook(context.interactionRest, interaction);
@@ -47,7 +49,7 @@ export async function exportUsage(
     firstDay <= range.to &&
     reachesPastRetention(range.readFrom, now, retentionDays);
   const description: ExportDescription = {
-    label: range.label,
+    label: rangeLabel(member, asked, range),
     currency: context.prices.currency,
     from: range.from,
     to: range.to,
@@ -63,7 +65,7 @@ export async function exportUsage(
       limitBytes: exportPartLimit(interaction.attachmentSizeLimit as number | undefined),
       async deliver(part, fileName, totals) {
         const message = {
-          content: partContent(description, part, totals),
+          content: partContent(member, description, part, totals),
           files: [{ name: fileName, data: part.data }],
         };
         if (part.number === 1) await webhook.editOriginal(message);
@@ -91,12 +93,8 @@ export async function exportUsage(
       { err: error.cause, errorId, guildId, delivered: error.delivered.parts, rows: error.delivered.rows },
       'usage export stopped after some files were sent',
     );
-    const content = stoppedContent(
-      description,
-      error.delivered,
-      error.undelivered,
-      stopReason(error.cause, errorId),
-    );
+    const reason = stopReason(error.cause, errorId, member);
+    const content = stoppedContent(member, description, error.delivered, error.undelivered, reason);
     try {
       await webhook.followUp({ content, private: true });
     } catch (noteError) {

@@ -12,6 +12,7 @@ import {
 import { canManageGuild } from '../../src/access/permissions.js';
 import { type Command, optionValues } from '../../src/discord/command.js';
 import { replyPrivately } from '../../src/discord/messages.js';
+import { interactionVoices } from '../../src/i18n/voices.js';
 import { PERIOD_LABELS, PERIODS } from '../../src/spend/aggregate.js';
 import { exportUsage } from './export.js';
 import { showUsage } from './show.js';
@@ -62,19 +63,17 @@ export const usageCommand = {
   data,
   async execute(interaction, context) {
     // Discord hides the command from members without Manage Server, but its permissions can be
-    // overridden per server; the handler checks again.
+    // overridden per server; the handler checks again. Every reply is private: the member's words.
+    const { member } = interactionVoices(context.i18n, interaction);
     if (!canManageGuild(interaction) || !interaction.guildId) {
-      return replyPrivately(
-        interaction,
-        'Only members with the Manage Server permission can see the server’s usage.',
-      );
+      return replyPrivately(interaction, member.t('spend.usageManageOnly'));
     }
     const raw = optionValues(interaction);
     if (interaction.options.getSubcommand() === 'export') {
-      return exportUsage(interaction, context, interaction.guildId, raw);
+      return exportUsage(interaction, context, interaction.guildId, raw, member);
     }
     const period = PERIODS.find((known) => known === (raw.period ?? 'this-month'));
-    if (!period) return replyPrivately(interaction, 'Unknown period.');
-    await showUsage(interaction, context, interaction.guildId, period);
+    if (!period) return replyPrivately(interaction, member.t('spend.unknownPeriod'));
+    await showUsage(interaction, context, interaction.guildId, period, member);
   },
 } satisfies Command;

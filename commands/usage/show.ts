@@ -2,56 +2,87 @@
 import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
 import type { BotContext } from '../../src/context.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
-import { PERIOD_LABELS, type Period, periodRange, type Summary } from '../../src/spend/aggregate.js';
-import { dailySpendSvg, renderPng } from '../../src/spend/chart.js';
-import { formatMoney } from '../../src/spend/cost.js';
+import type { Translator } from '../../src/i18n/translator.js';
+import { type Period, periodRange, type Summary } from '../../src/spend/aggregate.js';
+import { chartFormat, dailySpendSvg, renderPng } from '../../src/spend/chart.js';
+import { periodLabel } from './range.js';
 
-/** The text of /usage show (pure, so tests can check it against the ledger). */
+type Totals = { readonly requests: number; readonly costMicros: number };
+
+/** The largest first, at most `limit`. */
+const costliest = <T extends Totals>(byId: Readonly<Record<string, T>>, limit = Infinity) =>
+  Object.entries(byId)
+    .sort((a, b) => b[1].costMicros - a[1].costMicros)
+    .slice(0, limit);
+
+/** The text of /usage show (pure, so tests can check it against the ledger), in `t`'s words. */
 export function usageReport(
   summary: Summary,
   currency: string,
   label: string,
   budgetLine: string | undefined,
+  t: Translator,
 ): string {
-  const money = (micros: number) => formatMoney(micros, currency);
+  const money = (micros: number) => t.money(micros, currency);
+  const requests = (count: number) => t.t('spend.requestsShort', { count });
+  const head = t.t('spend.reportHead', { label, money: money(summary.costMicros), count: summary.requests });
   const lines = [
-    `**Spend · ${label}**: ${money(summary.costMicros)} over ${summary.requests} request${summary.requests === 1 ? '' : 's'}${summary.estimatedRequests > 0 ? ` (${summary.estimatedRequests} with estimated tokens)` : ''}`,
+    summary.estimatedRequests > 0
+      ? `${head} ${t.t('spend.reportEstimated', { count: summary.estimatedRequests })}`
+      : head,
   ];
   if (budgetLine) lines.push(budgetLine);
-  const models = Object.entries(summary.byModel).sort((a, b) => b[1].costMicros - a[1].costMicros);
+  const models = costliest(summary.byModel);
   if (models.length > 0) {
-    lines.push('', '**By model**');
+    lines.push('', t.t('spend.byModel'));
     for (const [model, totals] of models) {
       const detail =
         totals.images > 0
-          ? `${totals.images} image${totals.images === 1 ? '' : 's'}`
-          : `${totals.inputTokens.toLocaleString('en-US')} in · ${totals.outputTokens.toLocaleString('en-US')} out tokens`;
-      lines.push(`\`${model}\`: ${totals.requests} req · ${detail} · ${money(totals.costMicros)}`);
+          ? t.t('spend.images', { count: totals.images })
+          : t.t('spend.tokens', { input: totals.inputTokens, output: totals.outputTokens });
+      const line = { model, requests: requests(totals.requests), detail, money: money(totals.costMicros) };
+      lines.push(t.t('spend.modelLine', line));
     }
   }
-  const users = Object.entries(summary.byUser)
-    .sort((a, b) => b[1].costMicros - a[1].costMicros)
-    .slice(0, 10);
+  const users = costliest(summary.byUser, 10);
   if (users.length > 0) {
-    lines.push('', '**Top members**');
+    lines.push('', t.t('spend.topMembers'));
     users.forEach(([userId, totals], i) => {
-      lines.push(`${i + 1}. <@${userId}>: ${money(totals.costMicros)} (${totals.requests} req)`);
+      const line = {
+        rank: i + 1,
+        userId,
+        money: money(totals.costMicros),
+        requests: requests(totals.requests),
+      };
+      lines.push(t.t('spend.memberLine', line));
     });
   }
-  const roles = Object.entries(summary.byRole)
-    .sort((a, b) => b[1].costMicros - a[1].costMicros)
-    .slice(0, 10);
+  const roles = costliest(summary.byRole, 10);
   if (roles.length > 0) {
     // Only once a member with a rule per role was billed; a request counts under each of its roles.
-    lines.push('', '**By role** (rules per role; a member with several counts under each)');
+    lines.push('', t.t('spend.byRole'));
     for (const [roleId, totals] of roles)
-      lines.push(`<@&${roleId}>: ${money(totals.costMicros)} (${totals.requests} req)`);
-    lines.push(`No role with a rule: ${money(summary.noRole.costMicros)} (${summary.noRole.requests} req)`);
+      lines.push(
+        t.t('spend.roleLine', {
+          roleId,
+          money: money(totals.costMicros),
+          requests: requests(totals.requests),
+        }),
+      );
+    const { noRole } = summary;
+    lines.push(
+      t.t('spend.noRoleLine', { money: money(noRole.costMicros), requests: requests(noRole.requests) }),
+    );
   }
   return lines.join('\n').slice(0, 2000);
 }
 
-async function budgetLine(context: BotContext, guildId: string, now: number): Promise<string | undefined> {
+async function budgetLine(
+  context: BotContext,
+  guildId: string,
+  now: number,
+  t: Translator,
+): Promise<string | undefined> {
   const settings = await context.budgets.settings(guildId);
   const { currency } = context.prices;
   const parts: string[] = [];
@@ -59,35 +90,32 @@ async function budgetLine(context: BotContext, guildId: string, now: number): Pr
     const spent = await context.ledger.monthSpendMicros(guildId, now);
     const percent =
       settings.monthlyCapMicros > 0 ? Math.floor((spent * 100) / settings.monthlyCapMicros) : 100;
-    parts.push(
-      `monthly cap ${formatMoney(settings.monthlyCapMicros, currency)} (${percent} % used this month)`,
-    );
+    parts.push(t.t('spend.budgetMonthly', { cap: t.money(settings.monthlyCapMicros, currency), percent }));
   }
   if (settings.dailyUserCapMicros !== null) {
-    parts.push(`${formatMoney(settings.dailyUserCapMicros, currency)} per member per day`);
+    parts.push(t.t('spend.budgetDaily', { cap: t.money(settings.dailyUserCapMicros, currency) }));
   }
-  return parts.length > 0 ? `Budget: ${parts.join(' · ')}` : undefined;
+  return parts.length > 0 ? t.t('spend.budgetLine', { caps: parts.join(' · ') }) : undefined;
 }
 
-/** Answers privately (a deferred reply: the chart takes a moment). */
+/** Answers privately (a deferred reply: the chart takes a moment), in the member's words. */
 export async function showUsage(
   interaction: ChatInputCommandInteraction,
   context: BotContext,
   guildId: string,
   period: Period,
+  member: Translator,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   const webhook = interactionWebhook(context.interactionRest, interaction);
   const now = context.clock.now();
   const { from, to } = periodRange(period, now, await context.ledger.firstDay(guildId));
-  const label = `${PERIOD_LABELS[period]} (${from} to ${to}, UTC)`;
+  const label = periodLabel(member, period, from, to);
   const summary = await context.ledger.summary(guildId, from, to);
-  const content = usageReport(
-    summary,
-    context.prices.currency,
-    label,
-    await budgetLine(context, guildId, now),
-  );
-  const chart = renderPng(dailySpendSvg(summary.byDay, context.prices.currency, `Daily spend · ${label}`));
+  const { currency } = context.prices;
+  const budget = await budgetLine(context, guildId, now, member);
+  const content = usageReport(summary, currency, label, budget, member);
+  const title = member.t('spend.chartTitle', { label });
+  const chart = renderPng(dailySpendSvg(summary.byDay, currency, title, chartFormat(member)));
   await webhook.editOriginal({ content, files: [{ data: chart, name: 'daily-spend.png' }] });
 }

@@ -4,12 +4,8 @@
  * success the caller holds a slot until its request has finished.
  */
 import type { BotContext } from '../context.js';
-import {
-  CHANNEL_NOT_ALLOWED,
-  channelAllowed,
-  DEFAULT_GUILD_CONFIG,
-  type GuildConfig,
-} from '../settings/resolve.js';
+import type { Translator } from '../i18n/translator.js';
+import { channelAllowed, DEFAULT_GUILD_CONFIG, type GuildConfig } from '../settings/resolve.js';
 import type { Slot } from './fairUse.js';
 
 export interface AdmissionInput {
@@ -25,38 +21,50 @@ export interface AdmissionInput {
    * no server settings apply (the server did not add the bot), USER_INSTALL does.
    */
   readonly userInstall?: boolean;
+  /** Whose words a refusal is in: who reads it (the member alone, or a channel). */
+  readonly voice: Translator;
 }
 
 export type Admission =
   | { readonly ok: true; readonly guild: GuildConfig; readonly slot: Extract<Slot, { ok: true }> }
   | { readonly ok: false; readonly error: string };
 
-/** The answer where the app works only as installed to the member, when the operator turned that off. */
-export const USER_INSTALL_OFF =
-  'The bot works here only where a server added it: its operator turned off using it as an app installed to your account.';
-
-/** The answer to every request in a DM while the operator has DMs turned off (DMS_ENABLED). */
-export const DMS_OFF =
-  'This bot works in servers only: direct messages with it are turned off. Ask it in a server you share with it.';
-
 /**
- * The server's settings, and why the bot may not answer here (if it may not): a DM while DMs are
- * turned off, or a channel the server does not allow.
+ * Why the bot may not answer here: the operator turned off user installs (`userInstallOff`) or
+ * DMs (`dmsOff`, DMS_ENABLED), or the server does not allow the channel (`channel`).
  */
+export type RefusedBy = 'userInstallOff' | 'dmsOff' | 'channel';
+
+export interface Gate {
+  readonly guild: GuildConfig;
+  /** The sentence, in the input's voice; undefined when the bot may answer. */
+  readonly refusal: string | undefined;
+  readonly refusedBy?: RefusedBy;
+}
+
+const REFUSALS = {
+  userInstallOff: 'errors.userInstallOff',
+  dmsOff: 'errors.dmsOff',
+  channel: 'errors.channelNotAllowed',
+} as const;
+
+function refused(voice: Translator, guild: GuildConfig, refusedBy: RefusedBy): Gate {
+  return { guild, refusal: voice.t(REFUSALS[refusedBy]), refusedBy };
+}
+
+/** The server's settings, and why the bot may not answer here (if it may not). */
 export async function channelGate(
   context: BotContext,
-  input: Pick<AdmissionInput, 'guildId' | 'channelId' | 'parentId' | 'userInstall'>,
-): Promise<{ guild: GuildConfig; refusal: string | undefined }> {
+  input: Pick<AdmissionInput, 'guildId' | 'channelId' | 'parentId' | 'userInstall' | 'voice'>,
+): Promise<Gate> {
+  const none = { guild: DEFAULT_GUILD_CONFIG, refusal: undefined };
   if (input.userInstall)
-    return {
-      guild: DEFAULT_GUILD_CONFIG,
-      refusal: context.config.userInstall ? undefined : USER_INSTALL_OFF,
-    };
+    return context.config.userInstall ? none : refused(input.voice, DEFAULT_GUILD_CONFIG, 'userInstallOff');
   if (input.guildId === null && !context.config.dmsEnabled)
-    return { guild: DEFAULT_GUILD_CONFIG, refusal: DMS_OFF };
+    return refused(input.voice, DEFAULT_GUILD_CONFIG, 'dmsOff');
   const guild = input.guildId ? await context.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;
   const allowed = channelAllowed(guild, input.channelId, input.parentId);
-  return { guild, refusal: allowed ? undefined : CHANNEL_NOT_ALLOWED };
+  return allowed ? { guild, refusal: undefined } : refused(input.voice, guild, 'channel');
 }
 
 /** Claims the member's fair-use slot under the server's rate limit. */
@@ -71,6 +79,7 @@ export async function claimSlot(
     userId: input.userId,
     kind: input.kind,
     perMinute: guild.requestsPerMinute ?? context.config.rateLimitPerMinute,
+    voice: input.voice,
   });
   if (!slot.ok) return { ok: false, error: slot.message };
   return { ok: true, guild, slot };

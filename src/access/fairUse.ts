@@ -8,7 +8,7 @@
  * forgets it, which errs on the member's side.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import { formatWait } from '../service/errors.js';
+import type { Translator } from '../i18n/translator.js';
 
 export type Slot = { readonly ok: true; release(): void } | { readonly ok: false; readonly message: string };
 
@@ -19,6 +19,8 @@ export interface FairUseRequest {
   /** One chat and one image request may be in flight at once per member and channel. */
   readonly kind: 'chat' | 'image';
   readonly perMinute: number;
+  /** Whose words a refusal is in: who reads it. */
+  readonly voice: Translator;
 }
 
 /** A request holding its slot: queued or running (the dashboard's "requests in progress"). */
@@ -53,15 +55,12 @@ export function createFairUse(now: () => number = Date.now): FairUse {
   };
 
   return {
-    async acquire({ guildId, channelId, userId, kind, perMinute }) {
+    async acquire({ guildId, channelId, userId, kind, perMinute, voice }) {
       const busyKey = `${kind}:${channelId}:${userId}`;
       if (inFlight.has(busyKey)) {
         return {
           ok: false,
-          message:
-            kind === 'chat'
-              ? 'You already have a request running in this channel. Wait for it to finish (or press its Stop button), then ask again.'
-              : 'You already have images being generated in this channel. Wait for them, then try again.',
+          message: voice.t(kind === 'chat' ? 'errors.chatBusy' : 'errors.imagesBusy'),
         };
       }
       // Claimed before the await, so two requests arriving together cannot both pass.
@@ -73,7 +72,10 @@ export function createFairUse(now: () => number = Date.now): FairUse {
         if (!(error instanceof RateLimiterRes)) throw error;
         return {
           ok: false,
-          message: `You are sending requests too fast: ${guildId ? 'this server allows' : 'the bot allows'} ${perMinute} per minute per member. Try again in ${formatWait(Math.max(1000, error.msBeforeNext))}.`,
+          message: voice.t(guildId ? 'errors.tooFastServer' : 'errors.tooFastBot', {
+            perMinute,
+            wait: voice.wait(Math.max(1000, error.msBeforeNext)),
+          }),
         };
       }
       let released = false;

@@ -4,7 +4,9 @@
  * anything reaches the service: a model or /imagine the member's roles do not allow.
  */
 import type { BotContext } from '../context.js';
+import type { MessageKey, Translator } from '../i18n/translator.js';
 import type { ChatModel } from '../service/models.js';
+import { namesOrNone } from '../settings/resolve.js';
 import { type MemberRule, memberRoleIds, mergeRules } from '../spend/roleRules.js';
 
 /**
@@ -25,22 +27,26 @@ export async function memberRule(
   return mergeRules(rules, roleIds, { dailyCapMicros: dailyUserCapMicros });
 }
 
-export function roleModelRefusal(rule: MemberRule | undefined, model: ChatModel): string | undefined {
+/** Why the member's roles refuse `model` (in `t`, the voice of whoever reads it), if they do. */
+export function roleModelRefusal(
+  rule: MemberRule | undefined,
+  model: ChatModel,
+  t: Translator,
+): string | undefined {
   if (!rule || rule.models === null || rule.models.includes(model)) return undefined;
-  const allowed = rule.models.length > 0 ? rule.models.join(', ') : 'none';
-  return `The model ${model} is not allowed for your roles on this server: their rule (/budget role) permits ${allowed}.`;
+  return t.t('config.modelNotForRoles', { model, allowed: namesOrNone(t, rule.models) });
 }
 
-export const IMAGINE_NOT_FOR_ROLES =
-  'Your roles on this server do not allow /imagine (their rule, /budget role).';
-
-/** Whether the member's roles allow /imagine (and Reroll), and their caps when a rule applies. */
+/**
+ * Whether the member's roles allow /imagine (and Reroll), and their caps when a rule applies; a
+ * refusal is a key, for the caller to say in the reader's voice.
+ */
 export async function imagineRule(
   context: BotContext,
   guildId: string | null,
   member: unknown,
   userInstall: boolean,
-): Promise<{ readonly error: string } | { readonly caps: MemberRule | undefined }> {
+): Promise<{ readonly error: MessageKey } | { readonly caps: MemberRule | undefined }> {
   const rule = await memberRule(context, guildId, memberRoleIds(member), userInstall);
-  return rule && !rule.imagine ? { error: IMAGINE_NOT_FOR_ROLES } : { caps: rule };
+  return rule && !rule.imagine ? { error: 'config.imagineNotForRoles' } : { caps: rule };
 }

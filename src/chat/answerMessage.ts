@@ -8,19 +8,12 @@
 import { DiscordAPIError, type Message, PermissionFlagsBits, type PermissionsString } from 'discord.js';
 import type { BotContext } from '../context.js';
 import { parentChannelId } from '../discord/channels.js';
-import { NO_PINGS, RESTARTING_NOW } from '../discord/messages.js';
+import { NO_PINGS } from '../discord/messages.js';
 import type { ReplySink } from '../discord/render/streamRenderer.js';
 import { channelReplySink } from '../discord/replySinks.js';
-import { CHANNEL_NOT_ALLOWED } from '../settings/resolve.js';
+import { messageVoices } from '../i18n/voices.js';
 import { memberRoleIds } from '../spend/roleRules.js';
-import {
-  isBlank,
-  isForTheBot,
-  MENTION_HINT,
-  type MessageTrigger,
-  promptFromMessage,
-  promptProblem,
-} from './prompt.js';
+import { isBlank, isForTheBot, type MessageTrigger, promptFromMessage, promptProblem } from './prompt.js';
 import { runQueuedChatTurn } from './queue.js';
 import { prepareChatRequest } from './request.js';
 
@@ -111,6 +104,12 @@ export async function answerMessage(
   if (missing.length > 0) return void context.logger.warn({ ...where, missing }, CANNOT_ANSWER_HERE);
 
   const reply = (content: string) => message.reply({ content, allowedMentions: NO_PINGS });
+  // A reply to a message is read by the channel (in a DM, by the member: the server voice is theirs).
+  const voices = messageVoices(context.i18n, {
+    authorId: message.author.id,
+    serverLocale: message.guild?.preferredLocale ?? null,
+  });
+  const t = voices.server;
   const prompt = promptFromMessage(message.content, botId, {
     user: (id) => mentionedMembers?.get(id)?.displayName ?? message.mentions.users.get(id)?.displayName,
     role: (id) => message.mentions.roles.get(id)?.name,
@@ -119,7 +118,7 @@ export async function answerMessage(
   if (problem) {
     // An empty prompt from a reply or thread message may just be content Discord withheld.
     if (isBlank(prompt) && !trigger.inDm && !trigger.mentionsBot) return;
-    await reply(isBlank(prompt) ? MENTION_HINT : problem);
+    await reply(isBlank(prompt) ? t.t('chat.mentionHint') : t.t(problem.key, problem.values));
     return;
   }
   const userName = member?.displayName ?? message.author.displayName;
@@ -132,16 +131,17 @@ export async function answerMessage(
     userName,
     options: {},
     roleIds: memberRoleIds(member),
+    voice: t,
   });
   if (!prepared.ok) {
-    if (prepared.error !== CHANNEL_NOT_ALLOWED) await reply(prepared.error);
+    if (!prepared.channelRefused) await reply(prepared.error);
     return;
   }
   // Shutting down: take no new work. Said after admission, so a channel the bot must stay
   // silent in, or DMs turned off, get what they would have got anyway.
   if (context.shutdown.aborted) {
     prepared.slot.release();
-    return void (await reply(RESTARTING_NOW));
+    return void (await reply(t.t('errors.restartingNow')));
   }
   const channelSink = channelReplySink(context.discordRest, message.channelId, message.id, (error) =>
     context.logger.debug({ err: error }, 'could not show typing'),
@@ -167,6 +167,7 @@ export async function answerMessage(
         options: {},
         // A DM is the member's own; in a server the reply is read by the channel.
         refusalsSeenBy: guildId === null ? 'member' : 'channel',
+        voices,
       },
       sink,
       refused.signal,

@@ -5,18 +5,26 @@
  * handled by /ask, whichever way the reply was asked for.
  */
 import { buttonId, buttonRow, type MessageComponents } from '../discord/buttons.js';
+import type { Translator } from '../i18n/translator.js';
 
 export const STOP_ACTION = 'stop';
 export const REGENERATE_ACTION = 'regenerate';
 const COMMAND = 'ask';
 
-export function stopControls(stopId: string): MessageComponents {
-  return [buttonRow('Stop', '⏹️', buttonId(COMMAND, STOP_ACTION, stopId))];
+/** `t`: the voice of the reply's readers (its buttons are the channel's). */
+export function stopControls(t: Translator, stopId: string): MessageComponents {
+  return [buttonRow(t.t('chat.stop'), '⏹️', buttonId(COMMAND, STOP_ACTION, stopId))];
 }
 
 /** The conversation is named too: a thread's first reply sits in the parent channel. */
-export function regenerateControls(conversationId: string, turnId: string): MessageComponents {
-  return [buttonRow('Regenerate', '🔄', buttonId(COMMAND, REGENERATE_ACTION, `${conversationId}:${turnId}`))];
+export function regenerateControls(t: Translator, conversationId: string, turnId: string): MessageComponents {
+  return [
+    buttonRow(
+      t.t('chat.regenerate'),
+      '🔄',
+      buttonId(COMMAND, REGENERATE_ACTION, `${conversationId}:${turnId}`),
+    ),
+  ];
 }
 
 /** A reply being streamed or queued, so Stop can reach it. */

@@ -7,7 +7,8 @@
  * saying why, and what the service did is charged. One still waiting in line never reaches the
  * service and costs nothing.
  */
-import { formatWait, ServiceError } from '../service/errors.js';
+import type { Translator } from '../i18n/translator.js';
+import { ServiceError, sentences } from '../service/errors.js';
 import type { Usage } from '../service/types.js';
 import { note } from './notes.js';
 
@@ -21,7 +22,10 @@ export class TokenDeadline extends Error {
   ending(usage: Usage | undefined, hasText: boolean): ServiceError {
     return new ServiceError({
       kind: 'reply_timeout',
-      userMessage: `${deadlineReason(this.ttlMs)}, so it stopped the reply before that.${hasText ? ' The reply was cut short.' : ' No reply arrived.'}`,
+      say: sentences(
+        (t) => t.t('chat.deadlineStopped', { reason: deadlineReason(t, this.ttlMs) }),
+        (t) => t.t(hasText ? 'errors.replyCut' : 'errors.noReply'),
+      ),
       usage,
       cause: this,
     });
@@ -29,13 +33,13 @@ export class TokenDeadline extends Error {
 }
 
 /** Why: Discord's limit where the app works through the command alone. */
-export function deadlineReason(ttlMs: number): string {
-  return `Here the bot can answer only within ${formatWait(ttlMs)} of the command (Discord's limit for an app installed to your account)`;
+export function deadlineReason(t: Translator, ttlMs: number): string {
+  return t.t('chat.deadlineReason', { wait: t.wait(ttlMs) });
 }
 
 /** What a request still in line at its deadline says. */
-export function deadlineInLine(ttlMs: number): string {
-  return note(`⏳ ${deadlineReason(ttlMs)}, and this request was still waiting; nothing was charged.`);
+export function deadlineInLine(t: Translator, ttlMs: number): string {
+  return note(t.t('chat.deadlineInLine', { reason: deadlineReason(t, ttlMs) }));
 }
 
 /** A signal aborted at `deadline` (ms since the epoch, by `now`) with a TokenDeadline; `clear` it when done. */

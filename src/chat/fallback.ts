@@ -5,6 +5,7 @@
  * the reply says so. Caps on the whole server, DMs and the operator's are never worked around.
  */
 import type { BotContext } from '../context.js';
+import type { Translator } from '../i18n/translator.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 import type { GuildConfig } from '../settings/resolve.js';
 import type { Reservation } from '../spend/budgets.js';
@@ -26,8 +27,13 @@ export function fallbackModelsFor(
   );
 }
 
-export function fallbackNote(model: ChatModel, limit: 'daily' | 'monthly', refused: ChatModel): string {
-  return `answered with ${model}: your ${limit} limit would not cover ${refused}`;
+export function fallbackNote(
+  t: Translator,
+  model: ChatModel,
+  limit: 'daily' | 'monthly',
+  refused: ChatModel,
+): string {
+  return t.t(limit === 'daily' ? 'chat.fallbackDaily' : 'chat.fallbackMonthly', { model, refused });
 }
 
 /**
@@ -58,7 +64,7 @@ export async function reserveTurn(
   for (const model of cheaper) {
     const held = await reserve(model);
     if (!held.ok) continue;
-    const line = fallbackNote(model, reservation.memberLimit, settings.model);
+    const line = fallbackNote(turn.voices.server, model, reservation.memberLimit, settings.model);
     return {
       reservation: held,
       turn: {

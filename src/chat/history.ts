@@ -110,9 +110,6 @@ export function contextPercent(usedTokens: number, budgetTokens: number): number
   return Math.min(100, Math.round((usedTokens * 100) / budgetTokens));
 }
 
-export const NOT_LATEST =
-  'Only the latest reply of a conversation can be regenerated, and this one is no longer the latest.';
-
 /**
  * The turns a regeneration starts from, or undefined unless `turnId` is the latest reply and
  * `pressed` (the message whose button was pressed, where it was pressed) is that reply's

@@ -1,7 +1,9 @@
 /**
  * The small grey lines under a chat reply (Discord's `-#` subtext): how it ended, what it cost,
- * how full the conversation's memory is. Pure: the turn decides which apply.
+ * how full the conversation's memory is, in the words of whoever reads the reply. Pure: the turn
+ * decides which apply.
  */
+import type { Translator } from '../i18n/translator.js';
 import type { ChatResult, Usage } from '../service/types.js';
 import type { Ending } from './types.js';
 
@@ -10,24 +12,23 @@ export function note(text: string): string {
 }
 
 /** What to say under a reply that completed, if anything. */
-export function completionNote(result: ChatResult, maxTokens: number): string | undefined {
-  if (result.text.trim() === '') return note('The model returned an empty reply.');
-  if (result.truncated) {
-    return note('⚠️ The service ended the stream without an end marker; this reply may be incomplete.');
-  }
-  if (result.finishReason === 'length')
-    return note(`The reply stopped at the max_tokens limit (${maxTokens}).`);
+export function completionNote(t: Translator, result: ChatResult, maxTokens: number): string | undefined {
+  if (result.text.trim() === '') return note(t.t('chat.emptyReply'));
+  if (result.truncated) return note(t.t('chat.noEndMarker'));
+  if (result.finishReason === 'length') return note(t.t('chat.maxTokens', { maxTokens }));
   if (result.finishReason !== null && result.finishReason !== 'stop') {
-    return note(`The service stopped the reply early (reason: ${result.finishReason}).`);
+    return note(t.t('chat.stoppedEarly', { reason: result.finishReason }));
   }
   return undefined;
 }
 
-export const CANCELLED_IN_LINE = note('⏹️ Cancelled before it started; nothing was charged.');
-export const STORAGE_FAILED = note(
-  '⚠️ The bot could not save this exchange, so the next message may not remember it.',
-);
-export const RESTARTING = 'The bot is restarting, so this reply was cut short.';
+export function cancelledInLine(t: Translator): string {
+  return note(t.t('chat.cancelledInLine'));
+}
+
+export function storageFailed(t: Translator): string {
+  return note(t.t('chat.storageFailed'));
+}
 
 /** What an ending means for the ledger, the memory and the first note under the reply. */
 export interface EndingFacts {
@@ -42,7 +43,12 @@ export interface EndingFacts {
   readonly remembered: boolean;
 }
 
-export function endingFacts(ending: Ending, shownText: string, maxTokens: number): EndingFacts {
+export function endingFacts(
+  t: Translator,
+  ending: Ending,
+  shownText: string,
+  maxTokens: number,
+): EndingFacts {
   switch (ending.kind) {
     case 'completed': {
       const { result } = ending;
@@ -50,7 +56,7 @@ export function endingFacts(ending: Ending, shownText: string, maxTokens: number
         text: result.text,
         usage: result.usage,
         outcome: result.truncated ? 'truncated' : (result.finishReason ?? 'completed'),
-        headNote: completionNote(result, maxTokens),
+        headNote: completionNote(t, result, maxTokens),
         remembered: true,
       };
     }
@@ -60,9 +66,7 @@ export function endingFacts(ending: Ending, shownText: string, maxTokens: number
         usage: ending.usage,
         outcome: 'stopped',
         headNote: note(
-          ending.usage
-            ? `⏹️ Stopped by ${ending.stoppedBy}.`
-            : `⏹️ Stopped by ${ending.stoppedBy} before the service answered; nothing was charged.`,
+          t.t(ending.usage ? 'chat.stoppedBy' : 'chat.stoppedByUncharged', { name: ending.stoppedBy }),
         ),
         remembered: true,
       };
@@ -72,15 +76,15 @@ export function endingFacts(ending: Ending, shownText: string, maxTokens: number
         // A reply that broke off was (probably) billed: its usage as sent, or estimated.
         usage: ending.error.usage,
         outcome: ending.error.kind,
-        headNote: note(`⚠️ ${ending.shuttingDown ? RESTARTING : ending.error.userMessage}`),
+        headNote: note(`⚠️ ${ending.shuttingDown ? t.t('chat.restartingCut') : ending.error.describe(t)}`),
         remembered: false,
       };
   }
 }
 
 /** "context 63 %", and once per conversation a word that old turns are being dropped. */
-export function contextText(percent: number, firstDrop: boolean): string {
-  return `context ${percent} %${firstDrop ? ' · the oldest messages no longer fit and are being forgotten' : ''}`;
+export function contextText(t: Translator, percent: number, firstDrop: boolean): string {
+  return t.t(firstDrop ? 'chat.contextDropping' : 'chat.context', { percent });
 }
 
 /** The last line: context and cost, whichever are shown. */

@@ -1,7 +1,10 @@
 /**
- * What a member asked, as text the service may receive: the rules for a prompt, and the prompt
- * in a message to the bot (pure; no Discord objects).
+ * What a member asked, as text the service may receive: the rules for a prompt, the prompt in a
+ * message to the bot, and the system message sent before the conversation (pure; no Discord
+ * objects).
  */
+import type { MessageKey, MessageValues } from '../i18n/translator.js';
+import type { ChatMessage } from '../service/types.js';
 
 /** The longest message the bot takes as a chat prompt (a /ask option or a message to the bot). */
 export const PROMPT_MAX_LENGTH = 4000;
@@ -14,15 +17,46 @@ export function isBlank(text: string): boolean {
   return NOTHING_VISIBLE.test(text);
 }
 
-/** A prompt's problem in a sentence, or undefined when it is fine. */
+/** A sentence for the member: its catalog key and values (said in the reader's words). */
+export interface Problem {
+  readonly key: MessageKey;
+  readonly values?: MessageValues;
+}
+
+/**
+ * A prompt's problem, or undefined when it is fine. `empty`: the sentence for an empty prompt,
+ * saying what to write.
+ */
 export function promptProblem(
   prompt: string,
   limit = PROMPT_MAX_LENGTH,
-  whatToWrite = 'Write something to ask.',
-): string | undefined {
-  if (isBlank(prompt)) return `Your prompt is empty. ${whatToWrite}`;
-  if (prompt.length > limit) return `Your prompt is ${prompt.length} characters; the limit is ${limit}.`;
+  empty: MessageKey = 'chat.promptEmpty',
+): Problem | undefined {
+  if (isBlank(prompt)) return { key: empty };
+  if (prompt.length > limit) return { key: 'chat.promptTooLong', values: { length: prompt.length, limit } };
   return undefined;
+}
+
+/**
+ * The line asking the model to answer in the member's language (the server's "answer in the
+ * member's language"), the language named in English for the model, e.g. "German" for `de`.
+ */
+export function languageInstruction(locale: string): string {
+  const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  return `Answer in ${language}, the language of the member you are talking to, unless they ask for another.`;
+}
+
+/**
+ * The system message before the conversation: the system prompt, then (with `answerIn`, the
+ * member's locale) the language line; undefined when neither applies.
+ */
+export function systemMessage(
+  role: ChatMessage['role'],
+  systemPrompt: string | undefined,
+  answerIn: string | undefined,
+): ChatMessage | undefined {
+  const lines = [systemPrompt, answerIn && languageInstruction(answerIn)].filter(Boolean);
+  return lines.length > 0 ? { role, content: lines.join('\n\n') } : undefined;
 }
 
 /** Why a member's message may be for the bot. */
@@ -66,5 +100,3 @@ export function promptFromMessage(content: string, botId: string, names: Mention
     .replace(/[ \t]{2,}/g, ' ')
     .trim();
 }
-
-export const MENTION_HINT = 'Write your question after the mention, for example: @me what is a monad?';

@@ -6,14 +6,13 @@ import { randomBytes } from 'node:crypto';
 import type { BotContext } from '../context.js';
 import { createNotice } from '../discord/render/notice.js';
 import type { ReplySink } from '../discord/render/streamRenderer.js';
+import type { Translator } from '../i18n/translator.js';
 import { stopControls } from './controls.js';
 import { runChatTurn } from './turn.js';
 import type { ChatTurn } from './types.js';
 
-export function waitingText(ahead: number): string {
-  return ahead === 1
-    ? '⏳ Waiting for the reply before yours in this channel…'
-    : `⏳ You are number ${ahead} in line in this channel; the bot answers one request at a time here.`;
+export function waitingText(t: Translator, ahead: number): string {
+  return ahead === 1 ? t.t('chat.waitingNext') : t.t('chat.waitingInLine', { ahead });
 }
 
 /** `abort` stops the turn like its Stop button (e.g. Discord refused its messages). */
@@ -29,7 +28,7 @@ export async function runQueuedChatTurn(
   abort?.addEventListener('abort', () => controller.abort(abort.reason), { once: true });
   context.activeReplies.set(stopId, { userId: turn.userId, controller });
   const notice = createNotice(
-    (text) => sink.editOriginal(text, stopControls(stopId)),
+    (text) => sink.editOriginal(text, stopControls(turn.voices.server, stopId)),
     (error) => context.logger.warn({ err: error }, 'could not show the place in line'),
   );
   try {
@@ -39,7 +38,7 @@ export async function runQueuedChatTurn(
         await notice.close();
         await runChatTurn(context, turn, { id: stopId, signal: controller.signal }, sink);
       },
-      (ahead) => notice.show(waitingText(ahead)),
+      (ahead) => notice.show(waitingText(turn.voices.server, ahead)),
     );
   } finally {
     context.activeReplies.delete(stopId);

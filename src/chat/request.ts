@@ -7,6 +7,7 @@ import { channelGate, claimSlot } from '../access/admission.js';
 import type { Slot } from '../access/fairUse.js';
 import { memberRule, roleModelRefusal } from '../access/roleGate.js';
 import type { BotContext } from '../context.js';
+import type { Translator } from '../i18n/translator.js';
 import {
   type ChatSettings,
   operatorDefaults,
@@ -28,11 +29,22 @@ export interface ChatRequestInput {
   readonly userInstall?: boolean;
   /** The member's role ids, as the interaction or message carries them (rules per role). */
   readonly roleIds?: readonly string[];
+  /** Whose words a refusal is in: who reads it (the member alone, or the channel). */
+  readonly voice: Translator;
 }
 
 export type Prepared =
-  | { readonly ok: true; readonly settings: ChatSettings; readonly slot: Extract<Slot, { ok: true }> }
-  | { readonly ok: false; readonly error: string };
+  | {
+      readonly ok: true;
+      readonly settings: ChatSettings;
+      readonly slot: Extract<Slot, { ok: true }>;
+    }
+  | {
+      readonly ok: false;
+      readonly error: string;
+      /** A channel the server does not allow: a message there gets silence. */
+      readonly channelRefused?: boolean;
+    };
 
 /**
  * Decides whether the request may run: channel, then settings, then fair use (a request the
@@ -40,16 +52,22 @@ export type Prepared =
  * releases it when the request has finished.
  */
 export async function prepareChatRequest(context: BotContext, input: ChatRequestInput): Promise<Prepared> {
-  const { guild, refusal } = await channelGate(context, input);
-  if (refusal) return { ok: false, error: refusal };
+  const { guild, refusal, refusedBy } = await channelGate(context, input);
+  if (refusal) return { ok: false, error: refusal, ...(refusedBy === 'channel' && { channelRefused: true }) };
   const channel =
     input.guildId && !input.userInstall
       ? await context.settings.effectiveChannel(input.channelId, input.parentId)
       : {};
-  const resolved = resolveChatSettings(operatorDefaults(context.config), guild, channel, input.options);
+  const resolved = resolveChatSettings(
+    operatorDefaults(context.config),
+    guild,
+    channel,
+    input.options,
+    input.voice,
+  );
   if (!resolved.ok) return resolved;
   const rule = await memberRule(context, input.guildId, input.roleIds, input.userInstall);
-  const refusedModel = roleModelRefusal(rule, resolved.settings.model);
+  const refusedModel = roleModelRefusal(rule, resolved.settings.model, input.voice);
   if (refusedModel) return { ok: false, error: refusedModel };
   const fallbackModels = guild.fallback ? fallbackModelsFor(guild, rule, resolved.settings.model) : [];
   const settings = {

@@ -14,7 +14,7 @@ import { costLine } from '../spend/costLine.js';
 import type { UsageRecord } from '../spend/records.js';
 import { regenerateControls } from './controls.js';
 import { contextPercent } from './history.js';
-import { contextText, endingFacts, footerLine, note, STORAGE_FAILED } from './notes.js';
+import { contextText, endingFacts, footerLine, note, storageFailed as storageFailedNote } from './notes.js';
 import type { ChatTurn, Ending, PreparedTurn } from './types.js';
 
 export async function settleTurn(
@@ -26,7 +26,9 @@ export async function settleTurn(
   trace: ReplyTrace,
 ): Promise<void> {
   const { settings } = turn;
-  const facts = endingFacts(ending, renderer.text(), settings.maxTokens);
+  // The reply's notes are read by whoever reads the reply (the channel, in a server).
+  const t = turn.voices.server;
+  const facts = endingFacts(t, ending, renderer.text(), settings.maxTokens);
   const firstDrop = prepared.history.dropped > 0 && !prepared.conversation.trimNoticeShown;
   const usage = facts.usage && {
     id: randomUUID(),
@@ -46,7 +48,9 @@ export async function settleTurn(
   // The price is pure: the cost line needs no store, and is what the ledger records.
   const costMicros = usage ? context.ledger.costOf(usage) : 0;
   const cost =
-    usage && settings.showCost ? costLine({ ...usage, costMicros }, context.prices.currency) : undefined;
+    usage && settings.showCost
+      ? costLine({ ...usage, costMicros }, context.prices.currency, turn.voices.server)
+      : undefined;
   const turnId = facts.remembered && facts.text.trim() !== '' ? randomBytes(8).toString('hex') : undefined;
 
   // The store's work runs alongside the final write, so the member's last words do not wait
@@ -59,19 +63,23 @@ export async function settleTurn(
     const gauge =
       settings.showContext && (ending.kind === 'completed' || remembered)
         ? contextText(
+            t,
             contextPercent(prepared.promptTokens + estimateTokens(facts.text), settings.historyTokens),
             firstDrop,
           )
         : undefined;
     const notes = [
       facts.headNote,
-      storageFailed ? STORAGE_FAILED : undefined,
+      storageFailed ? storageFailedNote(t) : undefined,
       turn.extraNote && note(turn.extraNote),
       footerLine(gauge, cost),
     ]
       .filter(Boolean)
       .join('\n');
-    return renderer.finish(notes || undefined, remembered ? regenerateControls(turn.channelId, turnId) : []);
+    return renderer.finish(
+      notes || undefined,
+      remembered ? regenerateControls(t, turn.channelId, turnId) : [],
+    );
   };
   let storageFailed = false;
   let lastId: string;

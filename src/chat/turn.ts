@@ -13,17 +13,18 @@ import {
 import { estimateTokens } from '../lib/tokens.js';
 import { startReplyTrace } from '../ops/replyTrace.js';
 import { type RequestEnd, requestEnded } from '../ops/requestEnd.js';
-import { formatWait, ServiceError } from '../service/errors.js';
+import { ServiceError } from '../service/errors.js';
 import type { ChatMessage, ChatResult } from '../service/types.js';
 import { announceBudgetAlerts } from '../spend/alerts.js';
 import { chatCostMicros } from '../spend/cost.js';
 import { StoppedByMember, stopControls } from './controls.js';
 import { deadlineInLine, TokenDeadline } from './deadline.js';
 import { reserveTurn } from './fallback.js';
-import { NOT_LATEST, regenerationBase, selectHistory, toServiceMessage } from './history.js';
-import { CANCELLED_IN_LINE, note } from './notes.js';
+import { regenerationBase, selectHistory, toServiceMessage } from './history.js';
+import { cancelledInLine, note } from './notes.js';
+import { systemMessage } from './prompt.js';
 import { settleTurn } from './settle.js';
-import type { ChatTurn, Ending, PreparedTurn } from './types.js';
+import { type ChatTurn, type Ending, type PreparedTurn, refusalVoice } from './types.js';
 
 /** The reply's Stop button: its id, and the signal it aborts. */
 export interface StopHandle {
@@ -45,14 +46,15 @@ export async function runChatTurn(
     });
     requestEnded(context, log, unserved(turn, 'cancelled'));
     const reason: unknown = stop.signal.reason;
-    const ended = reason instanceof TokenDeadline ? deadlineInLine(reason.ttlMs) : CANCELLED_IN_LINE;
+    const t = turn.voices.server;
+    const ended = reason instanceof TokenDeadline ? deadlineInLine(t, reason.ttlMs) : cancelledInLine(t);
     // Still the question's reply, as every public end of it: the head (quote.ts) stays on top.
     await sink.editOriginal(`${turn.head ?? ''}${ended}`, []);
     return;
   }
   const prepared = await prepareTurn(context, turn);
   if (!prepared) {
-    await sink.refuse(NOT_LATEST);
+    await sink.refuse(refusalVoice(turn).t('chat.notLatest'));
     return;
   }
   // Reserve the worst case (estimated prompt, full max_tokens) before the service is called; a
@@ -67,7 +69,9 @@ export async function runChatTurn(
       settings.maxTokens,
     );
     requestEnded(context, prepared.log, unserved(turn, 'refused'), { refusedBy: 'budget', worstCase });
-    const refusal = turn.refusalsSeenBy === 'member' ? reservation.message : reservation.publicMessage;
+    const voice = refusalVoice(turn);
+    const refusal =
+      turn.refusalsSeenBy === 'member' ? reservation.message(voice) : reservation.publicMessage(voice);
     await sink.refuse(`⛔ ${refusal}`);
     return;
   }
@@ -77,7 +81,8 @@ export async function runChatTurn(
     reservation.release();
   }
   // A user install is billed to the member, not to the server it was used in.
-  if (turn.guildId && !turn.userInstall) await announceBudgetAlerts(context, turn.guildId);
+  if (turn.guildId && !turn.userInstall)
+    await announceBudgetAlerts(context, turn.guildId, turn.voices.server);
 }
 
 /** A turn that ended without the service's answer: nothing charged. */
@@ -116,9 +121,11 @@ async function prepareTurn(context: BotContext, turn: ChatTurn): Promise<Prepare
         };
   if (!base) return undefined;
   const { settings } = turn;
-  const system: ChatMessage | undefined = settings.systemPrompt
-    ? { role: config.systemPromptRole, content: settings.systemPrompt }
-    : undefined;
+  const system: ChatMessage | undefined = systemMessage(
+    config.systemPromptRole,
+    settings.systemPrompt,
+    settings.answerInLanguage ? turn.voices.member.locale : undefined,
+  );
   const systemTokens = system ? estimateTokens(system.content) : 0;
   const history = selectHistory(base.previous, base.userTurn, {
     maxTokens: Math.max(0, settings.historyTokens - systemTokens),
@@ -152,7 +159,8 @@ async function streamTurn(
     intervalMs: config.streamEditIntervalMs,
     sharedIntervalMs: () => pacing.sharedIntervalMs(),
     clock,
-    controls: stopControls(stop.id),
+    voice: turn.voices.server,
+    controls: stopControls(turn.voices.server, stop.id),
     ...(turn.head !== undefined && { head: turn.head }),
     onEditError: (error) =>
       prepared.log.warn({ err: error }, 'intermediate edit failed; the next edit catches up'),
@@ -200,13 +208,11 @@ async function streamReply(
       {
         signal: AbortSignal.any([context.shutdown, stop.signal]),
         pace,
-        onRetry: ({ delayMs, error }) => {
+        onRetry: ({ delayMs }) => {
           // Nothing is on screen yet (retries only happen before the reply starts).
+          const t = turn.voices.server;
           sink
-            .editOriginal(
-              note(`${error.userMessage.split('.')[0]}. Retrying in ${formatWait(delayMs)}…`),
-              stopControls(stop.id),
-            )
+            .editOriginal(note(t.t('chat.retrying', { wait: t.wait(delayMs) })), stopControls(t, stop.id))
             .catch((editError: unknown) => log.warn({ err: editError }, 'could not show the retry notice'));
         },
       },

@@ -1,3 +1,4 @@
+import type { Voices } from '../i18n/voices.js';
 import type { Logger } from '../lib/logger.js';
 import type { ServiceError } from '../service/errors.js';
 import type { ChatMessage, ChatResult, Usage } from '../service/types.js';
@@ -46,6 +47,16 @@ export interface ChatTurn {
    * reached, never the member's spend or the caps.
    */
   readonly refusalsSeenBy: 'member' | 'channel';
+  /**
+   * Whose words the reply speaks: `server` for what the reply's readers see (its notes, buttons,
+   * place in line; a reply only the member sees has the member's), `member` for them alone.
+   */
+  readonly voices: Voices;
+}
+
+/** The voice a refusal of the turn is said in (see `refusalsSeenBy`). */
+export function refusalVoice(turn: Pick<ChatTurn, 'refusalsSeenBy' | 'voices'>) {
+  return turn.refusalsSeenBy === 'member' ? turn.voices.member : turn.voices.server;
 }
 
 /** A turn ready to call the service: the one read of its conversation, and what it sends. */

@@ -22,7 +22,7 @@ export interface ConfigDeps {
   readonly channels?: (guildId: string) => readonly { id: string; name: string }[];
 }
 
-type Feature = 'showCost' | 'showContext' | 'answerMentions' | 'fallback';
+type Feature = 'showCost' | 'showContext' | 'answerMentions' | 'fallback' | 'answerInLanguage';
 
 /** The switches: form field (as /config features' option), setting, and /config's wording. */
 export const FEATURES: readonly { field: string; key: Feature; label: string }[] = [
@@ -37,6 +37,11 @@ export const FEATURES: readonly { field: string; key: Feature; label: string }[]
     field: 'fallback',
     key: 'fallback',
     label: "When a member's cap refuses a model, answer with the cheapest allowed one that fits",
+  },
+  {
+    field: 'answer_in_language',
+    key: 'answerInLanguage',
+    label: 'Answer in the language of the member who asks (their Discord language)',
   },
 ];
 

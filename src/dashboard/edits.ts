@@ -14,7 +14,7 @@ import type { RoleRule, RoleRules } from '../spend/roleRules.js';
 /** The `/config` fields the dashboard edits: the features and the channels. */
 export type DashboardConfigPatch = Pick<
   GuildConfigPatch,
-  'showCost' | 'showContext' | 'answerMentions' | 'fallback' | 'allowedChannels'
+  'showCost' | 'showContext' | 'answerMentions' | 'fallback' | 'answerInLanguage' | 'allowedChannels'
 >;
 
 export type DashboardEdit =

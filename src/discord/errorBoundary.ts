@@ -12,6 +12,8 @@ import {
   RateLimitError,
   type REST,
 } from 'discord.js';
+import type { Translator } from '../i18n/translator.js';
+import type { Voices } from '../i18n/voices.js';
 import type { Logger } from '../lib/logger.js';
 import { StoreError } from '../lib/store.js';
 import { ServiceError } from '../service/errors.js';
@@ -19,31 +21,32 @@ import { interactionWebhook, privateFollowUp } from './interactionWebhook.js';
 import { NO_PINGS } from './messages.js';
 
 /**
- * A store call failing reaches here only before the service is called (admission, budgets,
- * history): after it, settlement keeps charges waiting in memory and notes an unsaved exchange.
+ * The failure in `t`'s words. A store call failing reaches here only before the service is called
+ * (admission, budgets, history): after it, settlement keeps charges waiting in memory and notes
+ * an unsaved exchange.
  */
-export const STORE_UNAVAILABLE =
-  '⚠️ The bot’s storage is unavailable right now; nothing was charged. Please try again in a minute.';
-
-export function describeFailure(error: unknown, errorId: string): string {
-  if (error instanceof ServiceError) return `⚠️ ${error.userMessage}`;
-  if (error instanceof StoreError) return STORE_UNAVAILABLE;
+export function describeFailure(t: Translator, error: unknown, errorId: string): string {
+  if (error instanceof ServiceError) return `⚠️ ${error.describe(t)}`;
+  if (error instanceof StoreError) return t.t('errors.storeUnavailable');
   if (error instanceof DiscordAPIError) {
-    return `⚠️ Discord refused the bot's request (error ${error.code}: ${error.message}).`;
+    return t.t('errors.discordRefused', { code: String(error.code), message: error.message });
   }
-  if (error instanceof HTTPError || error instanceof RateLimitError) {
-    return '⚠️ Discord did not accept the bot’s request right now. Please try again in a moment.';
-  }
-  return `⚠️ Something went wrong inside the bot (error id ${errorId}). The operator can find it in the log.`;
+  if (error instanceof HTTPError || error instanceof RateLimitError) return t.t('errors.discordBusy');
+  return t.t('errors.internal', { errorId });
 }
 
 /** Why Discord refused a request, for a note that names what it affects. */
-export function discordReason(error: unknown): string {
-  return error instanceof DiscordAPIError ? `Discord said: ${error.message}` : 'Discord failed';
+export function discordReason(t: Translator, error: unknown): string {
+  return error instanceof DiscordAPIError
+    ? t.t('errors.discordSaid', { message: error.message })
+    : t.t('errors.discordFailed');
 }
 
-/** Tells the member about a failure, wherever the request came from. */
-export type FailureResponder = (content: string) => Promise<unknown>;
+/**
+ * Tells the member about a failure, wherever the request came from: `say` gives the text in
+ * the words of whoever reads it, which only the responder knows (a private reply, or a public one).
+ */
+export type FailureResponder = (say: (t: Translator) => string) => Promise<unknown>;
 
 export async function withErrorBoundary(
   context: { readonly logger: Logger; readonly redact: (text: string) => string },
@@ -57,7 +60,7 @@ export async function withErrorBoundary(
     const errorId = randomBytes(4).toString('hex');
     context.logger.error({ err: error, errorId, ...where }, 'request failed');
     try {
-      await respond(context.redact(describeFailure(error, errorId)));
+      await respond((t) => context.redact(describeFailure(t, error, errorId)));
     } catch (replyError) {
       context.logger.warn({ err: replyError, errorId }, 'could not tell the user about the failure');
     }
@@ -71,16 +74,22 @@ export async function withErrorBoundary(
  * where the reply is even after it went on through the bot token. A reply already sent (a
  * private refusal) gets a private follow-up; an interaction not answered yet, a private reply.
  */
-export function interactionResponder(interaction: Interaction, rest: REST): FailureResponder {
-  return async (content) => {
+export function interactionResponder(interaction: Interaction, rest: REST, voices: Voices): FailureResponder {
+  return async (say) => {
     if (!interaction.isRepliable()) return;
     // `replied` is discord.js's: set by interaction.reply(); writes through the webhook leave it.
     if (interaction.replied) {
-      await privateFollowUp(rest, interaction, content);
+      await privateFollowUp(rest, interaction, say(voices.member));
     } else if (interaction.deferred) {
-      await interactionWebhook(rest, interaction).editOriginal({ content, components: [] });
+      // The deferred reply is the channel's unless it was made private.
+      const voice = interaction.ephemeral ? voices.member : voices.server;
+      await interactionWebhook(rest, interaction).editOriginal({ content: say(voice), components: [] });
     } else {
-      await interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: NO_PINGS });
+      await interaction.reply({
+        content: say(voices.member),
+        flags: MessageFlags.Ephemeral,
+        allowedMentions: NO_PINGS,
+      });
     }
   };
 }

@@ -17,9 +17,6 @@ export const NO_PINGS: MessageMentionOptions = { parse: [], repliedUser: false }
 /** The same rule in the raw API shape, for requests made outside discord.js's message payloads. */
 export const NO_PINGS_API = { parse: [] } as const;
 
-/** The answer to anything asked while the bot shuts down: it takes no new work then. */
-export const RESTARTING_NOW = '⏳ The bot is restarting. Please try again in a minute.';
-
 /** A message body in the API's shape: the text, buttons when given, and never a ping. */
 export function messageBody(content: string, components?: MessageComponents) {
   return { content, allowed_mentions: NO_PINGS_API, ...(components !== undefined && { components }) };

@@ -7,10 +7,10 @@
  */
 import { ModalBuilder, type ModalSubmitInteraction, TextInputStyle } from 'discord.js';
 
-/** A submit of a form this version does not know (removed, renamed, crafted, or malformed). */
-export const FORM_GONE =
-  'This form no longer works (it may be from an older version of the bot). Use the command again.';
-
+/**
+ * A submit of a form this version does not know (removed, renamed, crafted, or malformed) is
+ * answered with `errors.formGone`, in the member's words.
+ */
 export interface ParagraphModal {
   readonly customId: string;
   /** At most 45 characters. */

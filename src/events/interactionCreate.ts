@@ -5,13 +5,8 @@
 import { Events } from 'discord.js';
 import { parseButtonId } from '../discord/buttons.js';
 import { interactionResponder, withErrorBoundary } from '../discord/errorBoundary.js';
-import { RESTARTING_NOW } from '../discord/messages.js';
-import { FORM_GONE } from '../discord/modals.js';
+import { interactionVoices } from '../i18n/voices.js';
 import type { Event } from './event.js';
-
-export const COMMAND_GONE =
-  'This command is not available (it may have been removed in an update). Type / to see the current ones.';
-export const BUTTON_GONE = 'This button no longer works (it may be from an older version of the bot).';
 
 export const interactionCreate = {
   name: Events.InteractionCreate,
@@ -40,16 +35,23 @@ export const interactionCreate = {
     }
     // For the member's messages later, which carry no locale (i18n/voices.ts).
     context.i18n.remember(interaction.user.id, interaction.locale);
-    const respond = interactionResponder(interaction, context.interactionRest);
+    const respond = interactionResponder(
+      interaction,
+      context.interactionRest,
+      interactionVoices(context.i18n, interaction),
+    );
     // Shutting down: take no new work (what is running ends with a note).
-    if (context.shutdown.aborted) run = async () => void (await respond(RESTARTING_NOW));
+    if (context.shutdown.aborted) run = async () => void (await respond((t) => t.t('errors.restartingNow')));
     // A command, button or form this version does not know (removed, renamed, or crafted): say so
     // privately rather than leave Discord's "interaction failed".
     run ??= async () => {
       context.logger.warn(where, 'interaction for no known command');
-      await respond(
-        interaction.isButton() ? BUTTON_GONE : interaction.isModalSubmit() ? FORM_GONE : COMMAND_GONE,
-      );
+      const gone = interaction.isButton()
+        ? 'errors.buttonGone'
+        : interaction.isModalSubmit()
+          ? 'errors.formGone'
+          : 'errors.commandGone';
+      await respond((t) => t.t(gone));
     };
     await withErrorBoundary(context, where, respond, run);
   },

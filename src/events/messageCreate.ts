@@ -3,6 +3,7 @@ import { Events } from 'discord.js';
 import { answerMessage, messageTrigger } from '../chat/answerMessage.js';
 import { withErrorBoundary } from '../discord/errorBoundary.js';
 import { NO_PINGS } from '../discord/messages.js';
+import { messageVoices } from '../i18n/voices.js';
 import type { Event } from './event.js';
 
 export const messageCreate = {
@@ -14,7 +15,14 @@ export const messageCreate = {
     return withErrorBoundary(
       context,
       { messageId: message.id, channelId: message.channelId },
-      (content) => message.reply({ content, allowedMentions: NO_PINGS }),
+      // A reply in the channel: the channel's words (in a DM, the member's).
+      (say) => {
+        const { server } = messageVoices(context.i18n, {
+          authorId: message.author.id,
+          serverLocale: message.guild?.preferredLocale ?? null,
+        });
+        return message.reply({ content: say(server), allowedMentions: NO_PINGS });
+      },
       () => answerMessage(message, context, trigger),
     );
   },

@@ -8,44 +8,95 @@
  * member's slot), a byte cap, and for images a PNG signature check.
  */
 import type { Dispatcher } from 'undici';
+import type { Translator } from '../i18n/translator.js';
 import { discardBody } from '../lib/http.js';
 import type { Logger } from '../lib/logger.js';
 import { guardedConnector, InternalHostError, type Resolver } from './hostGuard.js';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-export type DownloadResult =
+/** Why a download failed: a catalog key's name, and what it says (`wait` in ms). */
+export type DownloadProblem =
+  | {
+      readonly code:
+        | 'NoUrl'
+        | 'InvalidUrl'
+        | 'NotHttp'
+        | 'Internal'
+        | 'RedirectNotHttp'
+        | 'StoppedResponding'
+        | 'NoConnection'
+        | 'Failed'
+        | 'TooManyRedirects'
+        | 'TooLarge'
+        | 'NotPng'
+        | 'Cancelled';
+    }
+  | { readonly code: 'FailedCode'; readonly errorCode: string }
+  | { readonly code: 'Status'; readonly status: number }
+  | { readonly code: 'TooSlow'; readonly waitMs: number };
+
+export type DownloadResult<Reason = DownloadProblem> =
   | { readonly ok: true; readonly bytes: Buffer }
-  | { readonly ok: false; readonly reason: string; readonly tooLarge?: boolean };
+  | { readonly ok: false; readonly reason: Reason; readonly tooLarge?: boolean };
 
 export interface ImageDownloader {
   /** Downloads `url`, giving up past `maxBytes` (then `tooLarge` is set). Never throws. */
   download(url: string, maxBytes: number, signal?: AbortSignal): Promise<DownloadResult>;
-  /** The same guarded download for any file (an attachment): no PNG check, reasons name "the file host". */
-  downloadFile(url: string, maxBytes: number, signal?: AbortSignal): Promise<DownloadResult>;
+  /**
+   * The same guarded download for any file (an attachment): no PNG check; its reasons, English
+   * words about "the file host", go to the model (fileReason).
+   */
+  downloadFile(url: string, maxBytes: number, signal?: AbortSignal): Promise<DownloadResult<string>>;
   close(): Promise<void>;
 }
 
-/** What is downloaded: the words a reason uses, the Accept header, and the check of the bytes. */
+/** What a member reads after "Image n could not be downloaded: ", in `t`'s language. */
+export function problemText(t: Translator, problem: DownloadProblem): string {
+  return t.t(`images.download${problem.code}` as const, {
+    ...('errorCode' in problem && { code: problem.errorCode }),
+    ...('status' in problem && { status: String(problem.status) }),
+    ...('waitMs' in problem && { wait: t.wait(problem.waitMs) }),
+  });
+}
+
+/** What the model reads of an attachment that could not be read (English, as its whole context). */
+const FILE_REASONS: Readonly<Record<DownloadProblem['code'], string>> = {
+  NoUrl: 'no URL',
+  InvalidUrl: 'no valid URL',
+  NotHttp: 'not an http(s) URL',
+  Internal: 'the file host is on a private or internal network, which the bot does not fetch from',
+  RedirectNotHttp: 'the file host redirected to an address that is not http(s)',
+  StoppedResponding: 'the file host stopped responding',
+  NoConnection: 'the file host did not accept a connection',
+  Failed: 'the download failed',
+  FailedCode: 'the download failed ({code})',
+  TooManyRedirects: 'the file host redirected too many times',
+  Status: 'the file host answered HTTP {status}',
+  TooLarge: 'the file is larger than the bot reads',
+  NotPng: 'the file is not a PNG image',
+  Cancelled: 'the download was cancelled',
+  TooSlow: 'the file host took longer than {wait}',
+};
+
+export function fileReason(problem: DownloadProblem): string {
+  return FILE_REASONS[problem.code]
+    .replace('{code}', 'errorCode' in problem ? problem.errorCode : '')
+    .replace('{status}', 'status' in problem ? String(problem.status) : '')
+    .replace('{wait}', 'waitMs' in problem ? durationText(problem.waitMs) : '');
+}
+
+/** What is downloaded: the Accept header, and the check of the bytes. */
 interface Kind {
-  readonly host: string;
   readonly accept: string;
-  readonly check: (bytes: Buffer) => string | undefined;
-  readonly tooLarge: string;
+  readonly check: (bytes: Buffer) => DownloadProblem | undefined;
 }
 
 const IMAGE: Kind = {
-  host: 'image host',
   accept: 'image/png',
-  check: (bytes) => (isPng(bytes) ? undefined : 'the file is not a PNG image'),
-  tooLarge: 'the image is too large to upload',
+  check: (bytes) => (isPng(bytes) ? undefined : { code: 'NotPng' }),
 };
-const FILE: Kind = {
-  host: 'file host',
-  accept: '*/*',
-  check: () => undefined,
-  tooLarge: 'the file is larger than the bot reads',
-};
+const FILE: Kind = { accept: '*/*', check: () => undefined };
 
 export interface ImageDownloaderOptions {
   /** Longest silence while connecting, waiting for headers, or between body reads. */
@@ -61,31 +112,13 @@ export interface ImageDownloaderOptions {
   readonly resolve?: Resolver;
 }
 
-/** What the member reads after "Image n could not be downloaded: ". */
-export const INTERNAL_HOST_REASON =
-  'the image host is on a private or internal network, which the bot does not fetch from';
-export const NON_HTTP_REDIRECT_REASON = 'the image host redirected to an address that is not http(s)';
-/** What the member reads of an attachment on an internal host. */
-export const INTERNAL_FILE_HOST_REASON =
-  'the file host is on a private or internal network, which the bot does not fetch from';
-
 export const DEFAULT_MAX_DURATION_MS = 60_000;
 
-/** `60 s`, `1.5 s`, `2 min`: the deadline as the member reads it. */
+/** `60 s`, `1.5 s`, `2 min`: the deadline as the model reads it. */
 export function durationText(ms: number): string {
   const seconds = ms / 1000;
   if (seconds >= 120 && seconds % 60 === 0) return `${seconds / 60} min`;
   return `${Number(seconds.toFixed(1))} s`;
-}
-
-/** Said when a download passed its deadline (IMAGE_DOWNLOAD_MAX_DURATION_MS). */
-export function tooSlowReason(maxDurationMs: number): string {
-  return `the image host took longer than ${durationText(maxDurationMs)}`;
-}
-
-/** A reason about images, said of what `kind` downloads. */
-function named(reason: string, kind: Kind): string {
-  return reason.replace('image host', kind.host);
 }
 
 export function isPng(bytes: Buffer): boolean {
@@ -94,18 +127,17 @@ export function isPng(bytes: Buffer): boolean {
   );
 }
 
-function describe(error: unknown, undici: typeof import('undici') | undefined, kind: Kind): string {
-  if (error instanceof InternalHostError)
-    return kind === IMAGE ? INTERNAL_HOST_REASON : INTERNAL_FILE_HOST_REASON;
+function describe(error: unknown, undici: typeof import('undici') | undefined): DownloadProblem {
+  if (error instanceof InternalHostError) return { code: 'Internal' };
   // undici's redirect handler refuses file:, ftp: and the like with this error, before any connection.
   if (undici && error instanceof undici.errors.InvalidArgumentError && /protocol/i.test(error.message))
-    return named(NON_HTTP_REDIRECT_REASON, kind);
+    return { code: 'RedirectNotHttp' };
   const code = (error as { code?: unknown })?.code;
   if (code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_HEADERS_TIMEOUT')
-    return `the ${kind.host} stopped responding`;
-  if (code === 'UND_ERR_CONNECT_TIMEOUT') return `the ${kind.host} did not accept a connection`;
-  if (typeof code === 'string') return `the download failed (${code})`;
-  return 'the download failed';
+    return { code: 'StoppedResponding' };
+  if (code === 'UND_ERR_CONNECT_TIMEOUT') return { code: 'NoConnection' };
+  if (typeof code === 'string') return { code: 'FailedCode', errorCode: code };
+  return { code: 'Failed' };
 }
 
 export function createImageDownloader(options: ImageDownloaderOptions): ImageDownloader {
@@ -128,6 +160,7 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
   };
 
   const maxDurationMs = options.maxDurationMs ?? DEFAULT_MAX_DURATION_MS;
+  const tooSlow: DownloadProblem = { code: 'TooSlow', waitMs: maxDurationMs };
 
   /** One download; `signal` aborts it (the caller's cancel, or the deadline). Never throws. */
   async function fetchLimited(
@@ -149,16 +182,16 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
       });
       if (response.statusCode >= 300 && response.statusCode < 400) {
         await response.body.dump();
-        return { ok: false, reason: `the ${kind.host} redirected too many times` };
+        return { ok: false, reason: { code: 'TooManyRedirects' } };
       }
       if (response.statusCode !== 200) {
         await response.body.dump();
-        return { ok: false, reason: `the ${kind.host} answered HTTP ${response.statusCode}` };
+        return { ok: false, reason: { code: 'Status', status: response.statusCode } };
       }
       const declared = Number(response.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
         discardBody(response.body);
-        return { ok: false, reason: kind.tooLarge, tooLarge: true };
+        return { ok: false, reason: { code: 'TooLarge' }, tooLarge: true };
       }
       const chunks: Buffer[] = [];
       let total = 0;
@@ -166,7 +199,7 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
         total += (chunk as Buffer).length;
         if (total > maxBytes) {
           discardBody(response.body);
-          return { ok: false, reason: kind.tooLarge, tooLarge: true };
+          return { ok: false, reason: { code: 'TooLarge' }, tooLarge: true };
         }
         chunks.push(chunk as Buffer);
       }
@@ -174,15 +207,15 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
       const problem = kind.check(bytes);
       return problem ? { ok: false, reason: problem } : { ok: true, bytes };
     } catch (error) {
-      if (cancelled?.aborted) return { ok: false, reason: 'the download was cancelled' };
-      if (signal.aborted) return { ok: false, reason: named(tooSlowReason(maxDurationMs), kind) };
+      if (cancelled?.aborted) return { ok: false, reason: { code: 'Cancelled' } };
+      if (signal.aborted) return { ok: false, reason: tooSlow };
       if (error instanceof InternalHostError) {
         options.logger?.warn(
           { host: error.host, address: error.address, range: error.range },
-          `refused an ${kind.host} on an internal network (IMAGE_HOST_ALLOWLIST can allow it)`,
+          `refused a${kind === IMAGE ? 'n image' : ' file'} host on an internal network (IMAGE_HOST_ALLOWLIST can allow it)`,
         );
       }
-      return { ok: false, reason: describe(error, undici, kind) };
+      return { ok: false, reason: describe(error, undici) };
     }
   }
 
@@ -197,13 +230,10 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
     try {
       parsed = new URL(url);
     } catch {
-      return { ok: false, reason: kind === IMAGE ? 'the service sent no valid image URL' : 'no valid URL' };
+      return { ok: false, reason: { code: 'InvalidUrl' } };
     }
     if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-      return {
-        ok: false,
-        reason: kind === IMAGE ? 'the service sent a non-HTTP image URL' : 'not an http(s) URL',
-      };
+      return { ok: false, reason: { code: 'NotHttp' } };
     }
     // At the deadline the download is aborted (its connection closed) and the answer given at
     // once, whatever undici is still doing: nothing waits on the host past it.
@@ -212,7 +242,7 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
     const late = new Promise<DownloadResult>((resolve) => {
       timer = setTimeout(() => {
         deadline.abort();
-        resolve({ ok: false, reason: named(tooSlowReason(maxDurationMs), kind) });
+        resolve({ ok: false, reason: tooSlow });
       }, maxDurationMs);
     });
     const either = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
@@ -225,7 +255,10 @@ export function createImageDownloader(options: ImageDownloaderOptions): ImageDow
 
   return {
     download: (url, maxBytes, signal) => guarded(url, maxBytes, signal, IMAGE),
-    downloadFile: (url, maxBytes, signal) => guarded(url, maxBytes, signal, FILE),
+    async downloadFile(url, maxBytes, signal) {
+      const result = await guarded(url, maxBytes, signal, FILE);
+      return result.ok ? result : { ...result, reason: fileReason(result.reason) };
+    },
     async close() {
       await (await loaded)?.agent.close();
     },

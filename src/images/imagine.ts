@@ -8,22 +8,21 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { deadlineReason } from '../chat/deadline.js';
 import type { BotContext } from '../context.js';
-import { buttonId, buttonRow } from '../discord/buttons.js';
 import { discordReason } from '../discord/errorBoundary.js';
 import type { InteractionWebhook } from '../discord/outgoing.js';
 import { quote } from '../discord/render/quote.js';
+import type { Translator } from '../i18n/translator.js';
 import type { Logger } from '../lib/logger.js';
 import { type RequestEnd, requestEnded } from '../ops/requestEnd.js';
-import { formatWait, ServiceError } from '../service/errors.js';
+import { ServiceError } from '../service/errors.js';
 import { IMAGE_MODEL } from '../service/types.js';
 import { announceBudgetAlerts } from '../spend/alerts.js';
 import { imageCostMicros } from '../spend/cost.js';
 import { costLine } from '../spend/costLine.js';
 import type { MemberCaps } from '../spend/memberCaps.js';
-import type { DownloadResult } from './download.js';
 import type { ImagineRequest } from './imagineRequests.js';
+import { type Downloaded, linkLines, missingNotes, rerollRow, resultLine } from './notes.js';
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT, packImages } from './pack.js';
 import { showProgress } from './progress.js';
 
@@ -32,19 +31,6 @@ export const IMAGE_MAX_BYTES = 32 * 1024 * 1024;
 
 /** The prompt is quoted above the images, shortened so the message stays far below 2000 characters. */
 const QUOTED_PROMPT_MAX = 1200;
-
-export function rerollRow(requestId: string) {
-  return buttonRow('Reroll', '🎲', buttonId('imagine', 'reroll', requestId));
-}
-
-/** The images as links, each on its line (Discord shows them), and why they are links. */
-function linkLines(urls: readonly string[]): string[] {
-  const lines = urls.map((url, i) => (url === '' ? `Image ${i + 1}: the service sent no link for it.` : url));
-  return [
-    ...lines,
-    '-# The bot may not attach files here, so these are the service’s links (they may expire).',
-  ];
-}
 
 export interface ImagineInput {
   readonly request: ImagineRequest;
@@ -64,16 +50,12 @@ export interface ImagineInput {
   readonly linksOnly?: boolean;
   /** The member's caps from their roles' rule (access/roleGate.ts); absent: the server's. */
   readonly memberCaps?: MemberCaps;
-}
-
-interface Downloaded {
-  readonly index: number;
-  readonly url: string;
-  readonly result: DownloadResult;
-}
-
-function megabytes(bytes: number): string {
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  /**
+   * Who reads what: `reply`, the reply's readers (the channel's language; the member's where the
+   * reply is private); `member`, what only they read (a budget refusal, the note on images that
+   * could not be posted); `server`, the budget alerts.
+   */
+  readonly words: { readonly reply: Translator; readonly member: Translator; readonly server: Translator };
 }
 
 export async function runImagine(
@@ -98,7 +80,7 @@ export async function runImagine(
   });
   if (!reservation.ok) {
     requestEnded(context, log, unserved(input, 'refused'), { refusedBy: 'budget' });
-    await webhook.withdraw(`⛔ ${reservation.message}`);
+    await webhook.withdraw(`⛔ ${reservation.message(input.words.member)}`);
     return;
   }
   const ending = { started: context.clock.now(), ended: false };
@@ -115,7 +97,8 @@ export async function runImagine(
   } finally {
     reservation.release();
   }
-  if (input.guildId && !input.userInstall) await announceBudgetAlerts(context, input.guildId);
+  if (input.guildId && !input.userInstall)
+    await announceBudgetAlerts(context, input.guildId, input.words.server);
 }
 
 /** An image request that ended without images being billed. */
@@ -143,8 +126,10 @@ async function generateAndPost(
 ): Promise<void> {
   const { request } = input;
   const { started } = ending;
-  const components = [rerollRow(input.requestId)];
+  const t = input.words.reply;
+  const components = [rerollRow(t, input.requestId)];
   const progress = showProgress((content) => webhook.editOriginal({ content }), request, {
+    t,
     clock: context.clock,
     intervalMs: context.config.imagineProgressIntervalMs,
     onError: (error) => log.warn({ err: error }, 'could not show progress'),
@@ -160,7 +145,7 @@ async function generateAndPost(
       {
         signal,
         onRetry: ({ delayMs, error }) =>
-          log.warn({ delayMs, kind: error.kind }, `image generation retry in ${formatWait(delayMs)}`),
+          log.warn({ delayMs, kind: error.kind }, `image generation retry in ${Math.ceil(delayMs / 1000)} s`),
       },
     );
     urls = result.urls;
@@ -172,10 +157,10 @@ async function generateAndPost(
     requestEnded(context, log, { ...unserved(input, error.kind), totalMs: context.clock.now() - started });
     const message =
       error.kind === 'aborted' && context.shutdown.aborted
-        ? 'The bot is restarting; nothing was generated.'
+        ? t.t('images.restarting')
         : error.kind === 'aborted' && input.userInstall && deadline?.aborted
-          ? `${deadlineReason(input.userInstall.ttlMs)}, and the images were not ready in time; nothing was charged.`
-          : error.userMessage;
+          ? t.t('images.notReadyInTime', { wait: t.wait(input.userInstall.ttlMs) })
+          : error.describe(t);
     await webhook.editOriginal({
       content: `${quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX })}\n⚠️ ${message}`,
       components,
@@ -196,11 +181,11 @@ async function generateAndPost(
           url,
           result:
             url === ''
-              ? { ok: false as const, reason: 'the service sent no URL for it' }
+              ? { ok: false as const, reason: { code: 'NoUrl' as const } }
               : await context.images.download(url, sizeLimit, signal),
         })),
       );
-  const links = input.linksOnly ? linkLines(urls) : [];
+  const links = input.linksOnly ? linkLines(t, urls) : [];
   const delivered = input.linksOnly
     ? urls.filter((url) => url !== '').length
     : downloaded.filter((entry) => entry.result.ok).length;
@@ -234,21 +219,10 @@ async function generateAndPost(
         : [],
     );
     const messages = packImages(files, sizeLimit);
-    const notes: string[] = [];
-    if (urls.length < request.n) notes.push(`The service returned ${urls.length} of ${request.n} images.`);
-    for (const entry of downloaded) {
-      if (entry.result.ok) continue;
-      if (entry.result.tooLarge) {
-        notes.push(
-          `Image ${entry.index} is too large to upload here (over ${megabytes(sizeLimit)}): <${entry.url}> (the link may expire).`,
-        );
-      } else {
-        notes.push(`Image ${entry.index} could not be downloaded: ${entry.result.reason}.`);
-      }
-    }
-    const cost = input.showCost ? costLine(entry, context.prices.currency) : undefined;
-    const header = `${quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX })}\n-# ${request.n === 1 ? '1 image' : `${request.n} images`} · ${request.size} · ${IMAGE_MODEL}${cost ? ` · ${cost}` : ''}`;
-    const content = [header, ...links, ...notes.map((note) => `-# ⚠️ ${note}`)].join('\n').slice(0, 2000);
+    const notes = missingNotes(t, request, urls, downloaded, sizeLimit);
+    const cost = input.showCost ? costLine(entry, context.prices.currency, t) : undefined;
+    const header = `${quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX })}\n${resultLine(t, request, cost)}`;
+    const content = [header, ...links, ...notes].join('\n').slice(0, 2000);
     const toFiles = (pack: typeof files) =>
       pack.map((file) => ({ data: file.bytes, name: `image-${file.index}.png` }));
 
@@ -259,13 +233,20 @@ async function generateAndPost(
     for (const pack of rest) {
       const numbers = pack.map((file) => file.index).join(', ');
       try {
-        await webhook.followUp({ content: `-# Images ${numbers} of ${request.n}`, files: toFiles(pack) });
+        const total = request.n;
+        await webhook.followUp({
+          content: `-# ${t.t('images.imagesOf', { numbers, total })}`,
+          files: toFiles(pack),
+        });
       } catch (error) {
         // The first message already shows the result: it stays, and the member learns what is missing.
         log.warn({ err: error, images: numbers }, 'could not post images');
         await webhook
           .followUp({
-            content: `⚠️ Images ${numbers} could not be posted (${discordReason(error)}).`,
+            content: input.words.member.t('images.notPosted', {
+              numbers,
+              reason: discordReason(input.words.member, error),
+            }),
             private: true,
           })
           .catch((noteError: unknown) =>

@@ -4,13 +4,18 @@
  * next one tries again.
  */
 import { createNotice } from '../discord/render/notice.js';
+import type { Translator } from '../i18n/translator.js';
 import type { Clock } from '../lib/clock.js';
 import type { ImagineRequest } from './imagineRequests.js';
 
-export function progressText(request: Pick<ImagineRequest, 'n' | 'size'>, elapsedMs: number): string {
-  const what = request.n === 1 ? '1 image' : `${request.n} images`;
-  const seconds = Math.floor(elapsedMs / 1000);
-  return `🎨 Generating ${what} at ${request.size} …${seconds > 0 ? ` ${seconds} s` : ''}`;
+/** `🎨 Generating 2 images at 1024x1024 … 5 sec`, in `t`'s language (the channel's). */
+export function progressText(
+  t: Translator,
+  request: Pick<ImagineRequest, 'n' | 'size'>,
+  elapsedMs: number,
+): string {
+  const text = t.t('images.progress', { count: request.n, size: request.size });
+  return elapsedMs >= 1000 ? `${text} ${t.wait(Math.floor(elapsedMs / 1000) * 1000)}` : text;
 }
 
 export interface Progress {
@@ -24,11 +29,11 @@ export interface Progress {
 export function showProgress(
   write: (text: string) => Promise<unknown>,
   request: Pick<ImagineRequest, 'n' | 'size'>,
-  options: { clock: Clock; intervalMs: number; onError: (error: unknown) => void },
+  options: { t: Translator; clock: Clock; intervalMs: number; onError: (error: unknown) => void },
 ): Progress {
   const started = options.clock.now();
   const notice = createNotice(write, options.onError);
-  const refresh = () => notice.show(progressText(request, options.clock.now() - started));
+  const refresh = () => notice.show(progressText(options.t, request, options.clock.now() - started));
   refresh();
   const ticker = setInterval(refresh, options.intervalMs);
   return {

@@ -201,7 +201,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           throw new ServiceError({
             kind: 'invalid_response',
             detail: `unreadable ${contentType || 'untyped'} body`,
-            userMessage: 'The service sent a reply the bot cannot read.',
+            say: (t) => t.t('errors.unreadableReply'),
           });
         }
         const added = reply.apply(chunk);
@@ -286,7 +286,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
         throw new ServiceError({
           kind: 'invalid_response',
           detail: 'image response without data[].url',
-          userMessage: 'The service answered, but without images the bot can read.',
+          say: (t) => t.t('errors.unreadableImages'),
         });
       }
       return { urls, created: parseCreated(text) };

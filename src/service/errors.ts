@@ -3,8 +3,28 @@
  * The service documents no errors (service-api.md §7), so statuses are read the way
  * OpenAI-compatible services use them, and any JSON error body is quoted (secrets redacted).
  */
+import { createI18n, type Translator } from '../i18n/translator.js';
 import { errorMessageOf } from './streamParse.js';
 import type { Usage } from './types.js';
+
+/** A failure in the words of whoever reads it (a member alone, or the channel). */
+export type Say = (t: Translator) => string;
+
+/** Sentences said one after another (each may be absent); Japanese puts no space between them. */
+export function sentences(...parts: readonly (Say | undefined)[]): Say {
+  return (t) =>
+    parts
+      .filter((part) => part !== undefined)
+      .map((part) => part(t))
+      .join(t.language === 'ja' ? '' : ' ');
+}
+
+let englishVoice: Translator | undefined;
+/** English, for the log line of an error (logs stay English). */
+function englishOf(say: Say): string {
+  englishVoice ??= createI18n().translator('en-US');
+  return say(englishVoice);
+}
 
 export type ServiceErrorKind =
   | 'auth' // 401/403: the bot's key was rejected
@@ -23,7 +43,8 @@ export type ServiceErrorKind =
 
 export interface ServiceErrorInit {
   readonly kind: ServiceErrorKind;
-  readonly userMessage: string;
+  /** What a member reads, in their voice. Never contains secrets. */
+  readonly say: Say;
   readonly status?: number;
   readonly retryable?: boolean;
   readonly retryAfterMs?: number;
@@ -38,8 +59,8 @@ export interface ServiceErrorInit {
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   readonly kind: ServiceErrorKind;
-  /** What to show in Discord. Never contains secrets. */
-  readonly userMessage: string;
+  /** What to show in Discord, in the reader's words (errorBoundary.ts, chat/notes.ts). Never contains secrets. */
+  readonly describe: Say;
   readonly status: number | undefined;
   /** Whether a chat request may be retried (idempotent enough: nothing was shown yet). */
   readonly retryable: boolean;
@@ -48,13 +69,18 @@ export class ServiceError extends Error {
   /** For a reply that broke off: the usage to record (as sent, or estimated). */
   readonly usage: Usage | undefined;
 
+  /** The member's sentence in English (for logs and English-only callers); members get `describe`. */
+  get userMessage(): string {
+    return englishOf(this.describe);
+  }
+
   constructor(init: ServiceErrorInit) {
     super(
-      `${init.kind}${init.status ? ` (HTTP ${init.status})` : ''}: ${init.detail ?? init.userMessage}`,
+      `${init.kind}${init.status ? ` (HTTP ${init.status})` : ''}: ${init.detail ?? englishOf(init.say)}`,
       init.cause === undefined ? undefined : { cause: init.cause },
     );
     this.kind = init.kind;
-    this.userMessage = init.userMessage;
+    this.describe = init.say;
     this.status = init.status;
     this.retryable = init.retryable ?? false;
     this.retryAfterMs = init.retryAfterMs;
@@ -84,15 +110,11 @@ export function parseRetryAfter(
 
 const QUOTA_WORDS = /quota|billing|credit|insufficient/i;
 
-function quoted(detail: string | undefined): string {
+/** The service's own words, quoted after a sentence ('' when it said nothing). */
+function quoted(t: Translator, detail: string | undefined): string {
   if (!detail) return '';
   const short = detail.length > 300 ? `${detail.slice(0, 300)}…` : detail;
-  return ` The service said: “${short}”`;
-}
-
-export function formatWait(ms: number): string {
-  const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return seconds < 120 ? `${seconds} s` : `${Math.ceil(seconds / 60)} min`;
+  return ` ${t.t('errors.serviceSaid', { detail: short })}`;
 }
 
 /** Maps an HTTP error response to a ServiceError. `redact` scrubs secrets from the body. */
@@ -120,7 +142,7 @@ export function errorFromResponse(
     return new ServiceError({
       ...base,
       kind: 'auth',
-      userMessage: `The service rejected this bot's API key (HTTP ${status}). A bot admin must fix the key; nothing was charged.`,
+      say: (t) => t.t('errors.serviceAuth', { status: String(status) }),
     });
   }
   if (status === 429) {
@@ -128,15 +150,17 @@ export function errorFromResponse(
       return new ServiceError({
         ...base,
         kind: 'quota',
-        userMessage: `The service says this bot's account has run out of quota.${quoted(detail)} A bot admin must top it up.`,
+        say: (t) => t.t('errors.serviceQuota', { said: quoted(t, detail) }),
       });
     }
-    const wait = retryAfterMs === undefined ? 'in a moment' : `in ${formatWait(retryAfterMs)}`;
     return new ServiceError({
       ...base,
       kind: 'rate_limited',
       retryable: true,
-      userMessage: `The service is busy right now (rate limited). Please try again ${wait}.`,
+      say: (t) =>
+        retryAfterMs === undefined
+          ? t.t('errors.serviceBusy')
+          : t.t('errors.serviceBusyWait', { wait: t.wait(retryAfterMs) }),
     });
   }
   if (status >= 500) {
@@ -144,14 +168,14 @@ export function errorFromResponse(
       ...base,
       kind: 'unavailable',
       retryable: true,
-      userMessage: `The service is unavailable right now (HTTP ${status}). Please try again in a moment.`,
+      say: (t) => t.t('errors.serviceUnavailable', { status: String(status) }),
     });
   }
   return new ServiceError({
     ...base,
     kind: 'bad_request',
     retryable: status === 408 || status === 409,
-    userMessage: `The service refused the request (HTTP ${status}).${quoted(detail)}`,
+    say: (t) => t.t('errors.serviceRefused', { status: String(status), said: quoted(t, detail) }),
   });
 }
 

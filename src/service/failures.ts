@@ -2,8 +2,10 @@
  * Transport failures of the service client as ServiceErrors, each with a sentence a Discord user
  * can act on: before a response arrived (connect, headers), and while a body was being read.
  */
+
+import type { Translator } from '../i18n/translator.js';
 import { BodyTooLarge } from '../lib/http.js';
-import { formatWait, ServiceError } from './errors.js';
+import { type Say, ServiceError, sentences } from './errors.js';
 import { SseEventTooLarge } from './sse.js';
 import type { StreamChunk } from './streamParse.js';
 import type { Usage } from './types.js';
@@ -56,13 +58,21 @@ function errorCode(error: unknown): string | undefined {
 }
 
 /** 1048576 → "1 MiB": the event limit as the member reads it. */
-function formatSize(chars: number): string {
-  if (chars >= 1024 * 1024) return `${Math.round((chars / (1024 * 1024)) * 10) / 10} MiB`;
-  return chars >= 1024 ? `${Math.round(chars / 1024)} KiB` : `${chars} characters`;
+function formatSize(t: Translator, chars: number): string {
+  if (chars >= 1024 * 1024) return `${t.number(Math.round((chars / (1024 * 1024)) * 10) / 10)} MiB`;
+  return chars >= 1024
+    ? `${t.number(Math.round(chars / 1024))} KiB`
+    : t.t('errors.characters', { count: chars });
+}
+
+/** After a body failure: whether the reply was cut short, or none arrived (`none`: say so). */
+function afterCut(hasText: boolean, none = true): Say | undefined {
+  if (hasText) return (t) => t.t('errors.replyCut');
+  return none ? (t) => t.t('errors.noReply') : undefined;
 }
 
 export function abortedError(cause: unknown, usage?: Usage): ServiceError {
-  return new ServiceError({ kind: 'aborted', userMessage: 'The request was cancelled.', cause, usage });
+  return new ServiceError({ kind: 'aborted', say: (t) => t.t('errors.serviceCancelled'), cause, usage });
 }
 
 /** Maps a failure before any response arrived. */
@@ -78,7 +88,7 @@ export function requestFailure(
   if (code === 'UND_ERR_HEADERS_TIMEOUT') {
     return new ServiceError({
       kind: 'timeout',
-      userMessage: `The service did not start answering within ${formatWait(timeouts.headersMs)}. Please try again.`,
+      say: (t) => t.t('errors.serviceNoStart', { wait: t.wait(timeouts.headersMs) }),
       cause: error,
     });
   }
@@ -88,14 +98,17 @@ export function requestFailure(
       retryable: true,
       beforeSend: CONNECT_CODES.has(code),
       detail: code,
-      userMessage: `The bot could not reach the service (${code === 'UND_ERR_CONNECT_TIMEOUT' ? 'connection timed out' : code}). Please try again in a moment.`,
+      say: (t) =>
+        t.t('errors.serviceUnreachable', {
+          reason: code === 'UND_ERR_CONNECT_TIMEOUT' ? t.t('errors.connectTimedOut') : code,
+        }),
       cause: error,
     });
   }
   return new ServiceError({
     kind: 'connection',
     detail: error instanceof Error ? error.message : String(error),
-    userMessage: 'The request to the service failed before it was answered. Please try again.',
+    say: (t) => t.t('errors.serviceFailedEarly'),
     cause: error,
   });
 }
@@ -113,11 +126,13 @@ export function bodyFailure(
 ): ServiceError {
   if (error instanceof ServiceError) return error;
   if (signal?.aborted) return abortedError(error, usage);
-  const cut = hasText ? ' The reply was cut short.' : '';
   if (error instanceof ReplyTooLong) {
     return new ServiceError({
       kind: 'reply_timeout',
-      userMessage: `The reply took longer than ${formatWait(timeouts.replyMs)}, so the bot stopped it.${cut || ' No reply arrived.'}`,
+      say: sentences(
+        (t) => t.t('errors.replyTooLong', { wait: t.wait(timeouts.replyMs) }),
+        afterCut(hasText),
+      ),
       cause: error,
       usage,
     });
@@ -126,7 +141,7 @@ export function bodyFailure(
     return new ServiceError({
       kind: 'invalid_response',
       detail: error.message,
-      userMessage: `The service sent an answer larger than ${formatSize(error.limitBytes)}, which the bot does not read.`,
+      say: (t) => t.t('errors.answerTooLarge', { size: formatSize(t, error.limitBytes) }),
       cause: error,
       usage,
     });
@@ -135,7 +150,10 @@ export function bodyFailure(
     return new ServiceError({
       kind: 'event_too_large',
       detail: error.message,
-      userMessage: `The service sent more than ${formatSize(error.limit)} in a single stream event, so the bot stopped reading.${cut || ' No reply arrived.'}`,
+      say: sentences(
+        (t) => t.t('errors.eventTooLarge', { size: formatSize(t, error.limit) }),
+        afterCut(hasText),
+      ),
       cause: error,
       usage,
     });
@@ -143,7 +161,10 @@ export function bodyFailure(
   if (errorCode(error) === 'UND_ERR_BODY_TIMEOUT') {
     return new ServiceError({
       kind: 'idle_timeout',
-      userMessage: `The service sent nothing for ${formatWait(timeouts.idleMs)}, so the bot stopped waiting.${cut}`,
+      say: sentences(
+        (t) => t.t('errors.serviceSilent', { wait: t.wait(timeouts.idleMs) }),
+        afterCut(hasText, false),
+      ),
       cause: error,
       usage,
     });
@@ -151,7 +172,7 @@ export function bodyFailure(
   return new ServiceError({
     kind: 'interrupted',
     detail: errorCode(error) ?? (error instanceof Error ? error.message : String(error)),
-    userMessage: `The connection to the service dropped mid-reply.${cut || ' No reply arrived.'}`,
+    say: sentences((t) => t.t('errors.connectionDropped'), afterCut(hasText)),
     cause: error,
     usage,
   });
@@ -169,6 +190,9 @@ export function chunkFailure(
     kind: 'interrupted',
     detail: message,
     usage,
-    userMessage: `The service reported an error${hasText ? ' mid-reply' : ''}: “${message}”.${hasText ? ' The reply was cut short.' : ''}`,
+    say: sentences(
+      (t) => t.t(hasText ? 'errors.serviceReportedMidReply' : 'errors.serviceReported', { message }),
+      afterCut(hasText, false),
+    ),
   });
 }

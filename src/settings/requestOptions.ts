@@ -3,43 +3,64 @@
  * options kept with a reply) and /config set validate model, temperature and max_tokens with
  * these schemas, and /ask, /imagine and /system their prompts. Discord enforces the declared
  * ranges too; the bot does not rely on it, so bad input never reaches the service. The first
- * problem found is the one the member reads.
+ * problem found is the one the member reads, in their language: a schema's problems are catalog
+ * keys with their values (problem()), which parseWith translates.
  */
 import { z } from 'zod';
 import { PROMPT_MAX_LENGTH, promptProblem } from '../chat/prompt.js';
+import type { MessageKey, MessageValues, Translator } from '../i18n/translator.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../service/models.js';
 
 /** The /ask option's own ceiling; the operator's MAX_OUTPUT_TOKENS and /config may be lower. */
 export const MAX_TOKENS_OPTION_MAX = 32_000;
 
+const PROBLEM = 'i18n:';
+
+/** A problem as a schema carries it (a zod message): a catalog key and its values. */
+export function problem(key: MessageKey, values?: MessageValues): string {
+  return PROBLEM + JSON.stringify({ key, values });
+}
+
+/** A schema's message in the reader's words (a message not made by problem() stays as it is). */
+export function translateProblem(t: Translator, message: string): string {
+  if (!message.startsWith(PROBLEM)) return message;
+  const { key, values } = JSON.parse(message.slice(PROBLEM.length)) as {
+    key: MessageKey;
+    values?: MessageValues;
+  };
+  return t.t(key, values);
+}
+
 export const modelField = z.enum(CHAT_MODELS, {
-  error: `Unknown model. Choose one of: ${CHAT_MODELS.join(', ')}.`,
+  error: problem('config.unknownModel', { models: CHAT_MODELS.join(', ') }),
 });
 
-const TEMPERATURE_RULE = `temperature must be a number from ${TEMPERATURE_MIN} to ${TEMPERATURE_MAX}.`;
+const TEMPERATURE_RULE = problem('config.temperatureRule', { min: TEMPERATURE_MIN, max: TEMPERATURE_MAX });
 export const temperatureField = z
   .number({ error: TEMPERATURE_RULE })
   .min(TEMPERATURE_MIN, { error: TEMPERATURE_RULE })
   .max(TEMPERATURE_MAX, { error: TEMPERATURE_RULE });
 
 /** A whole number in a range, with one sentence naming the option and the range (and whose limit). */
-export function wholeNumberField(name: string, min: number, max: number, whose = '') {
-  const rule = `${name} must be a whole number from ${min} to ${max}${whose}.`;
+export function wholeNumberField(name: string, min: number, max: number, operatorLimit = false) {
+  const key = operatorLimit ? 'config.wholeNumberRuleOperator' : 'config.wholeNumberRule';
+  const rule = problem(key, { name, min, max });
   return z.number({ error: rule }).int({ error: rule }).min(min, { error: rule }).max(max, { error: rule });
 }
 
 /** A prompt: trimmed, then refused when empty or longer than `limit`, saying what to write. */
-export function promptField(limit = PROMPT_MAX_LENGTH, whatToWrite?: string) {
+export function promptField(limit = PROMPT_MAX_LENGTH, empty?: MessageKey) {
   return z
     .unknown()
     .transform((value) => (typeof value === 'string' ? value.trim() : ''))
     .superRefine((prompt, check) => {
-      const problem = promptProblem(prompt, limit, whatToWrite);
-      if (problem) check.addIssue({ code: 'custom', message: problem });
+      const found = promptProblem(prompt, limit, empty);
+      if (found) check.addIssue({ code: 'custom', message: problem(found.key, found.values) });
     });
 }
 
-export const maxTokensField = (max: number, whose = '') => wholeNumberField('max_tokens', 1, max, whose);
+export const maxTokensField = (max: number, operatorLimit = false) =>
+  wholeNumberField('max_tokens', 1, max, operatorLimit);
 
 /** The explicit options kept with a reply (camelCase, as stored), checked before Regenerate reuses them. */
 export const storedOptionsSchema = z.object({
@@ -52,9 +73,10 @@ export type Parsed<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly error: string };
 
-/** Validates `raw` against `schema`; a refusal is the first problem's sentence. */
-export function parseWith<T>(schema: z.ZodType<T>, raw: unknown): Parsed<T> {
+/** Validates `raw` against `schema`; a refusal is the first problem's sentence, in `t`'s words. */
+export function parseWith<T>(schema: z.ZodType<T>, raw: unknown, t: Translator): Parsed<T> {
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, error: parsed.error.issues[0]?.message ?? 'These options are not valid.' };
+  const message = parsed.error.issues[0]?.message;
+  return { ok: false, error: message ? translateProblem(t, message) : t.t('config.optionsInvalid') };
 }

@@ -8,6 +8,7 @@
  */
 
 import type { Config } from '../config.js';
+import type { MessageKey, Translator } from '../i18n/translator.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 import type { MemberCaps } from '../spend/memberCaps.js';
 
@@ -74,8 +75,8 @@ export interface RequestOptions {
   readonly model?: ChatModel;
   readonly temperature?: number;
   readonly maxTokens?: number;
-  /** Where the options came from, for refusals (default: "your command option"). */
-  readonly origin?: string;
+  /** Where the options came from, for refusals (default: config.whereOption, "your command option"). */
+  readonly origin?: MessageKey;
 }
 
 export type SettingSource = 'option' | 'channel' | 'guild' | 'default';
@@ -89,6 +90,8 @@ export interface ChatSettings {
   /** The parts of the line under a reply the guild shows (DMs show both). */
   readonly showCost: boolean;
   readonly showContext: boolean;
+  /** The guild's `/config features answer_in_language`: the model answers in the asking member's language. */
+  readonly answerInLanguage: boolean;
   readonly sources: {
     readonly model: SettingSource;
     readonly temperature: SettingSource;
@@ -119,38 +122,43 @@ function pick<T>(
   return [undefined, 'default'];
 }
 
-const WHERE: Record<SettingSource, string> = {
-  option: 'your command option',
-  channel: 'this channel’s setting',
-  guild: 'this server’s setting',
-  default: 'the bot’s default',
+const WHERE: Record<SettingSource, MessageKey> = {
+  option: 'config.whereOption',
+  channel: 'config.whereChannel',
+  guild: 'config.whereGuild',
+  default: 'config.whereDefault',
 };
 
+/** Names (models, channels) as the reader's language lists them ("none" for an empty list). */
+export function namesOrNone(t: Translator, names: readonly string[]): string {
+  return names.length > 0 ? t.list(names) : t.t('config.none');
+}
+
+/** `t`: the voice of whoever reads a refusal. */
 export function resolveChatSettings(
   defaults: OperatorDefaults,
   guild: GuildConfig,
   channel: ChannelConfig,
   options: RequestOptions,
+  t: Translator,
 ): Resolved {
   const [chosenModel, modelSource] = pick(options.model, channel.model, guild.model);
   const model = chosenModel ?? defaults.model;
   const where = (source: SettingSource) =>
-    source === 'option' && options.origin ? options.origin : WHERE[source];
+    t.t(source === 'option' && options.origin ? options.origin : WHERE[source]);
   if (guild.allowedModels !== null && !guild.allowedModels.includes(model)) {
-    const allowed = guild.allowedModels.length > 0 ? guild.allowedModels.join(', ') : 'none';
+    const allowed = namesOrNone(t, guild.allowedModels);
     return {
       ok: false,
-      error: `The model ${model} (from ${where(modelSource)}) is not allowed on this server: the server’s allowed models setting (/config models) permits ${allowed}.`,
+      error: t.t('config.modelNotAllowed', { model, where: where(modelSource), allowed }),
     };
   }
 
   const [cap, capSource] = pick(undefined, channel.maxTokens, guild.maxTokens);
   const maxCap = Math.min(cap ?? defaults.maxOutputTokens, defaults.maxOutputTokens);
   if (options.maxTokens !== undefined && options.maxTokens > maxCap) {
-    return {
-      ok: false,
-      error: `max_tokens can be at most ${maxCap} here (${where(capSource)}${capSource === 'default' ? '' : ', /config'}).`,
-    };
+    const key = capSource === 'default' ? 'config.maxTokensAtMost' : 'config.maxTokensAtMostConfig';
+    return { ok: false, error: t.t(key, { max: maxCap, where: where(capSource) }) };
   }
   const [temperature, temperatureSource] = pick(options.temperature, channel.temperature, guild.temperature);
   const [historyTokens, historySource] = pick(undefined, channel.historyTokens, guild.historyTokens);
@@ -164,6 +172,7 @@ export function resolveChatSettings(
       systemPrompt: channel.systemPrompt,
       showCost: guild.showCost,
       showContext: guild.showContext,
+      answerInLanguage: guild.answerInLanguage,
       sources: {
         model: modelSource,
         temperature: temperatureSource,
@@ -183,20 +192,20 @@ export function channelAllowed(guild: GuildConfig, channelId: string, parentId: 
   );
 }
 
-export const CHANNEL_NOT_ALLOWED =
-  'The bot is not enabled in this channel: this server’s allowed channels setting (/config channels) leaves it out.';
-
-/** Parses a list of model names typed by an admin ("all", or names separated by commas/spaces). */
-export function parseModelList(text: string): readonly ChatModel[] | null | { error: string } {
+/**
+ * Parses a list of model names typed by an admin ("all", or names separated by commas/spaces);
+ * `t`: the admin's voice, for the refusal.
+ */
+export function parseModelList(text: string, t: Translator): readonly ChatModel[] | null | { error: string } {
   const words = text
     .split(/[\s,]+/)
     .map((word) => word.trim())
     .filter(Boolean);
   if (words.length === 1 && words[0]?.toLowerCase() === 'all') return null;
-  if (words.length === 0) return { error: `List one or more models, or "all": ${CHAT_MODELS.join(', ')}.` };
+  const models = CHAT_MODELS.join(', ');
+  if (words.length === 0) return { error: t.t('config.listModels', { models }) };
   const unknown = words.filter((word) => !(CHAT_MODELS as readonly string[]).includes(word));
-  if (unknown.length > 0) {
-    return { error: `Unknown model ${unknown.join(', ')}. Choose from: ${CHAT_MODELS.join(', ')}.` };
-  }
+  if (unknown.length > 0)
+    return { error: t.t('config.unknownModels', { unknown: unknown.join(', '), models }) };
   return CHAT_MODELS.filter((model) => words.includes(model));
 }

@@ -15,11 +15,11 @@ import type { Store } from '../lib/store.js';
 import { SETTINGS_CACHED } from '../settings/settingsStore.js';
 
 export type { GuildSettings } from './guildSettings.js';
+export type { RefusalText } from './memberCaps.js';
 
-import { formatMoney } from './cost.js';
 import { type GuildSettings, readGuildSettings, settingsKey } from './guildSettings.js';
 import type { Ledger } from './ledger.js';
-import { type MemberCaps, memberCapRefusal } from './memberCaps.js';
+import { type MemberCaps, memberCapRefusal, type RefusalText } from './memberCaps.js';
 import { usageScope, utcDay } from './records.js';
 
 export const ALERT_THRESHOLDS = [80, 100] as const;
@@ -42,23 +42,21 @@ export interface OperatorCaps {
 const NO_OPERATOR_CAPS: OperatorCaps = { dmDailyCapMicros: null, operatorMonthlyCapMicros: null };
 
 /** Members learn that the bot is out of budget, not how much the operator spends. */
-export const OPERATOR_CAP_REACHED =
-  'The bot has reached its spending limit for this month; it will answer again on the 1st of next month (UTC).';
-
-export function dmCapReached(spentMicros: number, capMicros: number, currency: string): string {
-  return `You have reached today's limit for direct messages with the bot (${formatMoney(spentMicros, currency)} of ${formatMoney(capMicros, currency)} used); it resets at 00:00 UTC.`;
-}
+export const operatorCapReached: RefusalText = (t) => t.t('spend.operatorCapReached');
 
 /**
  * What a refusal says where the whole channel reads it (the reply to a member's message in a
  * server): which limit was reached and when it resets, never how much anyone spent or what the
  * cap is. Those figures go only where the member alone reads them (`message`).
  */
-export const SERVER_CAP_REACHED =
-  'This server has reached its monthly spending cap for the bot; it resets on the 1st of next month (UTC). A server admin can raise it with /budget.';
-export { MEMBER_DAILY_CAP_REACHED } from './memberCaps.js';
-export const DM_CAP_REACHED =
-  "You have reached today's limit for direct messages with the bot; it resets at 00:00 UTC.";
+export const serverCapReached: RefusalText = (t) => t.t('spend.serverCapReached');
+export const dmCapReached: RefusalText = (t) => t.t('spend.dmCapReached');
+
+/** The DM cap's refusal for the member, with figures. */
+export function dmCapReachedFigures(spent: number, cap: number, currency: string): RefusalText {
+  return (t) =>
+    t.t('spend.dmCapReachedFigures', { spent: t.money(spent, currency), cap: t.money(cap, currency) });
+}
 
 /** The DM cap where a member uses the app installed to their account (see refusalFor). */
 export function userInstallCapReached(
@@ -66,19 +64,20 @@ export function userInstallCapReached(
   cap: number,
   currency: string,
   inServer: boolean,
-): string {
-  const where = inServer
-    ? 'for using the bot in this server, where it works only because you installed it'
-    : 'for using the bot outside servers that added it (its DMs, group DMs and DMs with friends)';
-  return `You have reached today's limit ${where} (${formatMoney(spent, currency)} of ${formatMoney(cap, currency)} used); it resets at 00:00 UTC.`;
+): RefusalText {
+  return (t) =>
+    t.t(inServer ? 'spend.userInstallCapInServer' : 'spend.userInstallCapOutside', {
+      spent: t.money(spent, currency),
+      cap: t.money(cap, currency),
+    });
 }
 
 /** Why a reservation was refused: with figures for the member alone, and without for a channel. */
 export interface Refusal {
-  /** For the member alone (an ephemeral message, a DM): names the spend and the cap. */
-  readonly message: string;
-  /** For everyone in the channel: the limit reached and when it resets, no figures. */
-  readonly publicMessage: string;
+  /** For the member alone (an ephemeral message, a DM), in their voice: names the spend and the cap. */
+  readonly message: RefusalText;
+  /** For everyone in the channel, in the server's voice: the limit reached and when it resets, no figures. */
+  readonly publicMessage: RefusalText;
   /** Refused by the member's own cap (memberCaps.ts), which a cheaper model may fit (chat/fallback.ts). */
   readonly memberLimit?: 'daily' | 'monthly';
 }
@@ -156,10 +155,16 @@ export function createBudgets(
     if (current.monthlyCapMicros !== null) {
       const spent = await ledger.monthSpendMicros(guildId, now);
       const pending = inFlight.get(guildId) ?? 0;
-      if (spent + pending + amountMicros > current.monthlyCapMicros) {
+      const cap = current.monthlyCapMicros;
+      if (spent + pending + amountMicros > cap) {
         return {
-          message: `This server has reached its monthly spending cap for the bot (${formatMoney(spent, currency)} of ${formatMoney(current.monthlyCapMicros, currency)} used${pending > 0 ? `, ${formatMoney(pending, currency)} in progress` : ''}). A server admin can raise it with /budget.`,
-          publicMessage: SERVER_CAP_REACHED,
+          message: (t) =>
+            t.t(pending > 0 ? 'spend.serverCapReachedPending' : 'spend.serverCapReachedFigures', {
+              spent: t.money(spent, currency),
+              cap: t.money(cap, currency),
+              pending: t.money(pending, currency),
+            }),
+          publicMessage: serverCapReached,
         };
       }
     }
@@ -175,7 +180,7 @@ export function createBudgets(
     userId: string,
     amountMicros: number,
     now: number,
-    message: (spent: number, cap: number) => string,
+    message: (spent: number, cap: number) => RefusalText,
   ): Promise<Refusal | undefined> {
     const cap = operator.dmDailyCapMicros;
     if (cap === null) return undefined;
@@ -186,7 +191,7 @@ export function createBudgets(
       pending += inFlightByUser.get(`${scope}:${userId}`) ?? 0;
     }
     if (spent + pending + amountMicros <= cap) return undefined;
-    return { message: message(spent, cap), publicMessage: DM_CAP_REACHED };
+    return { message: message(spent, cap), publicMessage: dmCapReached };
   }
 
   /**
@@ -205,7 +210,9 @@ export function createBudgets(
     const dm = usageScope({ guildId: null, userId });
     if (!userInstall) {
       return guildId === null
-        ? dmRefusal([dm], userId, amountMicros, now, (spent, cap) => dmCapReached(spent, cap, currency))
+        ? dmRefusal([dm], userId, amountMicros, now, (spent, cap) =>
+            dmCapReachedFigures(spent, cap, currency),
+          )
         : guildRefusal(guildId, userId, amountMicros, now, member);
     }
     const scope = usageScope({ guildId, userId, userInstall });
@@ -256,7 +263,7 @@ export function createBudgets(
         return queue.run('budget:operator', async () => {
           const spent = await ledger.allScopesMonthSpendMicros(now);
           if (spent + inFlightTotal + amountMicros > cap) {
-            return { ok: false, message: OPERATOR_CAP_REACHED, publicMessage: OPERATOR_CAP_REACHED };
+            return { ok: false, message: operatorCapReached, publicMessage: operatorCapReached };
           }
           return hold(scope, userId, amountMicros);
         });

@@ -41,7 +41,11 @@ export function recordCostMicros(prices: PriceList, record: UsageRecord): number
     : imageCostMicros(prices, record.size as ImageSize, record.n);
 }
 
-/** Money for people: the currency code and up to 6 decimals, trailing zeros trimmed to 2. */
+/**
+ * Money in English, for logs, the usage CLI, CSV and the dashboard: the currency code and up to 6
+ * decimals, trailing zeros trimmed to 2. What members read in Discord goes through
+ * `Translator.money` (i18n/format.ts), in their locale.
+ */
 export function formatMoney(micros: number, currency: string): string {
   const sign = micros < 0 ? '-' : '';
   const abs = Math.abs(micros);

@@ -1,10 +1,10 @@
+import type { Translator } from '../i18n/translator.js';
 import type { PricedRecord } from './aggregate.js';
-import { formatMoney } from './cost.js';
 
-/** What a billed request cost, as shown under its reply (chat and images alike). */
-export function costLine(entry: PricedRecord, currency: string): string {
-  const money = formatMoney(entry.costMicros, currency);
-  if (entry.kind === 'image') return `💰 ${money}`;
-  const tokens = `${entry.inputTokens.toLocaleString('en-US')} in · ${entry.outputTokens.toLocaleString('en-US')} out tokens`;
-  return `💰 ${money} · ${tokens}${entry.estimated ? ' (estimated)' : ''}`;
+/** What a billed request cost, as shown under its reply (chat and images alike), in `t`'s words. */
+export function costLine(entry: PricedRecord, currency: string, t: Translator): string {
+  const money = t.money(entry.costMicros, currency);
+  if (entry.kind === 'image') return t.t('spend.costImage', { money });
+  const tokens = t.t('spend.tokens', { input: entry.inputTokens, output: entry.outputTokens });
+  return t.t(entry.estimated ? 'spend.costChatEstimated' : 'spend.costChat', { money, tokens });
 }

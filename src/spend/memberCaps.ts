@@ -3,7 +3,7 @@
  * roles' rule: roleRules.ts), and their roles' monthly cap per member. Spend today or this month
  * plus their reservations in flight plus this one may not exceed either.
  */
-import { formatMoney } from './cost.js';
+import type { Translator } from '../i18n/translator.js';
 import type { Ledger } from './ledger.js';
 
 /** A member's caps from their roles' rule (roleRules.ts MemberRule); null: no cap. */
@@ -14,14 +14,12 @@ export interface MemberCaps {
   readonly roleIds?: readonly string[];
 }
 
-export const MEMBER_DAILY_CAP_REACHED =
-  'You have reached your daily spending limit on this server. It resets at 00:00 UTC.';
-export const MEMBER_MONTHLY_CAP_REACHED =
-  'You have reached your monthly spending limit on this server. It resets on the 1st of next month (UTC).';
+/** A refusal's words: for the member alone (with figures), or for the channel (without). */
+export type RefusalText = (t: Translator) => string;
 
 export interface MemberCapRefusal {
-  readonly message: string;
-  readonly publicMessage: string;
+  readonly message: RefusalText;
+  readonly publicMessage: RefusalText;
   readonly memberLimit: 'daily' | 'monthly';
 }
 
@@ -35,23 +33,28 @@ export async function memberCapRefusal(
   now: number,
   currency: string,
 ): Promise<MemberCapRefusal | undefined> {
-  const money = (micros: number) => formatMoney(micros, currency);
+  const figures = (t: Translator, spent: number, cap: number) => ({
+    spent: t.money(spent, currency),
+    cap: t.money(cap, currency),
+  });
   if (caps.dailyCapMicros !== null) {
     const spent = await ledger.userDaySpendMicros(guildId, userId, now);
-    if (spent + pending + amountMicros > caps.dailyCapMicros) {
+    const cap = caps.dailyCapMicros;
+    if (spent + pending + amountMicros > cap) {
       return {
-        message: `You have reached your daily spending limit on this server (${money(spent)} of ${money(caps.dailyCapMicros)} today). It resets at 00:00 UTC.`,
-        publicMessage: MEMBER_DAILY_CAP_REACHED,
+        message: (t) => t.t('spend.memberDailyCapFigures', figures(t, spent, cap)),
+        publicMessage: (t) => t.t('spend.memberDailyCapReached'),
         memberLimit: 'daily',
       };
     }
   }
   if (caps.monthlyCapMicros !== null) {
     const spent = await ledger.userDaySpendMicros(guildId, userId, now, true);
-    if (spent + pending + amountMicros > caps.monthlyCapMicros) {
+    const cap = caps.monthlyCapMicros;
+    if (spent + pending + amountMicros > cap) {
       return {
-        message: `You have reached your monthly spending limit on this server (${money(spent)} of ${money(caps.monthlyCapMicros)} this month). It resets on the 1st of next month (UTC).`,
-        publicMessage: MEMBER_MONTHLY_CAP_REACHED,
+        message: (t) => t.t('spend.memberMonthlyCapFigures', figures(t, spent, cap)),
+        publicMessage: (t) => t.t('spend.memberMonthlyCapReached'),
         memberLimit: 'monthly',
       };
     }

@@ -119,7 +119,10 @@ function compact(rule: { readonly [K in keyof RoleRule]?: RoleRule[K] | undefine
   ) as unknown as RoleRule;
 }
 
-export type RuleChange = { ok: true; rules: readonly RoleRule[] } | { ok: false; error: string };
+/** A refused change: `reason` for the member's words (/budget role), `error` in English (the dashboard, logs). */
+export type RuleChange =
+  | { ok: true; rules: readonly RoleRule[] }
+  | { ok: false; reason: 'tooManyRules'; error: string };
 
 export interface RoleRules {
   list(guildId: string): Promise<readonly RoleRule[]>;
@@ -171,6 +174,7 @@ export function createRoleRules(store: Store): RoleRules {
         if (!existing && current.length >= MAX_ROLE_RULES) {
           return {
             ok: false,
+            reason: 'tooManyRules',
             error: `This server already has ${MAX_ROLE_RULES} role rules, the most it may keep: clear one first (/budget role clear).`,
           };
         }

@@ -5,7 +5,7 @@
  * charges a failing store refuses kept until it answers again.
  */
 import { describe, expect, it } from 'vitest';
-import { createBudgets, OPERATOR_CAP_REACHED } from '../../src/spend/budgets.js';
+import { createBudgets, operatorCapReached } from '../../src/spend/budgets.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { dayKey, entryKey } from '../../src/spend/ledgerBook.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
@@ -230,8 +230,8 @@ for (const kind of STORE_KINDS) {
       const operator = after(130_000);
       expect(await operator.reserve('h', 'eve', 10_001, NOW)).toEqual({
         ok: false,
-        message: OPERATOR_CAP_REACHED,
-        publicMessage: OPERATOR_CAP_REACHED,
+        message: operatorCapReached,
+        publicMessage: operatorCapReached,
       });
       expect((await operator.reserve('h', 'eve', 10_000, NOW)).ok).toBe(true);
       // 80 % was announced before the restart: not again; 100 % once reached.

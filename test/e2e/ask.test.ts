@@ -100,7 +100,7 @@ describe('/ask', () => {
     );
     await waitForIdle(h);
     expect(dmText).toMatch(
-      /^Echo: Ann: in a DM\n\n-# context \d+ % · 💰 USD 0\.\d+ · \d+ in · \d+ out tokens$/,
+      /^Echo: Ann: in a DM\n\n-# context \d+ % · 💰 USD\u00a00\.\d+ · \d+ in · \d+ out tokens$/,
     );
     expect(h.service.chatRequests().at(-1)?.body.messages).toEqual([
       { role: 'user', content: 'Ann: in a DM' },

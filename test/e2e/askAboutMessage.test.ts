@@ -8,13 +8,13 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASK_FORM_EXPIRED, NOTHING_TO_ASK_ABOUT } from '../../commands/askAboutMessage/index.js';
 import { ATTACHMENT_MAX_BYTES } from '../../src/chat/attachmentText.js';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
 import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { openGroupDm } from '../../src/localDiscord/places.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const suite = useHarness({
@@ -99,7 +99,7 @@ describe('Ask about this message', () => {
     // The answer starts with where the message is (a jump link) and the question, quoted.
     expect(
       text?.startsWith(
-        `-# ↪️ About a message from Bob: ${link(target)}\n> What does 137 mean?\n> And what should I change?\n`,
+        `${english.t('images.askAboutHead', { author: 'Bob', link: link(target) })}\n> What does 137 mean?\n> And what should I change?\n`,
       ),
     ).toBe(true);
     const [sent] = (h.service.chatRequests().at(-1)?.body.messages ?? []) as {
@@ -180,7 +180,7 @@ describe('Ask about this message', () => {
     await settled(h, dmMessage.id);
     await waitForIdle(h);
     const submit = await askAbout(dmMessage, 'what was the code?');
-    const head = `-# ↪️ About a message from Ann: https://discord.com/channels/@me/${h.discord.dmChannelId}/${dmMessage.id}\n> what was the code?\n`;
+    const head = `${english.t('images.askAboutHead', { author: 'Ann', link: `https://discord.com/channels/@me/${h.discord.dmChannelId}/${dmMessage.id}` })}\n> what was the code?\n`;
     const [text] = await waitForReply(
       h,
       submit,
@@ -212,7 +212,7 @@ describe('Ask about this message where the bot is not (installed to the member�
     await waitForIdle(h);
     expect(
       text?.startsWith(
-        `-# ↪️ About a message from Bob: https://discord.com/channels/@me/${group.id}/${message.id}\n`,
+        `${english.t('images.askAboutHead', { author: 'Bob', link: `https://discord.com/channels/@me/${group.id}/${message.id}` })}\n`,
       ),
     ).toBe(true);
     const [sent] = (h.service.chatRequests().at(-1)?.body.messages ?? []) as { content: string }[];
@@ -228,7 +228,7 @@ describe('Ask about this message: refusals', () => {
   it('refuses privately a message with nothing to read, without a form', async () => {
     const target = bobSays('', [memberFile('photo.png', Buffer.from([1, 2, 3]), 'image/png')]);
     const menu = h.discord.messageCommand(ASK, target, { user: suite.asker });
-    expect(await ephemeralText(menu)).toBe(NOTHING_TO_ASK_ABOUT);
+    expect(await ephemeralText(menu)).toBe(english.t('images.nothingToAskAbout'));
     expect(menu.modal).toBeUndefined();
   });
 
@@ -239,24 +239,26 @@ describe('Ask about this message: refusals', () => {
     const before = h.service.chatRequests().length;
     const eve = h.discord.user('eve', 'Eve');
     expect(await ephemeralText(h.discord.submitModal(menu, { question: 'mine?' }, { user: eve }))).toBe(
-      ASK_FORM_EXPIRED,
+      english.t('images.askFormExpired'),
     );
     const crafted = h.discord.submitModal(
       menu,
       { question: 'x' },
       { customId: `${ASK}:ask:${'0'.repeat(32)}` },
     );
-    expect(await ephemeralText(crafted)).toBe(ASK_FORM_EXPIRED);
+    expect(await ephemeralText(crafted)).toBe(english.t('images.askFormExpired'));
     const blank = h.discord.submitModal(menu, { question: ' \n ' });
-    expect(await ephemeralText(blank)).toMatch(/Your prompt is empty/);
+    expect(await ephemeralText(blank)).toBe(english.t('images.askQuestionEmpty'));
     const long = h.discord.submitModal(menu, { question: 'x'.repeat(5000) });
-    expect(await ephemeralText(long)).toBe('Your prompt is 5000 characters; the limit is 4000.');
+    expect(await ephemeralText(long)).toBe(english.t('images.promptTooLong', { length: 5000, limit: 4000 }));
     // The form is still Ann's to submit; once.
     const first = h.discord.submitModal(menu, { question: 'ok?' });
     await waitForReply(h, first, replyDone);
     await waitForIdle(h);
     expect(h.service.chatRequests().length).toBe(before + 1);
-    expect(await ephemeralText(h.discord.submitModal(menu, { question: 'again?' }))).toBe(ASK_FORM_EXPIRED);
+    expect(await ephemeralText(h.discord.submitModal(menu, { question: 'again?' }))).toBe(
+      english.t('images.askFormExpired'),
+    );
   });
 
   it('answers about a message deleted after the menu was used, from what Discord sent with the menu', async () => {

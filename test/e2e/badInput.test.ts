@@ -4,9 +4,6 @@
  * nothing stored, and the bot keeps serving. One row per line of the README's "Bad input" table.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NOT_LATEST } from '../../src/chat/history.js';
-import { FORM_GONE } from '../../src/discord/modals.js';
-import { BUTTON_GONE, COMMAND_GONE } from '../../src/events/interactionCreate.js';
 import {
   ADMIN_PERMISSIONS,
   type LocalMessage,
@@ -14,6 +11,7 @@ import {
   type SendCommandInput,
 } from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { settled, waitForExactReply } from '../helpers/harness.js';
 
 const { h, ask, freshChannel, ephemeralText } = useHarness({
@@ -24,15 +22,16 @@ const { h, ask, freshChannel, ephemeralText } = useHarness({
 type Crafted = Omit<SendCommandInput, 'user'> & { readonly admin?: boolean };
 
 const ZERO_WIDTH = '\u200b\u200d\u2060\ufeff';
+const FORM_GONE = english.t('errors.formGone');
 const commands: [string, Crafted, RegExp | string][] = [
-  ['an unknown command', { name: 'nosuch' }, COMMAND_GONE],
+  ['an unknown command', { name: 'nosuch' }, english.t('errors.commandGone')],
   ['/ask with an empty prompt', { name: 'ask', options: { prompt: '' } }, /Your prompt is empty/],
   ['/ask with a whitespace prompt', { name: 'ask', options: { prompt: ' \n\t ' } }, /Your prompt is empty/],
   ['/ask with a zero-width prompt', { name: 'ask', options: { prompt: ZERO_WIDTH } }, /Your prompt is empty/],
   [
     '/ask with a 10,000-character prompt',
     { name: 'ask', options: { prompt: 'x'.repeat(10_000) } },
-    /10000 characters; the limit is 4000/,
+    /10,000 characters; the limit is 4,000/,
   ],
   ['/ask with a number as prompt', { name: 'ask', options: { prompt: 42 } }, /Your prompt is empty/],
   ['/ask with an unknown model', { name: 'ask', options: { prompt: 'x', model: 'gpt-9' } }, /Unknown model/],
@@ -94,7 +93,7 @@ const commands: [string, Crafted, RegExp | string][] = [
   [
     '/imagine with a 10,000-character prompt',
     { name: 'imagine', options: { prompt: 'x'.repeat(10_000) } },
-    /the limit is 1000/,
+    /the limit is 1,000/,
   ],
   [
     '/config set with a text temperature',
@@ -154,14 +153,14 @@ const commands: [string, Crafted, RegExp | string][] = [
 ];
 
 const buttons: [string, string, RegExp | string][] = [
-  ['a button of no known command', 'zzz:do:1', BUTTON_GONE],
-  ['a malformed button id', ':::', BUTTON_GONE],
-  ['an empty button id', '', BUTTON_GONE],
+  ['a button of no known command', 'zzz:do:1', english.t('errors.buttonGone')],
+  ['a malformed button id', ':::', english.t('errors.buttonGone')],
+  ['an empty button id', '', english.t('errors.buttonGone')],
   ['an /ask button with an unknown action', 'ask:explode:1', 'This button is no longer supported.'],
   [
     'a Regenerate button from an older version (no conversation id)',
     'ask:regenerate:0123456789abcdef',
-    NOT_LATEST,
+    english.t('chat.notLatest'),
   ],
   [
     'a Stop button of a reply that never existed',
@@ -194,7 +193,7 @@ const submits: [string, CraftedSubmit, RegExp | string][] = [
   [
     'an /ask form with 4,001 characters',
     { form: 'ask', values: { prompt: 'x'.repeat(4001) } },
-    'Your prompt is 4001 characters; the limit is 4000.',
+    'Your prompt is 4,001 characters; the limit is 4,000.',
   ],
   [
     'an /ask form whose id carries an unknown model',
@@ -241,7 +240,7 @@ const submits: [string, CraftedSubmit, RegExp | string][] = [
   [
     'a /system form with 1,501 characters',
     { form: 'system', values: { prompt: 'y'.repeat(1501) } },
-    'Your prompt is 1501 characters; the limit is 1500.',
+    english.t('chat.promptTooLong', { length: 1501, limit: 1500 }),
   ],
   [
     'a /system form id naming another channel with a forged seal',
@@ -358,7 +357,7 @@ describe('bad input never reaches the service and changes nothing', () => {
     const calls = h.service.requests.length;
     // The asker's own button, genuine in its channel, pressed on the bot's message in another one.
     const click = h.discord.clickButton(botMessage, customId);
-    expect(await ephemeralText(click)).toBe(NOT_LATEST);
+    expect(await ephemeralText(click)).toBe(english.t('chat.notLatest'));
     await settled(h, click.id);
     expect(h.service.requests.length).toBe(calls);
     expect(await snapshot()).toBe(before);

@@ -3,9 +3,6 @@
  * threads; /reset; the Stop and Regenerate buttons (also after a restart).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { MEMBER_CANNOT_CREATE_THREADS } from '../../commands/ask/thread.js';
-import { NOT_LATEST } from '../../src/chat/history.js';
-import { MENTION_HINT } from '../../src/chat/prompt.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import {
   INTENTS,
@@ -15,6 +12,7 @@ import {
   MODERATOR_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForExactReply, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const { h, freshChannel, ephemeralText, ask } = useHarness({
@@ -148,7 +146,7 @@ describe('mentions, replies and DMs', () => {
     const channelId = freshChannel();
     const before = h.service.chatRequests().length;
     const bare = h.discord.sendMessage({ channelId, user: ann, content: botMention() });
-    expect(await replyToMessage(bare)).toEqual([MENTION_HINT]);
+    expect(await replyToMessage(bare)).toEqual([english.t('chat.mentionHint')]);
     expect(h.service.chatRequests().length).toBe(before);
 
     const named = h.discord.sendMessage({
@@ -225,7 +223,7 @@ describe('threads', () => {
       { prompt: 'Our secret plan', thread: true },
       { channelId, user: ann, permissions: noThreads },
     );
-    expect(await ephemeralText(refused)).toBe(MEMBER_CANNOT_CREATE_THREADS);
+    expect(await ephemeralText(refused)).toBe(english.t('chat.memberCannotCreateThreads'));
     await settled(h, refused.id);
     expect(h.discord.replyMessages(refused)).toHaveLength(1);
     expect(h.service.chatRequests()).toHaveLength(calls);
@@ -372,7 +370,7 @@ describe('Regenerate', () => {
     expect(turns.map((turn) => turn.content)).toEqual(['q1', 'Echo: Ann: q1', 'q2', 'second take']);
     expect(buttonIds(reply2)).toEqual([]);
     const old = h.discord.clickButton(reply2, regenerate2, { user: ann });
-    expect(await ephemeralText(old)).toBe(NOT_LATEST);
+    expect(await ephemeralText(old)).toBe(english.t('chat.notLatest'));
 
     const reply3 = h.discord.replyMessages(again)[0] as LocalMessage;
     await h.restart();
@@ -424,7 +422,7 @@ describe('Regenerate, pressed where it does not belong', () => {
       [replyA1, { user: ann }],
     ] as const) {
       const crafted = h.discord.clickButton(message, regenerateA, presser);
-      expect(await ephemeralText(crafted)).toBe(NOT_LATEST);
+      expect(await ephemeralText(crafted)).toBe(english.t('chat.notLatest'));
       await settled(h, crafted.id);
     }
     expect(h.service.chatRequests()).toHaveLength(calls);

@@ -15,11 +15,11 @@ import {
 } from '../../src/localDiscord/localDiscord.js';
 import { createRole } from '../../src/localDiscord/members.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
-import { CHANNEL_NOT_ALLOWED } from '../../src/settings/resolve.js';
 import { formatMoney } from '../../src/spend/cost.js';
 import { CSV_HEADER, entryRow } from '../../src/spend/csv.js';
 import { DashboardClient, dashboardEnv, dashboardUrl } from '../helpers/dashboard.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { replyTexts, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const suite = useHarness({ discord: { guildsPerShard: 2, channelCount: 8 }, env: dashboardEnv });
@@ -326,9 +326,15 @@ describe("the server's page", () => {
 
     const off = await browser.post(path, { _csrf: csrf, ...keep, where: 'everywhere' });
     expect(off.status).toBe(303);
-    expect(await settings.guild(main)).toMatchObject({ showCost: false, showContext: true, fallback: false });
+    expect(await settings.guild(main)).toMatchObject({
+      showCost: false,
+      showContext: true,
+      fallback: false,
+      answerInLanguage: false,
+    });
     const page = await browser.request(`/guilds/${main}`);
     expect(page.text).toMatch(/name="cost_line" value="on">/);
+    expect(page.text).toMatch(/name="answer_in_language" value="on">/);
     const plain = suite.ask({ prompt: 'no cost line please' }, { channelId: allowed });
     await settled(h, plain.id);
     const [text] = replyTexts(h, plain);
@@ -347,13 +353,28 @@ describe("the server's page", () => {
     const [refused] = await waitForReply(h, suite.ask({ prompt: 'here?' }, { channelId: other }), ([first]) =>
       Boolean(first),
     );
-    expect(refused).toBe(CHANNEL_NOT_ALLOWED);
+    expect(refused).toBe(english.t('errors.channelNotAllowed'));
     await waitForReply(h, suite.ask({ prompt: 'and here?' }, { channelId: allowed }), (texts) =>
       texts.join('').includes('💰'),
     );
     // Back to everywhere, every line shown.
+    await browser.post(path, {
+      _csrf: csrf,
+      ...keep,
+      cost_line: 'on',
+      answer_in_language: 'on',
+      where: 'everywhere',
+    });
+    expect(await settings.guild(main)).toMatchObject({
+      showCost: true,
+      answerInLanguage: true,
+      allowedChannels: null,
+    });
+    expect((await browser.request(`/guilds/${main}`)).text).toMatch(
+      /name="answer_in_language" value="on" checked>/,
+    );
     await browser.post(path, { _csrf: csrf, ...keep, cost_line: 'on', where: 'everywhere' });
-    expect(await settings.guild(main)).toMatchObject({ showCost: true, allowedChannels: null });
+    expect(await settings.guild(main)).toMatchObject({ answerInLanguage: false });
     await waitForIdle(h);
   });
 });

@@ -4,13 +4,13 @@
  * a request nothing could be shown for is not charged.
  */
 import { describe, expect, it } from 'vitest';
-import { NO_ATTACH_FILES } from '../../commands/imagine.js';
 import { CANNOT_ANSWER_HERE, REPLY_REFUSED } from '../../src/chat/answerMessage.js';
 import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import { type LocalMessage, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import {
   answerPieces,
   type Harness,
@@ -400,12 +400,12 @@ describe('missing permissions', () => {
       channelId,
       user: suite.asker,
     });
-    expect(await suite.ephemeralText(refused)).toBe(NO_ATTACH_FILES);
+    expect(await suite.ephemeralText(refused)).toBe(english.t('images.noAttachFiles'));
     const row = posted?.components[0] as { components: { custom_id: string }[] };
     const reroll = h.discord.clickButton(posted as LocalMessage, row.components[0]?.custom_id as string, {
       user: suite.asker,
     });
-    expect(await suite.ephemeralText(reroll)).toBe(NO_ATTACH_FILES);
+    expect(await suite.ephemeralText(reroll)).toBe(english.t('images.noAttachFiles'));
     await settled(h, refused.id);
     await settled(h, reroll.id);
     expect(h.service.imageRequests()).toHaveLength(imagesBefore);

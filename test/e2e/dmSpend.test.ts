@@ -4,10 +4,9 @@
  * user in DMs, and the monthly cap across every server and DM under a concurrent burst.
  */
 import { describe, expect, it } from 'vitest';
-import { DMS_OFF } from '../../src/access/admission.js';
 import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
-import { OPERATOR_CAP_REACHED } from '../../src/spend/budgets.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -45,24 +44,26 @@ describe('DMs turned off (DMS_ENABLED=false)', () => {
     const images = h.service.imageRequests().length;
     const dmSpend = await h.running.bot.context.ledger.summary(`dm-${ann.id}`, today(), today());
 
-    expect(await ephemeralText(ask({ prompt: 'hello again' }, { dm: true, user: ann }))).toBe(DMS_OFF);
+    expect(await ephemeralText(ask({ prompt: 'hello again' }, { dm: true, user: ann }))).toBe(
+      english.t('errors.dmsOff'),
+    );
     const imagine = h.discord.sendCommand({ name: 'imagine', options: { prompt: 'x' }, dm: true, user: ann });
-    expect(await ephemeralText(imagine)).toBe(DMS_OFF);
+    expect(await ephemeralText(imagine)).toBe(english.t('errors.dmsOff'));
     const regenerate = h.discord.clickButton(
       h.discord.replyMessages(dmAsk)[0] as LocalMessage,
       buttonId(h.discord.replyMessages(dmAsk)[0]),
       { dm: true, user: ann },
     );
     expect(buttonId(h.discord.replyMessages(dmAsk)[0])).toMatch(/^ask:regenerate:/);
-    expect(await ephemeralText(regenerate)).toBe(DMS_OFF);
+    expect(await ephemeralText(regenerate)).toBe(english.t('errors.dmsOff'));
     const rerollMessage = h.discord.replyMessages(dmImages)[0] as LocalMessage;
     expect(buttonId(rerollMessage)).toMatch(/^imagine:reroll:/);
     const reroll = h.discord.clickButton(rerollMessage, buttonId(rerollMessage), { dm: true, user: ann });
-    expect(await ephemeralText(reroll)).toBe(DMS_OFF);
+    expect(await ephemeralText(reroll)).toBe(english.t('errors.dmsOff'));
     // A message has no private reply: the answer is a reply to it.
     const message = h.discord.sendMessage({ dm: true, user: ann, content: 'are you there?' });
     await settled(h, message.id);
-    expect(h.discord.replyTo(message).map((reply) => reply.content)).toEqual([DMS_OFF]);
+    expect(h.discord.replyTo(message).map((reply) => reply.content)).toEqual([english.t('errors.dmsOff')]);
 
     expect(h.service.chatRequests()).toHaveLength(chats);
     expect(h.service.imageRequests()).toHaveLength(images);
@@ -89,7 +90,7 @@ describe('the DM cap per user and the operator cap', () => {
       ([text]) => text as string,
     );
   const dmRefusal =
-    /^⛔ You have reached today's limit for direct messages with the bot \(USD 0\.000802 of USD 0\.001 used\); it resets at 00:00 UTC\.$/;
+    /^⛔ You have reached today's limit for direct messages with the bot \(USD\u00a00\.000802 of USD\u00a00\.001 used\); it resets at 00:00 UTC\.$/;
 
   it('a user who reached the DM cap is refused privately (and by reply to a message), others are not', async () => {
     const ann = h.discord.user('ann', 'Ann');
@@ -140,7 +141,7 @@ describe('the DM cap per user and the operator cap', () => {
     expect(texts.filter((text) => text.includes('💰'))).toHaveLength(room);
     const refused = burst.filter((interaction) => {
       const [message] = h.discord.replyMessages(interaction);
-      return isPrivate(message) && message?.content === `⛔ ${OPERATOR_CAP_REACHED}`;
+      return isPrivate(message) && message?.content === `⛔ ${english.t('spend.operatorCapReached')}`;
     });
     expect(refused).toHaveLength(30 - room);
     // Refused both in servers and in DMs.
@@ -152,11 +153,11 @@ describe('the DM cap per user and the operator cap', () => {
 
     // Full: a server member and a DM user who never asked before are refused, before the service.
     const inServer = ask({ prompt: 'x', max_tokens: 1 }, { channelId: freshChannel() });
-    expect(await outcome(inServer)).toBe(`⛔ ${OPERATOR_CAP_REACHED}`);
+    expect(await outcome(inServer)).toBe(`⛔ ${english.t('spend.operatorCapReached')}`);
     const newcomer = h.discord.user('newcomer', 'New');
     const inDm = h.discord.sendMessage({ dm: true, user: newcomer, content: 'hi' });
     await settled(h, inDm.id);
-    expect(h.discord.replyTo(inDm)[0]?.content).toBe(`⛔ ${OPERATOR_CAP_REACHED}`);
+    expect(h.discord.replyTo(inDm)[0]?.content).toBe(`⛔ ${english.t('spend.operatorCapReached')}`);
     expect(h.service.chatRequests().length - chats).toBe(room);
   });
 

@@ -6,7 +6,6 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REROLL_ELSEWHERE } from '../../commands/imagine.js';
 import {
   type LocalInteraction,
   type LocalMessage,
@@ -15,6 +14,7 @@ import {
 } from '../../src/localDiscord/localDiscord.js';
 import { makePng } from '../fakes/png.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { API_KEY, settled } from '../helpers/harness.js';
 
 const { h } = useHarness({
@@ -76,7 +76,9 @@ describe('/imagine', () => {
       expect(message?.attachments.map((file) => file.data)).toEqual(served);
       expect(new Set(message?.attachments.map((file) => file.data.toString('base64'))).size).toBe(n);
       expect(message?.content).toContain('> a red fox in snow');
-      expect(message?.components).toMatchObject([{ type: 1, components: [{ type: 2, label: 'Reroll' }] }]);
+      expect(message?.components).toMatchObject([
+        { type: 1, components: [{ type: 2, label: english.t('images.reroll') }] },
+      ]);
     },
   );
 
@@ -104,7 +106,7 @@ describe('/imagine', () => {
     const [message] = await finalMessages(interaction);
     const progress =
       message?.versions.map((version) => version.content).filter((text) => text.startsWith('🎨')) ?? [];
-    expect(progress[0]).toBe('🎨 Generating 3 images at 2048x2048 …');
+    expect(progress[0]).toBe(english.t('images.progress', { count: 3, size: '2048x2048' }));
     expect(progress.length).toBeGreaterThanOrEqual(2);
   });
 
@@ -130,7 +132,9 @@ describe('/imagine', () => {
     h.service.enqueueImages({ images: big.map((bytes) => ({ bytes })) });
     const limit = Math.ceil((big[0]?.length ?? 0) * 1.5);
     h.discord.failNext(
-      (method, _path, json) => method === 'POST' && String(json.content).startsWith('-# Images 2 of 3'),
+      (method, _path, json) =>
+        method === 'POST' &&
+        String(json.content).startsWith(`-# ${english.t('images.imagesOf', { numbers: '2', total: 3 })}`),
       400,
       { message: 'Request entity too large', code: 40005 },
     );
@@ -143,7 +147,12 @@ describe('/imagine', () => {
     expect(first?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
     expect(rerollId(first)).toMatch(/^imagine:reroll:/);
     expect(third?.attachments.map((file) => file.filename)).toEqual(['image-3.png']);
-    expect(note?.content).toBe('⚠️ Images 2 could not be posted (Discord said: Request entity too large).');
+    expect(note?.content).toBe(
+      english.t('images.notPosted', {
+        numbers: '2',
+        reason: english.t('errors.discordSaid', { message: 'Request entity too large' }),
+      }),
+    );
     expect((note?.flags ?? 0) & 64).toBe(64);
     expect(messages).toHaveLength(3);
   });
@@ -156,7 +165,7 @@ describe('/imagine', () => {
     expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
     const url = `${h.service.cdnUrl}/images/`;
     expect(message?.content).toMatch(
-      /Image 2 is too large to upload here \(over 0\.0 MB\): <http:\/\/127\.0\.0\.1:\d+\/images\/\d+\.png> \(the link may expire\)/,
+      /Image 2 is too large to upload here \(over 0\.019 MB\): <http:\/\/127\.0\.0\.1:\d+\/images\/\d+\.png> \(the link may expire\)/,
     );
     expect(message?.content).toContain(url);
   });
@@ -228,7 +237,7 @@ describe('/imagine', () => {
   it('reports a rate limit with a long wait without retrying', async () => {
     h.service.enqueueImages({ status: 429, headers: { 'retry-after': '90' } });
     const [message] = await finalMessages(imagine({ prompt: 'limited' }));
-    expect(message?.content).toMatch(/busy right now \(rate limited\)\. Please try again in 90 s/);
+    expect(message?.content).toMatch(/busy right now \(rate limited\)\. Please try again in 90 sec/);
   });
 
   it.each([
@@ -237,7 +246,7 @@ describe('/imagine', () => {
     [{ prompt: 'x', n: 5 }, /n must be/],
     [{ prompt: 'x', n: 2.5 }, /n must be/],
     [{ prompt: 'x', size: '4096x4096' }, /size must be/],
-    [{ prompt: 'x'.repeat(1001) }, /limit is 1000/],
+    [{ prompt: 'x'.repeat(1001) }, /limit is 1,000/],
   ])('rejects %j ephemerally without calling the service', async (options, message) => {
     const before = h.service.imageRequests().length;
     const interaction = imagine(options);
@@ -298,7 +307,10 @@ describe('/imagine', () => {
       permissions: MODERATOR_PERMISSIONS,
     });
     await h.discord.waitFor(() => crafted.callbacks.length > 0);
-    expect(crafted.callbacks[0]).toMatchObject({ type: 4, data: { flags: 64, content: REROLL_ELSEWHERE } });
+    expect(crafted.callbacks[0]).toMatchObject({
+      type: 4,
+      data: { flags: 64, content: english.t('images.rerollElsewhere') },
+    });
     await settled(h, crafted.id);
     expect(h.service.imageRequests()).toHaveLength(before);
   });
@@ -324,7 +336,7 @@ describe('/imagine', () => {
 describe('/imagine: image hosts on internal networks', () => {
   // Nothing allowlisted: the loopback content host counts as internal, as a metadata service would.
   const strict = useHarness({ env: { IMAGE_HOST_ALLOWLIST: '' } });
-  const REFUSED = 'the image host is on a private or internal network, which the bot does not fetch from';
+  const REFUSED = english.t('images.downloadInternal');
 
   async function strictReply(options: Record<string, string | number>): Promise<LocalMessage | undefined> {
     const interaction = strict.h.discord.sendCommand({ name: 'imagine', options, user: strict.asker });
@@ -454,7 +466,10 @@ describe('/imagine: a content host that trickles', () => {
     );
     expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png']);
     expect(message?.content).toContain(
-      'Image 2 could not be downloaded: the image host took longer than 1.5 s.',
+      english.t('images.notDownloaded', {
+        index: 2,
+        reason: english.t('images.downloadTooSlow', { wait: english.wait(DEADLINE_MS) }),
+      }),
     );
     // The bot hung up on the host at the deadline; it did not wait for it to finish.
     const sent = await Promise.race([

@@ -2,7 +2,7 @@
  * /ask under Discord rate limits, a silent service, and shutdown mid-reply.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { RESTARTING_NOW } from '../../src/discord/messages.js';
+import { english } from '../helpers/english.js';
 import {
   answerPieces,
   type Harness,
@@ -114,7 +114,7 @@ describe('a silent service', () => {
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'stall' } });
     const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
     expect(final).toMatch(
-      /^first seco.*\n\n-# ⚠️ The service sent nothing for 1 s, so the bot stopped waiting\. The reply was cut short\.$/s,
+      /^first seco.*\n\n-# ⚠️ The service sent nothing for 1 sec, so the bot stopped waiting\. The reply was cut short\.$/s,
     );
   });
 
@@ -123,7 +123,7 @@ describe('a silent service', () => {
     h.service.enqueue({ text: 'late', headersDelayMs: 1500 });
     const interaction = h.discord.sendCommand({ name: 'ask', options: { prompt: 'slow start' } });
     const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
-    expect(final).toMatch(/did not start answering within 1 s/);
+    expect(final).toMatch(/did not start answering within 1 sec/);
     expect(h.service.chatRequests()).toHaveLength(1);
   });
 });
@@ -141,7 +141,7 @@ describe('shutdown', () => {
     await stopping;
     const [final] = await waitForReply(h, interaction, ([text]) => text?.includes('⚠️') ?? false);
     expect(final).toMatch(/^word0 word1.*\n\n-# ⚠️ The bot is restarting, so this reply was cut short\.$/s);
-    expect(replyTexts(h, late)).toEqual([RESTARTING_NOW]);
+    expect(replyTexts(h, late)).toEqual([english.t('errors.restartingNow')]);
     expect(h.service.chatRequests().map((request) => JSON.stringify(request.body))).not.toContain('too late');
     // Restart for afterEach's close (which stops the running bot once more).
     await h.restart();

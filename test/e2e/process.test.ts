@@ -64,7 +64,7 @@ describe('the bot as its own process', () => {
     const alerts = () => discord.channelMessages(alertChannel).map((message) => message.content);
     await budget('alerts', {}, { channel: alertChannel });
     // Each ask reserves and really costs 401 micro-units: a cap of 4,010 allows ten.
-    expect(await budget('set', { monthly: 0.00401 })).toContain('Monthly cap: USD 0.00401');
+    expect(await budget('set', { monthly: 0.00401 })).toContain('Monthly cap: USD\u00a00.00401');
     for (let i = 0; i < 50; i += 1) {
       service.enqueue({
         text: 'ok',
@@ -79,7 +79,7 @@ describe('the bot as its own process', () => {
 
     // The burst used the whole cap: the 100 % alert (an 80 % one may come first), each once.
     const full =
-      "📈 This server's spend on the bot this month reached 100 % of its cap: USD 0.00401 of USD 0.00401. New requests are refused until the cap is raised (/budget) or the month ends.";
+      "📈 This server's spend on the bot this month reached 100 % of its cap: USD\u00a00.00401 of USD\u00a00.00401. New requests are refused until the cap is raised (/budget) or the month ends.";
     await discord.waitFor(() => alerts().includes(full), 5_000, 'the 100 % alert');
     const burstAlerts = alerts().length;
     expect(burstAlerts).toBeLessThanOrEqual(2);
@@ -91,7 +91,7 @@ describe('the bot as its own process', () => {
     expect(await finished(ask(56, 1000))).toContain('💰');
     await discord.waitFor(() => alerts().length > burstAlerts, 5_000, 'the 80 % alert of the new cap');
     expect(alerts().at(-1)).toBe(
-      "📈 This server's spend on the bot this month reached 80 % of its cap: USD 0.004411 of USD 0.005513.",
+      "📈 This server's spend on the bot this month reached 80 % of its cap: USD\u00a00.004411 of USD\u00a00.005513.",
     );
 
     const next = ask(57, 1);

@@ -13,12 +13,13 @@ import { createRole } from '../../src/localDiscord/members.js';
 import { deleteRole } from '../../src/localDiscord/roleDeletion.js';
 import type { LocalRole } from '../../src/localDiscord/roles.js';
 import type { LedgerEntry } from '../../src/spend/aggregate.js';
-import { formatMoney } from '../../src/spend/cost.js';
 import { CSV_COLUMNS, entryRow } from '../../src/spend/csv.js';
-import { MEMBER_MONTHLY_CAP_REACHED } from '../../src/spend/memberCaps.js';
 import { MAX_ROLE_RULES } from '../../src/spend/roleRules.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { settled, waitForReply } from '../helpers/harness.js';
+
+const money = (micros: number) => english.money(micros, 'USD');
 
 // The context line has tests of its own; here the line under replies is the cost alone.
 const suite = useHarness({ discord: { channelCount: 40 }, guildConfig: { showContext: false } });
@@ -103,13 +104,13 @@ describe('/budget role', () => {
   it('set, show and clear a rule; fields not given are kept', async () => {
     let text = await setRule('Newcomer', { daily: 0.25, models: 'service-v1-flash', imagine: false });
     expect(text).toContain(
-      `<@&${role('Newcomer')}>: daily USD 0.25 · monthly no cap per member · models service-v1-flash · /imagine no`,
+      `<@&${role('Newcomer')}>: daily USD\u00a00.25 · monthly no cap per member · models service-v1-flash · /imagine no`,
     );
     text = await setRule('Newcomer', { monthly: 2 });
     expect(text).toContain(
-      `<@&${role('Newcomer')}>: daily USD 0.25 · monthly USD 2.00 per member · models service-v1-flash · /imagine no`,
+      `<@&${role('Newcomer')}>: daily USD\u00a00.25 · monthly USD\u00a02.00 per member · models service-v1-flash · /imagine no`,
     );
-    expect(await ephemeralText(budgetRole('show'))).toContain(`<@&${role('Newcomer')}>: daily USD 0.25`);
+    expect(await ephemeralText(budgetRole('show'))).toContain(`<@&${role('Newcomer')}>: daily USD\u00a00.25`);
     text = await ephemeralText(budgetRole('clear', {}, 'Newcomer'));
     expect(text).toContain(`The rule for <@&${role('Newcomer')}> is removed.`);
     expect(await ephemeralText(budgetRole('clear', {}, 'Newcomer'))).toContain('had no rule');
@@ -122,8 +123,8 @@ describe('/budget role', () => {
       { models: 'service-v1-flash, gpt-9' },
       /^Unknown model gpt-9\. Choose from: service-v1-flash/,
     ],
-    ['a negative cap', { daily: -1 }, /^A cap must be a number from 0 to 1000000\.$/],
-    ['a cap too high', { monthly: 2_000_000 }, /^A cap must be a number from 0 to 1000000\.$/],
+    ['a negative cap', { daily: -1 }, /^A cap must be a number from 0 to 1,000,000\.$/],
+    ['a cap too high', { monthly: 2_000_000 }, /^A cap must be a number from 0 to 1,000,000\.$/],
     ['no field', {}, /^Give `daily`, `monthly`, `models` or `imagine` for the role\.$/],
   ])('refuses %s, and stores nothing', async (_, options, expected) => {
     expect(await setRule('Supporter', options as CommandOptions)).toMatch(expected);
@@ -150,7 +151,7 @@ describe('/budget role', () => {
     roles.Kept = createRole(h.discord, 'Kept');
     await setRule('Doomed', { daily: 0.5 });
     await setRule('Kept', { daily: 0.75 });
-    expect(await ephemeralText(budgetRole('show'))).toContain(`<@&${role('Doomed')}>: daily USD 0.50`);
+    expect(await ephemeralText(budgetRole('show'))).toContain(`<@&${role('Doomed')}>: daily USD\u00a00.50`);
     // As an admin's app would (Discord's delete_guild_role): 204, then GUILD_ROLE_DELETE.
     const response = await fetch(`${h.discord.apiUrl}/v10/guilds/${guildId}/roles/${role('Doomed')}`, {
       method: 'DELETE',
@@ -161,7 +162,7 @@ describe('/budget role', () => {
     expect((await roleRules.list(guildId)).map((rule) => rule.roleId)).toEqual([role('Kept')]);
     const shown = await ephemeralText(budgetRole('show'));
     expect(shown).not.toContain(role('Doomed'));
-    expect(shown).toContain(`<@&${role('Kept')}>: daily USD 0.75`);
+    expect(shown).toContain(`<@&${role('Kept')}>: daily USD\u00a00.75`);
     const removed = () =>
       h.logs.filter((line) => line.includes('its role rule was removed')).map((line) => JSON.parse(line));
     expect(removed()).toMatchObject([{ level: 30, guildId, roleId: role('Doomed') }]);
@@ -246,7 +247,7 @@ describe('rules per role at work', () => {
     const calls = h.service.chatRequests().length;
     const [refused, interaction] = await askAs(limited, ['Limited'], { prompt: 'again', max_tokens: 1000 });
     expect(refused).toBe(
-      `⛔ You have reached your daily spending limit on this server (${formatMoney(401, 'USD')} of ${formatMoney(500, 'USD')} today). It resets at 00:00 UTC.`,
+      `⛔ You have reached your daily spending limit on this server (${money(401)} of ${money(500)} today). It resets at 00:00 UTC.`,
     );
     expect(isPrivate(interaction)).toBe(true);
     expect(h.service.chatRequests().length).toBe(calls);
@@ -270,7 +271,7 @@ describe('rules per role at work', () => {
     const calls = h.service.chatRequests().length;
     const [refused] = await askAs(member, ['Monthly'], { prompt: 'more', max_tokens: 1000 });
     expect(refused).toBe(
-      `⛔ You have reached your monthly spending limit on this server (${formatMoney(401, 'USD')} of ${formatMoney(500, 'USD')} this month). It resets on the 1st of next month (UTC).`,
+      `⛔ You have reached your monthly spending limit on this server (${money(401)} of ${money(500)} this month). It resets on the 1st of next month (UTC).`,
     );
     const message = h.discord.sendMessage({
       channelId: freshChannel(),
@@ -279,7 +280,7 @@ describe('rules per role at work', () => {
       content: `<@${h.discord.botUser.id}> more please`,
     });
     await settled(h, message.id);
-    expect(h.discord.replyTo(message)[0]?.content).toBe(`⛔ ${MEMBER_MONTHLY_CAP_REACHED}`);
+    expect(h.discord.replyTo(message)[0]?.content).toBe(`⛔ ${english.t('spend.memberMonthlyCapReached')}`);
     expect(h.service.chatRequests().length).toBe(calls);
   });
 
@@ -387,10 +388,8 @@ describe('rules per role at work', () => {
       }),
     );
     expect(text).toContain('**By role**');
-    expect(text).toContain(
-      `<@&${role('Limited')}>: ${formatMoney(limitedCost, 'USD')} (${limitedCount} req)`,
-    );
-    expect(text).toContain(`No role with a rule: ${formatMoney(noneCost, 'USD')} (${noneCount} req)`);
+    expect(text).toContain(`<@&${role('Limited')}>: ${money(limitedCost)} (${limitedCount} req)`);
+    expect(text).toContain(`No role with a rule: ${money(noneCost)} (${noneCount} req)`);
     // The export's last column: the entry's roles (empty without any).
     const limitedEntry = entries.find((e) => e.roleIds?.includes(role('Limited')));
     expect(CSV_COLUMNS.at(-1)).toBe('roles');

@@ -116,7 +116,7 @@ describe('a reply that never ends', () => {
       });
       const [final] = await waitForReply(ceiling, interaction, ([first]) => first?.includes('⚠️') ?? false);
       expect(final).toBe(
-        'Partial answer \n\n-# ⚠️ The reply took longer than 1 s, so the bot stopped it. The reply was cut short.',
+        'Partial answer \n\n-# ⚠️ The reply took longer than 1 sec, so the bot stopped it. The reply was cut short.',
       );
       await waitForIdle(ceiling);
       const record = await lastRecord(ceiling, channelId, user.id);

@@ -10,8 +10,8 @@ import {
   type LocalUser,
   MODERATOR_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
-import { CHANNEL_NOT_ALLOWED } from '../../src/settings/resolve.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 // The cost line has tests of its own; the context line stays on here.
@@ -102,7 +102,9 @@ describe('settings precedence', () => {
   it('allowed models: a forbidden model is refused privately, naming the setting', async () => {
     const channelId = freshChannel();
     const set = asAdmin('config', 'models', { allowed: 'service-v1-flash, service-v1-pro' });
-    expect(await ephemeralText(set)).toMatch(/Allowed models: service-v1-flash, service-v1-pro/);
+    expect(await ephemeralText(set)).toContain(
+      english.t('config.showAllowedModels', { models: english.list(['service-v1-flash', 'service-v1-pro']) }),
+    );
     const before = h.service.chatRequests().length;
     const refused = await ephemeralText(
       ask({ prompt: 'hi', model: 'service-v1-pro-extended' }, { channelId }),
@@ -175,14 +177,16 @@ describe('settings precedence', () => {
     const allowed = freshChannel();
     const other = freshChannel();
     await ephemeralText(asAdmin('config', 'channels', { action: 'allow' }, { channel: allowed }));
-    expect(await ephemeralText(ask({ prompt: 'hi' }, { channelId: other }))).toBe(CHANNEL_NOT_ALLOWED);
+    expect(await ephemeralText(ask({ prompt: 'hi' }, { channelId: other }))).toBe(
+      english.t('errors.channelNotAllowed'),
+    );
     const imagine = h.discord.sendCommand({
       name: 'imagine',
       options: { prompt: 'a cat' },
       channelId: other,
       user: ann,
     });
-    expect(await ephemeralText(imagine)).toBe(CHANNEL_NOT_ALLOWED);
+    expect(await ephemeralText(imagine)).toBe(english.t('errors.channelNotAllowed'));
     expect(h.service.imageRequests()).toHaveLength(0);
     const before = h.service.chatRequests().length;
     const mention = h.discord.sendMessage({
@@ -220,7 +224,7 @@ describe('fair use', () => {
     const before = h.service.chatRequests().length;
     const third = await ephemeralText(ask({ prompt: 'hi' }, { channelId: freshChannel(), user: carl }));
     expect(third).toMatch(
-      /^You are sending requests too fast: this server allows 2 per minute per member\. Try again in (\d+) s\.$/,
+      /^You are sending requests too fast: this server allows 2 per minute per member\. Try again in (\d+) sec\.$/,
     );
     const seconds = Number(/in (\d+) s/.exec(third)?.[1]);
     expect(seconds).toBeGreaterThan(0);

@@ -10,10 +10,9 @@ import {
   type LocalUser,
   SERVER_MANAGER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
-import { MEMBER_DAILY_CAP_REACHED, SERVER_CAP_REACHED } from '../../src/spend/budgets.js';
 import { CHART_HEIGHT, CHART_WIDTH } from '../../src/spend/chart.js';
-import { formatMoney } from '../../src/spend/cost.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { settled, waitForReply } from '../helpers/harness.js';
 
 // The context line has tests of its own; here the line under replies is the cost alone.
@@ -26,6 +25,7 @@ beforeAll(() => {
   member = suite.asker;
 });
 
+const money = (micros: number) => english.money(micros, 'USD');
 const today = () => new Date().toISOString().slice(0, 10);
 
 function command(
@@ -51,7 +51,7 @@ describe('costs and /usage', () => {
     const interaction = ask({ prompt: 'price me' }, { channelId: freshChannel() });
     const [text] = await waitForReply(h, interaction, ([t]) => t?.includes('💰') ?? false);
     // flash: 1200 × 0.1 + 800 × 0.4 per million = 440 micro-units.
-    expect(text).toBe('Priced reply.\n\n-# 💰 USD 0.00044 · 1,200 in · 800 out tokens');
+    expect(text).toBe('Priced reply.\n\n-# 💰 USD\u00a00.00044 · 1,200 in · 800 out tokens');
     const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, today(), today());
     expect(entries.at(-1)).toMatchObject({
       costMicros: 440,
@@ -79,10 +79,8 @@ describe('costs and /usage', () => {
     );
     const interaction = command('usage', 'show', { period: 'this-month' });
     const text = await ephemeralText(interaction, (t) => t.includes('Spend'));
-    const total = `USD ${(summary.costMicros / 1e6).toFixed(6).replace(/0+$/, '').padEnd(4, '0')}`;
     expect(text).toContain(`**Spend · This month`);
-    expect(text).toContain(`${summary.requests} requests`);
-    expect(text).toContain(total.replace(/\.(\d)$/, '.$10'));
+    expect(text).toContain(`${money(summary.costMicros)} over ${summary.requests} requests`);
     expect(text).toContain('`service-v1-flash`');
     expect(text).toContain(`<@${member.id}>`);
     const message = h.discord.replyMessages(interaction)[0];
@@ -146,7 +144,7 @@ describe('/budget', () => {
       'Monthly cap: USD',
     );
     // Only this cap's alerts (a reply of the previous test may still announce the old cap's).
-    const capText = `of ${formatMoney(cap, 'USD')}`;
+    const capText = `of ${money(cap)}`;
     const alerts = () =>
       [...h.discord.messages.values()].filter(
         (message) => message.channelId === alertChannel && message.content.includes(capText),
@@ -231,7 +229,7 @@ describe('/budget', () => {
     };
     const noFigures = (text: string, spent: number) => {
       expect(text).not.toMatch(/USD|\$|\d\.\d/);
-      expect(text).not.toContain(formatMoney(spent, 'USD').slice(4));
+      expect(text).not.toContain(money(spent).slice(4));
     };
     const calls = h.service.chatRequests().length;
 
@@ -240,24 +238,20 @@ describe('/budget', () => {
     expect(daySpent).toBeGreaterThan(0);
     await ephemeralText(command('budget', 'set', { daily_per_member: (daySpent + 100) / 1e6 }));
     const dailyInPublic = await mention('one more?');
-    expect(dailyInPublic).toBe(`⛔ ${MEMBER_DAILY_CAP_REACHED}`);
+    expect(dailyInPublic).toBe(`⛔ ${english.t('spend.memberDailyCapReached')}`);
     noFigures(dailyInPublic, daySpent);
     const dailyInPrivate = await privateRefusal();
-    expect(dailyInPrivate).toContain(
-      `(${formatMoney(daySpent, 'USD')} of ${formatMoney(daySpent + 100, 'USD')} today)`,
-    );
+    expect(dailyInPrivate).toContain(`(${money(daySpent)} of ${money(daySpent + 100)} today)`);
 
     // The server's monthly cap.
     await ephemeralText(command('budget', 'clear', { which: 'daily_per_member' }));
     const monthSpent = await ledger.monthSpendMicros(h.discord.guildId, Date.now());
     await ephemeralText(command('budget', 'set', { monthly: monthSpent / 1e6 }));
     const monthlyInPublic = await mention('and now?');
-    expect(monthlyInPublic).toBe(`⛔ ${SERVER_CAP_REACHED}`);
+    expect(monthlyInPublic).toBe(`⛔ ${english.t('spend.serverCapReached')}`);
     noFigures(monthlyInPublic, monthSpent);
     const monthlyInPrivate = await privateRefusal();
-    expect(monthlyInPrivate).toContain(
-      `(${formatMoney(monthSpent, 'USD')} of ${formatMoney(monthSpent, 'USD')} used`,
-    );
+    expect(monthlyInPrivate).toContain(`(${money(monthSpent)} of ${money(monthSpent)} used`);
 
     expect(h.service.chatRequests().length).toBe(calls);
     await ephemeralText(command('budget', 'clear', { which: 'both' }));

@@ -5,9 +5,9 @@
  */
 import { existsSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
-import { STORAGE_FAILED } from '../../src/chat/notes.js';
 import { spillPathFor } from '../../src/lib/store.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const { h, ask, freshChannel } = useHarness({
@@ -29,7 +29,7 @@ async function asked(prompt: string): Promise<string> {
 
 /** The micro-units a reply's cost line states ("💰 USD 0.000014 · …"). */
 function statedMicros(text: string): number {
-  const match = /💰 USD (\d+)\.(\d+)/.exec(text);
+  const match = /💰 USD\u00a0(\d+)\.(\d+)/.exec(text);
   if (!match) throw new Error(`no cost line in ${text}`);
   return Number(match[1]) * 1_000_000 + Number((match[2] as string).padEnd(6, '0'));
 }
@@ -61,7 +61,7 @@ describe('a slow store', () => {
     try {
       const interaction = ask({ prompt: 'held' }, { channelId: freshChannel() });
       const [text] = await waitForReply(h, interaction, ([first]) => first?.includes('💰') ?? false);
-      expect(text).toMatch(/^Echo: Member: held\n\n-# 💰 USD/);
+      expect(text).toMatch(/^Echo: Member: held\n\n-# 💰 USD\u00a0/);
       // Its charge is still on its way to the store.
       expect(h.running.bot.context.ledger.pending()).toHaveLength(1);
     } finally {
@@ -82,7 +82,7 @@ describe('a store that fails mid-run', () => {
     h.storeFaults.failWrites = true;
     for (const prompt of ['three', 'four', 'five']) {
       const text = await asked(prompt);
-      expect(text).toContain(STORAGE_FAILED);
+      expect(text).toContain(`-# ${english.t('chat.storageFailed')}`);
       stated.push(statedMicros(text));
     }
     expect(h.running.bot.context.ledger.pending()).toHaveLength(3);
@@ -90,7 +90,7 @@ describe('a store that fails mid-run', () => {
 
     h.storeFaults.failWrites = false;
     const after = await asked('six');
-    expect(after).not.toContain(STORAGE_FAILED);
+    expect(after).not.toContain(`-# ${english.t('chat.storageFailed')}`);
     stated.push(statedMicros(after));
     await noChargeWaiting();
     const total = await ledgerTotal();

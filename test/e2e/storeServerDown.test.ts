@@ -7,10 +7,9 @@
  * holds the database password (a short one) nor pg's client object.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { STORAGE_FAILED } from '../../src/chat/notes.js';
-import { STORE_UNAVAILABLE } from '../../src/discord/errorBoundary.js';
 import type { StoreKind } from '../../src/lib/store.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { waitForIdle, waitForReply } from '../helpers/harness.js';
 import {
   findInPath,
@@ -96,7 +95,7 @@ for (const kind of ['postgres', 'redis'] as const) {
       await waitForIdle(h, 20_000);
       expect(finished).toContain('word59');
       const [withNote] = h.discord.replyMessages(streaming).map((message) => message.content);
-      expect(withNote).toContain(STORAGE_FAILED);
+      expect(withNote).toContain(`-# ${english.t('chat.storageFailed')}`);
       expect(h.running.bot.context.ledger.pending()).toHaveLength(1);
 
       // While the server is down: the health check and the metrics say so.
@@ -109,7 +108,7 @@ for (const kind of ['postgres', 'redis'] as const) {
       const calls = h.service.chatRequests().length;
       const refused = ask({ prompt: 'while it is down' }, { channelId: freshChannel() });
       const [told] = await waitForReply(h, refused, ([first]) => first !== undefined && first !== '', 20_000);
-      expect(told).toBe(STORE_UNAVAILABLE);
+      expect(told).toBe(english.t('errors.storeUnavailable'));
       expect(h.service.chatRequests()).toHaveLength(calls);
 
       await stored().resume();
@@ -130,7 +129,9 @@ for (const kind of ['postgres', 'redis'] as const) {
       const [answer] = await waitForReply(h, next, ([first]) => first?.includes('💰') ?? false, 20_000);
       await waitForIdle(h, 20_000);
       expect(answer).toContain('back again');
-      expect(h.discord.replyMessages(next)[0]?.content).not.toContain(STORAGE_FAILED);
+      expect(h.discord.replyMessages(next)[0]?.content).not.toContain(
+        `-# ${english.t('chat.storageFailed')}`,
+      );
       expect((await ledgerTotal()).requests - before.requests).toBe(2);
 
       // What the driver reported went to the log as message and code, and no line holds the password.

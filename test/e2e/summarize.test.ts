@@ -5,12 +5,12 @@
  * trimmed to the history budget; refused privately where the bot may not read the channel.
  */
 import { describe, expect, it } from 'vitest';
-import { BOT_NOT_IN_CHANNEL, CANNOT_READ_HISTORY } from '../../commands/summarize.js';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
 import { type LocalMessage, type LocalUser, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { openGroupDm } from '../../src/localDiscord/places.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const suite = useHarness({
@@ -66,7 +66,9 @@ describe('Summarize from here', () => {
     const interaction = h.discord.messageCommand(SUMMARIZE, chosen, { user: suite.asker });
     const [text] = await waitForReply(h, interaction, done);
     await waitForIdle(h);
-    expect(text?.startsWith(`-# ↪️ Summary of 50 messages from ${link(chosen)}\n`)).toBe(true);
+    expect(text?.startsWith(`${english.t('images.summaryHead', { count: 50, link: link(chosen) })}\n`)).toBe(
+      true,
+    );
     const prompt = lastPrompt();
     const lines = Array.from(
       { length: 50 },
@@ -129,9 +131,11 @@ describe('Summarize from here', () => {
     expect(prompt).not.toContain(': message 1 about');
     // Within the budget: half of 300 tokens is at least the 1,000-character floor.
     expect(prompt.length - 'Ann: '.length).toBeLessThanOrEqual(1000);
-    expect(text).toContain(`-# ↪️ Summary of ${50 - omitted} messages from`);
+    expect(text).toContain(
+      english.t('images.summaryHead', { count: 50 - omitted, link: link(messages[0] as LocalMessage) }),
+    );
     expect(h.discord.replyMessages(interaction).at(-1)?.content).toContain(
-      `The ${omitted} oldest messages were left out to fit this channel’s history budget.`,
+      english.t('images.summaryOmitted', { count: omitted }),
     );
   });
 });
@@ -153,7 +157,7 @@ describe('Summarize from here: a message deleted meanwhile', () => {
     const alone = h.discord.messageCommand(SUMMARIZE, third as LocalMessage, { user: suite.asker });
     const [text] = await waitForReply(h, alone, done);
     await waitForIdle(h);
-    expect(text).toContain('Summary of 1 message from');
+    expect(text).toContain(english.t('images.summaryHead', { count: 1, link: link(third as LocalMessage) }));
     expect(lastPrompt()).toContain('```\nBob: message 3 about the plan\n```');
   });
 });
@@ -167,7 +171,7 @@ describe('Summarize from here: refusals', () => {
       (entry) => entry.method === 'GET' && entry.route.endsWith('/messages'),
     ).length;
     const interaction = h.discord.messageCommand(SUMMARIZE, message as LocalMessage, { user: suite.asker });
-    expect(await ephemeralText(interaction)).toBe(CANNOT_READ_HISTORY);
+    expect(await ephemeralText(interaction)).toBe(english.t('images.cannotReadHistory'));
     expect(h.service.chatRequests().length).toBe(before);
     expect(
       h.discord.requestLog.filter((entry) => entry.method === 'GET' && entry.route.endsWith('/messages'))
@@ -198,7 +202,7 @@ describe('Summarize from here: refusals', () => {
       entry.route.startsWith(`/channels/${group.id}`),
     ).length;
     const interaction = h.discord.messageCommand(SUMMARIZE, message, { user: suite.asker, install: 'user' });
-    expect(await ephemeralText(interaction)).toBe(BOT_NOT_IN_CHANNEL);
+    expect(await ephemeralText(interaction)).toBe(english.t('images.botNotInChannel'));
     expect(h.service.chatRequests().length).toBe(before);
     expect(
       h.discord.requestLog.filter((entry) => entry.route.startsWith(`/channels/${group.id}`)).length,

@@ -10,6 +10,7 @@ import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import type { LocalInteraction, LocalMessage, LocalUser } from '../../src/localDiscord/localDiscord.js';
 import { makePng } from '../fakes/png.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { type Harness, PLAIN_REPLIES, settled, waitForIdle } from '../helpers/harness.js';
 
 /** Tokens live 1.5 s here, for the bot and for the fake Discord (which then answers 50027). */
@@ -202,7 +203,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
     expect(buttonIds(first)[0]).toMatch(/^imagine:reroll:/);
     expect(first?.attachments.map((file) => [file.filename, file.data])).toEqual([['image-1.png', big[0]]]);
     expect(second?.kind).toBe('channel');
-    expect(second?.content).toBe('-# Images 2 of 2');
+    expect(second?.content).toBe(`-# ${english.t('images.imagesOf', { numbers: '2', total: 2 })}`);
     expect(second?.attachments.map((file) => [file.filename, file.data])).toEqual([['image-2.png', big[1]]]);
     // Progress went on through the channel route after the switch, then the result.
     const progress =

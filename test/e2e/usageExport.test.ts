@@ -16,6 +16,7 @@ import { CSV_HEADER, entryRow } from '../../src/spend/csv.js';
 import { utcDay } from '../../src/spend/records.js';
 import { FORMULA_START, parseCsv } from '../helpers/csv.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { settled } from '../helpers/harness.js';
 
 /** The bot's "now": a fixed time, today for every command of the file. */
@@ -109,7 +110,9 @@ describe('/usage export', () => {
     const all = await expected(from, to);
     expect(all.split('\r\n').length - 1).toBe(DAYS * PER_DAY);
     expect(rows(messages, limit)).toBe(all);
-    expect(messages[0]?.content).toContain(`**Usage export** · ${from} to ${to} (UTC)`);
+    expect(messages[0]?.content).toContain(
+      `**Usage export** · ${english.day(from)} to ${english.day(to)} (UTC)`,
+    );
     expect(messages.at(-1)?.content).toContain(`✅ Done: 600 billed requests`);
     expect(messages.at(-1)?.content).toContain(`in ${messages.length} files`);
   });
@@ -121,7 +124,9 @@ describe('/usage export', () => {
     expect(messages[0]?.attachments[0]?.filename).toBe(`usage-${day}-to-${day}.csv`);
     expect(rows(messages, 10 * 1024 * 1024)).toBe(await expected(day, day));
     expect(messages[0]?.content).toMatch(
-      new RegExp(`^60 billed requests · USD [0-9.]+ · ${day} to ${day} \\(UTC\\)$`),
+      new RegExp(
+        `^60 billed requests · USD\u00a0[0-9.]+ · ${english.day(day)} to ${english.day(day)} \\(UTC\\)$`,
+      ),
     );
   });
 
@@ -140,7 +145,7 @@ describe('/usage export', () => {
       expect(messages).toHaveLength(10);
       expect(last).toMatch(
         new RegExp(
-          `⚠️ Stopped at 10 files, the most one export sends: they hold \\d+ billed requests \\(USD [0-9.]+\\), every one from ${from} through \\d{4}-\\d\\d-\\d\\d \\(UTC\\)\\.`,
+          `⚠️ Stopped at 10 files, the most one export sends: they hold \\d+ billed requests \\(USD\u00a0[0-9.]+\\), every one from ${english.day(from)} through \\w+ \\d+, \\d{4} \\(UTC\\)\\.`,
         ),
       );
       const rest = /For the rest: `\/usage export from:(\d{4}-\d\d-\d\d) to:(\d{4}-\d\d-\d\d)`\./.exec(last);

@@ -9,7 +9,6 @@
  * Discord's 5 follow-ups.
  */
 import { describe, expect, it } from 'vitest';
-import { USER_INSTALL_OFF } from '../../src/access/admission.js';
 import { sweepIdleDmChannels } from '../../src/discord/caches.js';
 import { withoutQuestionHead } from '../../src/discord/render/quote.js';
 import { splitMessage } from '../../src/discord/render/split.js';
@@ -17,6 +16,7 @@ import { MEMBER_PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { openGroupDm, openServerWithoutBot } from '../../src/localDiscord/places.js';
 import { installOf, USE_EXTERNAL_APPS } from '../../src/localDiscord/userInstall.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { type Harness, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 /** REST requests the bot made on channel routes (its token) since `from` in the request log. */
@@ -247,7 +247,7 @@ describe('USER_INSTALL=false', () => {
     const group = openGroupDm(h.discord, [alex, h.discord.user('sam', 'Sam')]);
     const chats = h.service.chatRequests().length;
     expect(await ephemeralText(ask({ prompt: 'hi' }, { channelId: group.id, user: alex }))).toBe(
-      USER_INSTALL_OFF,
+      english.t('errors.userInstallOff'),
     );
     const imagine = h.discord.sendCommand({
       name: 'imagine',
@@ -255,7 +255,7 @@ describe('USER_INSTALL=false', () => {
       channelId: group.id,
       user: alex,
     });
-    expect(await ephemeralText(imagine)).toBe(USER_INSTALL_OFF);
+    expect(await ephemeralText(imagine)).toBe(english.t('errors.userInstallOff'));
     expect(h.service.chatRequests()).toHaveLength(chats);
     expect(h.service.imageRequests()).toHaveLength(0);
   });

@@ -121,7 +121,7 @@ describe('nothing after the token (tokens live 3 s here: the reply ends 0.6 s be
     const [reply] = await waitForReply(h, interaction, ([t]) => t?.includes('cut short') ?? false, 10_000);
     await waitForIdle(h);
     expect(reply).toContain(
-      "-# ⚠️ Here the bot can answer only within 3 s of the command (Discord's limit for an app installed to your account), so it stopped the reply before that. The reply was cut short.",
+      "-# ⚠️ Here the bot can answer only within 3 sec of the command (Discord's limit for an app installed to your account), so it stopped the reply before that. The reply was cut short.",
     );
     expect(reply?.startsWith('slowly')).toBe(true);
     // Written while the token lived: nothing was refused, nothing went through the bot token.
@@ -182,7 +182,7 @@ describe('who pays: the member, under the DM cap, apart from any server', () => 
       t.startsWith('⛔'),
     );
     expect(refused).toBe(
-      "⛔ You have reached today's limit for using the bot outside servers that added it (its DMs, group DMs and DMs with friends) (USD 0.000802 of USD 0.001 used); it resets at 00:00 UTC.",
+      "⛔ You have reached today's limit for using the bot outside servers that added it (its DMs, group DMs and DMs with friends) (USD\u00a00.000802 of USD\u00a00.001 used); it resets at 00:00 UTC.",
     );
     expect(h.service.chatRequests()).toHaveLength(chats);
     // In the server without the bot: a day of its own, then refused the same way.

@@ -7,17 +7,19 @@
  * `lastMessage` is pure; `lastMessageGuard` is what the stream renderer keeps to know when a
  * reply has reached its last message.
  */
+import type { Translator } from '../../i18n/translator.js';
 import { FollowUpLimitReached, type ReplySink } from './sink.js';
 import { type Fence, pieceText, takeMessage, withNote } from './split.js';
 
 /** The file with the rest of a reply (Discord shows .md files as text). */
 export const REST_FILE_NAME = 'reply-continued.md';
 
-export function overflowNote(restCharacters: number, attached: boolean): string {
-  const count = restCharacters.toLocaleString('en-US');
-  return attached
-    ? `-# ✂️ Continued in the attached ${REST_FILE_NAME} (${count} more characters): Discord limits how many messages the bot may post for one command here.`
-    : `-# ✂️ Cut here: ${count} more characters are not shown. Discord limits how many messages the bot may post for one command here, and the bot may not attach files.`;
+export function overflowNote(t: Translator, restCharacters: number, attached: boolean): string {
+  return `-# ${
+    attached
+      ? t.t('chat.continuedInFile', { file: REST_FILE_NAME, chars: restCharacters })
+      : t.t('chat.cutHere', { chars: restCharacters })
+  }`;
 }
 
 export interface LastMessage {
@@ -41,11 +43,12 @@ export function lastMessage(
   note: string | undefined,
   limit: number,
   attach: boolean,
+  t: Translator,
 ): LastMessage {
   const whole = takeMessage(withNote(text, note), offset, fence, limit);
   if (!whole.cut) return { content: pieceText(whole.piece), rest: '', files: [] };
   // The notes' room, with the longest count the overflow note can show, is kept free.
-  const notes = (rest: number) => [overflowNote(rest, attach), note].filter(Boolean).join('\n');
+  const notes = (rest: number) => [overflowNote(t, rest, attach), note].filter(Boolean).join('\n');
   const room = Math.max(Math.floor(limit / 4), limit - notes(text.length).length - 2);
   const taken = takeMessage(text, offset, fence, room);
   if (!taken.cut) return { content: withNote(pieceText(taken.piece), note), rest: '', files: [] };

@@ -3,6 +3,7 @@
  * of its final write are worth retrying, and what the renderer offers its callers.
  */
 import { HTTPError } from 'discord.js';
+import type { Translator } from '../../i18n/translator.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MessageComponents } from '../buttons.js';
 import type { RateBucket } from './rateBucket.js';
@@ -72,6 +73,8 @@ export interface StreamRendererOptions {
    */
   readonly sharedIntervalMs?: () => number;
   readonly clock: Clock;
+  /** The words of the reply's readers (the note where a reply too long for its messages is cut). */
+  readonly voice: Translator;
   readonly limit?: number;
   readonly cursor?: string;
   /** Called when an intermediate edit fails; the next edit retries with newer text. */

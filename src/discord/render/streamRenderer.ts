@@ -120,7 +120,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   /** The reply's last allowed message: the text that fits (at the end: and where the rest is). */
   async function writeLast(piece: string, final: boolean, lastControls?: MessageComponents) {
     if (!final) return write(frozenCount, piece, options.controls);
-    const last = lastMessage(text, currentOffset, currentFence, lastNote, limit, guard.attach);
+    const last = lastMessage(text, currentOffset, currentFence, lastNote, limit, guard.attach, options.voice);
     await write(frozenCount, last.content, lastControls, last.content, last.files);
   }
 

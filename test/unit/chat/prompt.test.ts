@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isForTheBot, promptFromMessage } from '../../../src/chat/prompt.js';
+import {
+  isForTheBot,
+  languageInstruction,
+  promptFromMessage,
+  promptProblem,
+  systemMessage,
+} from '../../../src/chat/prompt.js';
 
 describe('messages to the bot', () => {
   const names = {
@@ -42,5 +48,31 @@ describe('messages to the bot', () => {
     expect(isForTheBot({ ...none, repliesToBot: true })).toBe(true);
     expect(isForTheBot({ ...none, inBotThread: true })).toBe(false);
     expect(isForTheBot({ ...none, inBotThread: true, contentIntent: true })).toBe(true);
+  });
+});
+
+describe('the system message', () => {
+  it('is the system prompt alone unless the server answers in the member language', () => {
+    expect(systemMessage('system', 'Be brief.', undefined)).toEqual({ role: 'system', content: 'Be brief.' });
+    expect(systemMessage('user', undefined, undefined)).toBeUndefined();
+  });
+
+  it('names the member language in English for the model', () => {
+    expect(languageInstruction('de')).toMatch(/^Answer in German\b/);
+    expect(languageInstruction('pt-BR')).toMatch(/^Answer in Brazilian Portuguese\b/);
+    const both = systemMessage('system', 'Be brief.', 'fr');
+    expect(both?.content).toBe(`Be brief.\n\n${languageInstruction('fr')}`);
+    expect(systemMessage('user', undefined, 'ja')).toEqual({
+      role: 'user',
+      content: languageInstruction('ja'),
+    });
+  });
+});
+
+describe('prompt problems', () => {
+  it('are catalog keys, said in the reader words', () => {
+    expect(promptProblem('  ')).toEqual({ key: 'chat.promptEmpty' });
+    expect(promptProblem('abcd', 3)).toEqual({ key: 'chat.promptTooLong', values: { length: 4, limit: 3 } });
+    expect(promptProblem('fine')).toBeUndefined();
   });
 });

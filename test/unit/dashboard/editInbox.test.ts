@@ -27,6 +27,7 @@ import { createBudgets } from '../../../src/spend/budgets.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
 import { createRoleRules, MAX_ROLE_RULES } from '../../../src/spend/roleRules.js';
+import { english } from '../../helpers/english.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const prices = (() => {
@@ -188,6 +189,7 @@ describe("the dashboard's edit of another process's server", () => {
       channelId: '5',
       userId: MEMBER,
       kind: 'image',
+      voice: english,
       perMinute: 10,
     });
     expect(slot.ok).toBe(true);

@@ -15,7 +15,13 @@ describe('the /config form', () => {
   it('reads every switch (absent: off) and the channels ticked, or everywhere', () => {
     expect(
       configPatch(
-        { cost_line: 'on', fallback: 'on', where: 'listed', channels: [art.id, art.id] },
+        {
+          cost_line: 'on',
+          fallback: 'on',
+          answer_in_language: 'on',
+          where: 'listed',
+          channels: [art.id, art.id],
+        },
         DEFAULT_GUILD_CONFIG,
         [general, art],
       ),
@@ -24,6 +30,7 @@ describe('the /config form', () => {
       showContext: false,
       answerMentions: false,
       fallback: true,
+      answerInLanguage: true,
       allowedChannels: [art.id],
     });
     expect(

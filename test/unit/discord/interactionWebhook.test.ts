@@ -20,6 +20,7 @@ import {
   tokenSwitchAt,
 } from '../../../src/discord/tokenLifetime.js';
 import { createLogger } from '../../../src/lib/logger.js';
+import { english } from '../../helpers/english.js';
 
 interface Call {
   readonly method: string;
@@ -130,7 +131,10 @@ function boundary(
     deferred: state === 'deferred',
     replied: state === 'replied',
   });
-  return interactionResponder(repliable as unknown as Interaction, rest);
+  return interactionResponder(repliable as unknown as Interaction, rest, {
+    member: english,
+    server: english,
+  });
 }
 
 describe('tokenLifetime', () => {
@@ -332,14 +336,14 @@ describe('the error boundary, on a reply that went on through the bot token', ()
     if (how === 'expired') at(CREATED + INTERACTION_TOKEN_TTL_MS + 5 * 60_000);
     await webhook.editOriginal({ content: 'half a reply, more ▌' });
     const before = routes().length;
-    await boundary(setup, 'deferred')('⚠️ Something went wrong');
+    await boundary(setup, 'deferred')(() => '⚠️ Something went wrong');
     expect(routes().slice(before)).toEqual(['PATCH /channels/chan/messages/original-id']);
   });
 
   it('a private follow-up leaves no lookup of the first message behind', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const setup = setUp();
-    await boundary(setup, 'replied')('⚠️ Something went wrong');
+    await boundary(setup, 'replied')(() => '⚠️ Something went wrong');
     setup.at(SWITCH_AT);
     await vi.advanceTimersByTimeAsync(INTERACTION_TOKEN_TTL_MS);
     expect(setup.routes()).toEqual([`POST ${TOKEN_ROUTE}`]);

@@ -7,16 +7,18 @@ import { once } from 'node:events';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createI18n } from '../../../src/i18n/translator.js';
 import {
   createImageDownloader,
   durationText,
-  INTERNAL_FILE_HOST_REASON,
-  INTERNAL_HOST_REASON,
-  NON_HTTP_REDIRECT_REASON,
-  tooSlowReason,
+  fileReason,
+  problemText,
 } from '../../../src/images/download.js';
 import type { Resolver } from '../../../src/images/hostGuard.js';
 import { makePng } from '../../fakes/png.js';
+import { english } from '../../helpers/english.js';
+
+const INTERNAL = { code: 'Internal' } as const;
 
 const PNG = makePng(8, 8, 1);
 
@@ -78,7 +80,7 @@ describe('image hosts on internal networks', () => {
   it('matches the allowlist against the URL’s host: the same server by its address is refused', async () => {
     const before = origin.requests.length;
     const result = await downloader.download(`http://127.0.0.1:${origin.port}/a.png`, 1 << 20);
-    expect(result).toEqual({ ok: false, reason: INTERNAL_HOST_REASON });
+    expect(result).toEqual({ ok: false, reason: INTERNAL });
     expect(origin.requests.length).toBe(before);
     expect(warnings.at(-1)).toEqual({ host: '127.0.0.1', address: '127.0.0.1', range: 'loopback' });
   });
@@ -95,7 +97,7 @@ describe('image hosts on internal networks', () => {
   ])('refuses a redirect hop to %s before connecting to it', async (_, url, address) => {
     const before = target.requests.length;
     const result = await downloader.download(via(url(target.port)), 1 << 20);
-    expect(result).toEqual({ ok: false, reason: INTERNAL_HOST_REASON });
+    expect(result).toEqual({ ok: false, reason: INTERNAL });
     expect(target.requests.length).toBe(before);
     expect(warnings.at(-1)).toMatchObject({ address, range: 'loopback' });
   });
@@ -104,7 +106,7 @@ describe('image hosts on internal networks', () => {
     'refuses a redirect to %s',
     async (url) => {
       const result = await downloader.download(via(url), 1 << 20);
-      expect(result).toEqual({ ok: false, reason: NON_HTTP_REDIRECT_REASON });
+      expect(result).toEqual({ ok: false, reason: { code: 'RedirectNotHttp' } });
     },
   );
 
@@ -113,7 +115,7 @@ describe('image hosts on internal networks', () => {
     async (url) => {
       expect(await downloader.download(url, 1 << 20)).toEqual({
         ok: false,
-        reason: 'the service sent a non-HTTP image URL',
+        reason: { code: 'NotHttp' },
       });
     },
   );
@@ -123,16 +125,35 @@ describe('image hosts on internal networks', () => {
     const before = origin.requests.length;
     for (const host of ['127.0.0.1', 'cdn.test']) {
       const result = await strict.download(`http://${host}:${origin.port}/a.png`, 1 << 20);
-      expect(result).toEqual({ ok: false, reason: INTERNAL_HOST_REASON });
+      expect(result).toEqual({ ok: false, reason: INTERNAL });
     }
     expect(origin.requests.length).toBe(before);
     await strict.close();
   });
 });
 
-describe('the download deadline (IMAGE_DOWNLOAD_MAX_DURATION_MS)', () => {
+describe('what a member reads of a failed image download', () => {
+  it('is said in the reader’s language, with the status, code or wait it names', () => {
+    expect(problemText(english, INTERNAL)).toBe(
+      'the image host is on a private or internal network, which the bot does not fetch from',
+    );
+    expect(problemText(english, { code: 'Status', status: 404 })).toBe('the image host answered HTTP 404');
+    expect(problemText(english, { code: 'FailedCode', errorCode: 'ECONNRESET' })).toBe(
+      'the download failed (ECONNRESET)',
+    );
+    expect(problemText(english, { code: 'TooSlow', waitMs: 60_000 })).toBe(
+      `the image host took longer than ${english.wait(60_000)}`,
+    );
+    const french = createI18n().translator('fr');
+    expect(problemText(french, { code: 'Status', status: 404 })).toBe(
+      'l’hébergeur de l’image a répondu HTTP 404',
+    );
+  });
+});
+
+describe('the download deadline (IMAGE_DOWNLOAD_MAX_DURATION_MS), as the model reads it', () => {
   it('is said in seconds, or whole minutes from 2 min', () => {
-    expect(tooSlowReason(60_000)).toBe('the image host took longer than 60 s');
+    expect(fileReason({ code: 'TooSlow', waitMs: 60_000 })).toBe('the file host took longer than 60 s');
     expect(durationText(1500)).toBe('1.5 s');
     expect(durationText(90_000)).toBe('90 s');
     expect(durationText(120_000)).toBe('2 min');
@@ -148,7 +169,10 @@ describe('files (attachments): the same guard, without the PNG check', () => {
     expect(origin.requests.at(-1)?.headers.accept).toBe('*/*');
     const before = target.requests.length;
     const refused = await downloader.downloadFile(via(`http://internal.test:${target.port}/x.txt`), 1 << 20);
-    expect(refused).toEqual({ ok: false, reason: INTERNAL_FILE_HOST_REASON });
+    expect(refused).toEqual({
+      ok: false,
+      reason: 'the file host is on a private or internal network, which the bot does not fetch from',
+    });
     expect(target.requests.length).toBe(before);
   });
 

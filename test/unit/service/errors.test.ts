@@ -16,7 +16,7 @@ describe('service errors', () => {
   it('maps 429 to busy with the wait, and quota exhaustion to a non-retryable quota error', () => {
     const busy = errorFromResponse(429, '{"error":{"message":"slow down"}}', 12_000, noRedact);
     expect(busy).toMatchObject({ kind: 'rate_limited', retryable: true, retryAfterMs: 12_000 });
-    expect(busy.userMessage).toMatch(/in 12 s/);
+    expect(busy.userMessage).toMatch(/in 12 sec/);
     const quota = errorFromResponse(
       429,
       '{"error":{"message":"You exceeded your quota","code":"insufficient_quota"}}',
@@ -83,17 +83,17 @@ describe('image retry policy (non-idempotent POST)', () => {
     expect(status(429, '{"error":{"message":"quota exceeded","code":"insufficient_quota"}}')).toBe(false);
     const refused = new ServiceError({
       kind: 'connection',
-      userMessage: '',
+      say: () => '',
       beforeSend: true,
       retryable: true,
     });
     const reset = new ServiceError({
       kind: 'connection',
-      userMessage: '',
+      say: () => '',
       beforeSend: false,
       retryable: true,
     });
-    const headerTimeout = new ServiceError({ kind: 'timeout', userMessage: '' });
+    const headerTimeout = new ServiceError({ kind: 'timeout', say: () => '' });
     expect([refused, reset, headerTimeout].map(isImageRetryable)).toEqual([true, false, false]);
   });
 });

@@ -1,5 +1,6 @@
 import { errors as undiciErrors } from 'undici';
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../../src/i18n/translator.js';
 import { ServiceError } from '../../../src/service/errors.js';
 import { bodyFailure, ReplyTooLong, type ServiceTimeouts } from '../../../src/service/failures.js';
 import { MAX_EVENT_CHARS, SseEventTooLarge } from '../../../src/service/sse.js';
@@ -20,7 +21,7 @@ describe('failures while a reply streams', () => {
     expect(error.retryable).toBe(false);
     expect(
       bodyFailure(new ReplyTooLong(), undefined, { ...timeouts, replyMs: 1_000 }, false).userMessage,
-    ).toBe('The reply took longer than 1 s, so the bot stopped it. No reply arrived.');
+    ).toBe('The reply took longer than 1 sec, so the bot stopped it. No reply arrived.');
   });
 
   it('an oversized event: its own kind, the limit in words, the partial reply charged', () => {
@@ -45,7 +46,18 @@ describe('failures while a reply streams', () => {
     const error = bodyFailure(new undiciErrors.BodyTimeoutError(), undefined, timeouts, true, usage);
     expect(error.kind).toBe('idle_timeout');
     expect(error.userMessage).toBe(
-      'The service sent nothing for 60 s, so the bot stopped waiting. The reply was cut short.',
+      'The service sent nothing for 60 sec, so the bot stopped waiting. The reply was cut short.',
     );
+  });
+});
+
+describe('failures in the reader words', () => {
+  it('a German member reads a German sentence, with the wait written the German way', () => {
+    const german = createI18n().translator('de');
+    const error = bodyFailure(new ReplyTooLong(), undefined, { ...timeouts, replyMs: 90_000 }, true);
+    expect(error.describe(german)).toBe(
+      `${german.t('errors.replyTooLong', { wait: german.wait(90_000) })} ${german.t('errors.replyCut')}`,
+    );
+    expect(error.describe(german)).not.toBe(error.userMessage);
   });
 });

@@ -4,20 +4,13 @@
  * overshoot; spend of scopes not touched since start counts; the refusal texts.
  */
 import { describe, expect, it } from 'vitest';
+import { createI18n } from '../../../src/i18n/translator.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import type { Store } from '../../../src/lib/store.js';
-import {
-  createBudgets,
-  DM_CAP_REACHED,
-  dmCapReached,
-  MEMBER_DAILY_CAP_REACHED,
-  OPERATOR_CAP_REACHED,
-  type OperatorCaps,
-  type Reservation,
-  SERVER_CAP_REACHED,
-} from '../../../src/spend/budgets.js';
+import { createBudgets, type OperatorCaps, type Reservation } from '../../../src/spend/budgets.js';
 import { createLedger, type Ledger } from '../../../src/spend/ledger.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
+import { english } from '../../helpers/english.js';
 import { imageCharge } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
@@ -40,7 +33,21 @@ async function setUp(caps: Partial<OperatorCaps>, store?: Store) {
 }
 
 const granted = (reservations: Reservation[]) => reservations.filter((r) => r.ok);
-const refusals = (reservations: Reservation[]) => reservations.flatMap((r) => (r.ok ? [] : [r.message]));
+const refusals = (reservations: Reservation[]) =>
+  reservations.flatMap((r) => (r.ok ? [] : [r.message(english)]));
+/** A refusal's texts in English: for the member alone, and for a channel. */
+const said = (r: Reservation) =>
+  r.ok
+    ? undefined
+    : {
+        message: r.message(english),
+        publicMessage: r.publicMessage(english),
+        ...(r.memberLimit && { memberLimit: r.memberLimit }),
+      };
+const OPERATOR_CAP_REACHED = english.t('spend.operatorCapReached');
+const SERVER_CAP_REACHED = english.t('spend.serverCapReached');
+const DM_CAP_REACHED = english.t('spend.dmCapReached');
+const MEMBER_DAILY_CAP_REACHED = english.t('spend.memberDailyCapReached');
 
 async function total(ledger: Ledger): Promise<number> {
   return ledger.allScopesMonthSpendMicros(NOW);
@@ -51,7 +58,14 @@ describe('the DM cap per user', () => {
     const { budgets } = await setUp({ dmDailyCapMicros: 1000 });
     const burst = await Promise.all(Array.from({ length: 50 }, () => budgets.reserve(null, 'ann', 100, NOW)));
     expect(granted(burst)).toHaveLength(10);
-    expect(new Set(refusals(burst))).toEqual(new Set([dmCapReached(0, 1000, 'USD')]));
+    expect(new Set(refusals(burst))).toEqual(
+      new Set([
+        english.t('spend.dmCapReachedFigures', {
+          spent: english.money(0, 'USD'),
+          cap: english.money(1000, 'USD'),
+        }),
+      ]),
+    );
     // Another user has a cap of their own; a server is not a DM.
     expect((await budgets.reserve(null, 'bob', 1000, NOW)).ok).toBe(true);
     expect((await budgets.reserve('g1', 'ann', 5000, NOW)).ok).toBe(true);
@@ -65,10 +79,9 @@ describe('the DM cap per user', () => {
     await ledger.charge(imageCharge(null, 'ann', 4));
     await ledger.charge(imageCharge(null, 'ann', 5, NOW - DAY));
     const refused = await budgets.reserve(null, 'ann', 20_001, NOW);
-    expect(refused).toEqual({
-      ok: false,
+    expect(said(refused)).toEqual({
       message:
-        "You have reached today's limit for direct messages with the bot (USD 0.08 of USD 0.10 used); it resets at 00:00 UTC.",
+        "You have reached today's limit for direct messages with the bot (USD\u00a00.08 of USD\u00a00.10 used); it resets at 00:00 UTC.",
       publicMessage: DM_CAP_REACHED,
     });
     expect((await budgets.reserve(null, 'ann', 20_000, NOW)).ok).toBe(true);
@@ -124,18 +137,26 @@ describe('the operator cap across every server and DM', () => {
     await ledger.charge(imageCharge('g1', 'u', 1));
     await budgets.update('g1', { dailyUserCapMicros: 30_000 });
     const daily = await budgets.reserve('g1', 'u', 10_001, NOW);
-    expect(daily).toEqual({
-      ok: false,
+    expect(said(daily)).toEqual({
       message:
-        'You have reached your daily spending limit on this server (USD 0.02 of USD 0.03 today). It resets at 00:00 UTC.',
+        'You have reached your daily spending limit on this server (USD\u00a00.02 of USD\u00a00.03 today). It resets at 00:00 UTC.',
       publicMessage: MEMBER_DAILY_CAP_REACHED,
       // The member's own cap: a cheaper model may fit (chat/fallback.ts).
       memberLimit: 'daily',
     });
     await budgets.update('g1', { monthlyCapMicros: 25_000 });
     const monthly = await budgets.reserve('g1', 'u', 10_000, NOW);
-    expect(monthly).toMatchObject({ ok: false, publicMessage: SERVER_CAP_REACHED });
-    expect(monthly.ok ? '' : monthly.message).toMatch(/\(USD 0\.02 of USD 0\.025 used\)/);
+    expect(said(monthly)?.publicMessage).toBe(SERVER_CAP_REACHED);
+    expect(said(monthly)?.message).toMatch(/\(USD\u00a00\.02 of USD\u00a00\.025 used\)/);
+    // Each in its reader's language: the member's German, the channel's French.
+    const german = createI18n().translator('de');
+    const french = createI18n().translator('fr');
+    expect(monthly.ok ? '' : monthly.message(german)).toContain(
+      '(0,02\u00a0USD von 0,025\u00a0USD verbraucht)',
+    );
+    expect(monthly.ok ? '' : monthly.publicMessage(french)).toBe(
+      'Ce serveur a atteint son plafond mensuel de dépenses pour le bot ; il est remis à zéro le 1er du mois prochain (UTC). Un admin du serveur peut le relever avec /budget.',
+    );
     for (const text of [MEMBER_DAILY_CAP_REACHED, SERVER_CAP_REACHED, DM_CAP_REACHED, OPERATOR_CAP_REACHED]) {
       expect(text).not.toMatch(/USD|\$|\d\.\d/);
     }

@@ -1,2 +1,96 @@
 /** Words of the config namespace (see translator.ts for the conventions). */
-export default {} as const;
+export default {
+  // /config
+  manageServerOnly: 'Only members with the Manage Server permission can change the bot’s settings.',
+  saved: '✅ Saved.',
+  chooseChannelAction: 'Choose allow, remove or everywhere.',
+  giveChannelToAllow: 'Give the channel to allow.',
+  giveChannelToRemove: 'Give the channel to remove.',
+  unknownSetting: 'Unknown setting.',
+  clearRateLimitServerWide: 'rate_limit is server-wide: clear it without a channel.',
+  setRateLimitServerWide: 'rate_limit is server-wide: set it without a channel.',
+  giveAFeature:
+    'Give at least one of cost_line, context_line, answer_mentions, fallback, answer_in_language.',
+  giveASetting: 'Give at least one setting to change.',
+  modelNotAmongAllowed: '{{model}} is not among the allowed models (/config models).',
+  // /config show
+  sourceOption: 'command option',
+  sourceChannel: 'channel',
+  sourceGuild: 'server',
+  sourceDefault: 'bot default',
+  showHeader:
+    '**In {{channel}}** (a command option beats the channel, which beats the server, which beats the bot default):',
+  showModel: '• Model: {{model}} ({{source}})',
+  showTemperature: '• Temperature: {{temperature}} ({{source}})',
+  serviceDefault: 'the service’s default',
+  showMaxTokens: '• Max tokens per reply: {{maxTokens}} ({{source}})',
+  showHistory_one: '• History budget: {{count, number}} token ({{source}})',
+  showHistory_other: '• History budget: {{count, number}} tokens ({{source}})',
+  showSystemPrompt_one: '• System prompt: set, {{count, number}} character (/system show)',
+  showSystemPrompt_other: '• System prompt: set, {{count, number}} characters (/system show)',
+  showNoSystemPrompt: '• System prompt: none',
+  showServerWide: '**Server-wide:**',
+  showAllowedModels: '• Allowed models: {{models}}',
+  allModels: 'all',
+  none: 'none',
+  showChannels: '• Channels: {{channels}}',
+  everywhere: 'everywhere the bot can see',
+  showMentions: '• Answers mentions and replies: {{state}}',
+  yes: 'yes',
+  no: 'no',
+  showUnderReplies: '• Under replies: cost {{cost}}, context {{context}}',
+  shown: 'shown',
+  hidden: 'hidden',
+  showFallback: "• Fallback to a cheaper model when a member's cap refuses: {{state}}",
+  showAnswerInLanguage: '• Answers in the language of the member who asks: {{state}}',
+  on: 'on',
+  off: 'off',
+  showRateLimit_one: '• Rate limit: {{count, number}} request per member per minute',
+  showRateLimit_other: '• Rate limit: {{count, number}} requests per member per minute',
+  showRateLimitDefault_one: '• Rate limit: {{count, number}} request per member per minute (bot default)',
+  showRateLimitDefault_other: '• Rate limit: {{count, number}} requests per member per minute (bot default)',
+  // /system
+  manageChannelsHere:
+    'Only members with the Manage Channels permission in this channel can change its system prompt.',
+  manageChannelsIn:
+    'Only members with the Manage Channels permission in {{channel}} can change its system prompt.',
+  systemFormTitle: 'Set the system prompt',
+  systemFormLabel: 'Instructions',
+  systemFormDescription_one:
+    'Sent before every conversation in the channel. Up to {{count, number}} character.',
+  systemFormDescription_other:
+    'Sent before every conversation in the channel. Up to {{count, number}} characters.',
+  systemPromptSet_one: 'System prompt of {{channel}} set ({{count, number}} character):',
+  systemPromptSet_other: 'System prompt of {{channel}} set ({{count, number}} characters):',
+  systemPromptCleared: '{{channel}} has no system prompt of its own now.',
+  systemPromptShown: 'System prompt of {{channel}}:',
+  noSystemPrompt: '{{channel}} has no system prompt of its own.',
+  // /reset
+  manageMessagesToReset:
+    'Only members with the Manage Messages permission in this channel can reset its conversation.',
+  resetDone:
+    '🧹 {{name}} reset this channel’s conversation: the bot has forgotten it, and the next message starts a new one.',
+  // Refusals by the settings (src/settings/resolve.ts)
+  whereOption: 'your command option',
+  whereChannel: 'this channel’s setting',
+  whereGuild: 'this server’s setting',
+  whereDefault: 'the bot’s default',
+  whereRegenerated: 'the options of the reply being regenerated',
+  modelNotAllowed:
+    'The model {{model}} (from {{where}}) is not allowed on this server: the server’s allowed models setting (/config models) permits {{allowed}}.',
+  maxTokensAtMost: 'max_tokens can be at most {{max}} here ({{where}}).',
+  maxTokensAtMostConfig: 'max_tokens can be at most {{max}} here ({{where}}, /config).',
+  listModels: 'List one or more models, or "all": {{models}}.',
+  unknownModels: 'Unknown model {{unknown}}. Choose from: {{models}}.',
+  // Request options (src/settings/requestOptions.ts)
+  unknownModel: 'Unknown model. Choose one of: {{models}}.',
+  temperatureRule: 'temperature must be a number from {{min}} to {{max}}.',
+  wholeNumberRule: '{{name}} must be a whole number from {{min}} to {{max}}.',
+  wholeNumberRuleOperator:
+    '{{name}} must be a whole number from {{min}} to {{max}} (the bot operator’s limit).',
+  optionsInvalid: 'These options are not valid.',
+  // Rules per role (src/access/roleGate.ts)
+  modelNotForRoles:
+    'The model {{model}} is not allowed for your roles on this server: their rule (/budget role) permits {{allowed}}.',
+  imagineNotForRoles: 'Your roles on this server do not allow /imagine (their rule, /budget role).',
+} as const;

@@ -1,1 +1,106 @@
-export default {};
+export default {
+  // /config
+  manageServerOnly:
+    'Seuls les membres ayant la permission Gérer le serveur peuvent modifier les réglages du bot.',
+  saved: '✅ Enregistré.',
+  chooseChannelAction: 'Choisis allow, remove ou everywhere.',
+  giveChannelToAllow: 'Indique le salon à autoriser.',
+  giveChannelToRemove: 'Indique le salon à retirer.',
+  unknownSetting: 'Réglage inconnu.',
+  clearRateLimitServerWide: 'rate_limit vaut pour tout le serveur : efface-le sans salon.',
+  setRateLimitServerWide: 'rate_limit vaut pour tout le serveur : règle-le sans salon.',
+  giveAFeature:
+    'Indique au moins une de ces options : cost_line, context_line, answer_mentions, fallback, answer_in_language.',
+  giveASetting: 'Indique au moins un réglage à modifier.',
+  modelNotAmongAllowed: '{{model}} ne fait pas partie des modèles autorisés (/config models).',
+  // /config show
+  sourceOption: 'option de commande',
+  sourceChannel: 'salon',
+  sourceGuild: 'serveur',
+  sourceDefault: 'valeur par défaut du bot',
+  showHeader:
+    '**Dans {{channel}}** (une option de commande l’emporte sur le salon, qui l’emporte sur le serveur, qui l’emporte sur la valeur par défaut du bot) :',
+  showModel: '• Modèle : {{model}} ({{source}})',
+  showTemperature: '• Température : {{temperature}} ({{source}})',
+  serviceDefault: 'la valeur par défaut du service',
+  showMaxTokens: '• Tokens maximum par réponse : {{maxTokens}} ({{source}})',
+  showHistory_one: '• Budget d’historique : {{count, number}} token ({{source}})',
+  showHistory_many: '• Budget d’historique : {{count, number}} de tokens ({{source}})',
+  showHistory_other: '• Budget d’historique : {{count, number}} tokens ({{source}})',
+  showSystemPrompt_one: '• Prompt système : défini, {{count, number}} caractère (/system show)',
+  showSystemPrompt_many: '• Prompt système : défini, {{count, number}} de caractères (/system show)',
+  showSystemPrompt_other: '• Prompt système : défini, {{count, number}} caractères (/system show)',
+  showNoSystemPrompt: '• Prompt système : aucun',
+  showServerWide: '**Pour tout le serveur :**',
+  showAllowedModels: '• Modèles autorisés : {{models}}',
+  allModels: 'tous',
+  none: 'aucun',
+  showChannels: '• Salons : {{channels}}',
+  everywhere: 'partout où le bot a accès',
+  showMentions: '• Répond aux mentions et aux réponses : {{state}}',
+  yes: 'oui',
+  no: 'non',
+  showUnderReplies: '• Sous les réponses : coût {{cost}}, contexte {{context}}',
+  shown: 'affiché',
+  hidden: 'masqué',
+  showFallback: '• Repli sur un modèle moins cher quand le plafond d’un membre refuse : {{state}}',
+  showAnswerInLanguage: '• Répond dans la langue du membre qui demande : {{state}}',
+  on: 'activé',
+  off: 'désactivé',
+  showRateLimit_one: '• Limite de fréquence : {{count, number}} requête par membre et par minute',
+  showRateLimit_many: '• Limite de fréquence : {{count, number}} de requêtes par membre et par minute',
+  showRateLimit_other: '• Limite de fréquence : {{count, number}} requêtes par membre et par minute',
+  showRateLimitDefault_one:
+    '• Limite de fréquence : {{count, number}} requête par membre et par minute (valeur par défaut du bot)',
+  showRateLimitDefault_many:
+    '• Limite de fréquence : {{count, number}} de requêtes par membre et par minute (valeur par défaut du bot)',
+  showRateLimitDefault_other:
+    '• Limite de fréquence : {{count, number}} requêtes par membre et par minute (valeur par défaut du bot)',
+  // /system
+  manageChannelsHere:
+    'Seuls les membres ayant la permission Gérer les salons dans ce salon peuvent modifier son prompt système.',
+  manageChannelsIn:
+    'Seuls les membres ayant la permission Gérer les salons dans {{channel}} peuvent modifier son prompt système.',
+  systemFormTitle: 'Définir le prompt système',
+  systemFormLabel: 'Instructions',
+  systemFormDescription_one:
+    'Envoyé avant chaque conversation dans le salon. Jusqu’à {{count, number}} caractère.',
+  systemFormDescription_many:
+    'Envoyé avant chaque conversation dans le salon. Jusqu’à {{count, number}} de caractères.',
+  systemFormDescription_other:
+    'Envoyé avant chaque conversation dans le salon. Jusqu’à {{count, number}} caractères.',
+  systemPromptSet_one: 'Prompt système de {{channel}} défini ({{count, number}} caractère) :',
+  systemPromptSet_many: 'Prompt système de {{channel}} défini ({{count, number}} de caractères) :',
+  systemPromptSet_other: 'Prompt système de {{channel}} défini ({{count, number}} caractères) :',
+  systemPromptCleared: '{{channel}} n’a plus de prompt système propre.',
+  systemPromptShown: 'Prompt système de {{channel}} :',
+  noSystemPrompt: '{{channel}} n’a pas de prompt système propre.',
+  // /reset
+  manageMessagesToReset:
+    'Seuls les membres ayant la permission Gérer les messages dans ce salon peuvent réinitialiser sa conversation.',
+  resetDone:
+    '🧹 {{name}} a réinitialisé la conversation de ce salon : le bot l’a oubliée, et le prochain message en commence une nouvelle.',
+  // Refus des réglages
+  whereOption: 'ton option de commande',
+  whereChannel: 'le réglage de ce salon',
+  whereGuild: 'le réglage de ce serveur',
+  whereDefault: 'la valeur par défaut du bot',
+  whereRegenerated: 'les options de la réponse régénérée',
+  modelNotAllowed:
+    'Le modèle {{model}} (venant de {{where}}) n’est pas autorisé sur ce serveur : le réglage des modèles autorisés (/config models) permet {{allowed}}.',
+  maxTokensAtMost: 'max_tokens ne peut pas dépasser {{max}} ici ({{where}}).',
+  maxTokensAtMostConfig: 'max_tokens ne peut pas dépasser {{max}} ici ({{where}}, /config).',
+  listModels: 'Indique un ou plusieurs modèles, ou « all » : {{models}}.',
+  unknownModels: 'Modèle inconnu : {{unknown}}. Choisis parmi : {{models}}.',
+  // Options d’une requête
+  unknownModel: 'Modèle inconnu. Choisis parmi : {{models}}.',
+  temperatureRule: 'temperature doit être un nombre de {{min}} à {{max}}.',
+  wholeNumberRule: '{{name}} doit être un nombre entier de {{min}} à {{max}}.',
+  wholeNumberRuleOperator:
+    '{{name}} doit être un nombre entier de {{min}} à {{max}} (la limite de l’opérateur du bot).',
+  optionsInvalid: 'Ces options ne sont pas valides.',
+  // Règles par rôle
+  modelNotForRoles:
+    'Le modèle {{model}} n’est pas autorisé pour tes rôles sur ce serveur : leur règle (/budget role) permet {{allowed}}.',
+  imagineNotForRoles: 'Tes rôles sur ce serveur n’autorisent pas /imagine (leur règle, /budget role).',
+};

@@ -1,1 +1,89 @@
-export default {};
+export default {
+  // /config
+  manageServerOnly: 'Bot の設定を変更できるのは「サーバー管理」権限を持つメンバーだけです。',
+  saved: '✅ 保存しました。',
+  chooseChannelAction: 'allow、remove、everywhere のいずれかを選んでください。',
+  giveChannelToAllow: '許可するチャンネルを指定してください。',
+  giveChannelToRemove: '外すチャンネルを指定してください。',
+  unknownSetting: '不明な設定です。',
+  clearRateLimitServerWide: 'rate_limit はサーバー全体の設定です。チャンネルを指定せずにクリアしてください。',
+  setRateLimitServerWide: 'rate_limit はサーバー全体の設定です。チャンネルを指定せずに設定してください。',
+  giveAFeature:
+    'cost_line、context_line、answer_mentions、fallback、answer_in_language のうち少なくとも 1 つを指定してください。',
+  giveASetting: '変更する設定を少なくとも 1 つ指定してください。',
+  modelNotAmongAllowed: '{{model}} は許可されたモデルに含まれていません（/config models）。',
+  // /config show
+  sourceOption: 'コマンドのオプション',
+  sourceChannel: 'チャンネル',
+  sourceGuild: 'サーバー',
+  sourceDefault: 'Bot の既定値',
+  showHeader:
+    '**{{channel}} の設定**（コマンドのオプションがチャンネルより、チャンネルがサーバーより、サーバーが Bot の既定値より優先されます）:',
+  showModel: '• モデル: {{model}}（{{source}}）',
+  showTemperature: '• 温度: {{temperature}}（{{source}}）',
+  serviceDefault: 'サービスの既定値',
+  showMaxTokens: '• 1 回の返信の最大トークン数: {{maxTokens}}（{{source}}）',
+  showHistory_other: '• 履歴の予算: {{count, number}} トークン（{{source}}）',
+  showSystemPrompt_other: '• システムプロンプト: 設定済み、{{count, number}} 文字（/system show）',
+  showNoSystemPrompt: '• システムプロンプト: なし',
+  showServerWide: '**サーバー全体:**',
+  showAllowedModels: '• 許可されたモデル: {{models}}',
+  allModels: 'すべて',
+  none: 'なし',
+  showChannels: '• チャンネル: {{channels}}',
+  everywhere: 'Bot が見られるすべての場所',
+  showMentions: '• メンションと返信に答える: {{state}}',
+  yes: 'はい',
+  no: 'いいえ',
+  showUnderReplies: '• 返信の下: 料金は{{cost}}、コンテキストは{{context}}',
+  shown: '表示',
+  hidden: '非表示',
+  showFallback: '• メンバーの上限でモデルが断られたとき、より安いモデルで答える: {{state}}',
+  showAnswerInLanguage: '• 質問したメンバーの言語で答える: {{state}}',
+  on: 'オン',
+  off: 'オフ',
+  showRateLimit_other: '• レート制限: メンバーごとに 1 分あたり {{count, number}} リクエスト',
+  showRateLimitDefault_other:
+    '• レート制限: メンバーごとに 1 分あたり {{count, number}} リクエスト（Bot の既定値）',
+  // /system
+  manageChannelsHere:
+    'このチャンネルのシステムプロンプトを変更できるのは、ここで「チャンネルの管理」権限を持つメンバーだけです。',
+  manageChannelsIn:
+    '{{channel}} のシステムプロンプトを変更できるのは、そこで「チャンネルの管理」権限を持つメンバーだけです。',
+  systemFormTitle: 'システムプロンプトを設定',
+  systemFormLabel: '指示',
+  systemFormDescription_other:
+    'チャンネルでのすべての会話の前に送られます。最大 {{count, number}} 文字です。',
+  systemPromptSet_other: '{{channel}} のシステムプロンプトを設定しました（{{count, number}} 文字）:',
+  systemPromptCleared: '{{channel}} には独自のシステムプロンプトがなくなりました。',
+  systemPromptShown: '{{channel}} のシステムプロンプト:',
+  noSystemPrompt: '{{channel}} には独自のシステムプロンプトがありません。',
+  // /reset
+  manageMessagesToReset:
+    'このチャンネルの会話をリセットできるのは、ここで「メッセージの管理」権限を持つメンバーだけです。',
+  resetDone:
+    '🧹 {{name}} さんがこのチャンネルの会話をリセットしました。Bot は会話を忘れたので、次のメッセージから新しい会話が始まります。',
+  // 設定による拒否
+  whereOption: 'あなたのコマンドのオプション',
+  whereChannel: 'このチャンネルの設定',
+  whereGuild: 'このサーバーの設定',
+  whereDefault: 'Bot の既定値',
+  whereRegenerated: '再生成する返信のオプション',
+  modelNotAllowed:
+    'モデル {{model}}（{{where}}による指定）はこのサーバーでは許可されていません。サーバーの許可モデル設定（/config models）で使えるのは {{allowed}} です。',
+  maxTokensAtMost: 'ここでは max_tokens は最大 {{max}} です（{{where}}）。',
+  maxTokensAtMostConfig: 'ここでは max_tokens は最大 {{max}} です（{{where}}、/config）。',
+  listModels: 'モデルを 1 つ以上、または "all" を指定してください: {{models}}。',
+  unknownModels: '不明なモデルです: {{unknown}}。次から選んでください: {{models}}。',
+  // リクエストのオプション
+  unknownModel: '不明なモデルです。次のいずれかを選んでください: {{models}}。',
+  temperatureRule: 'temperature は {{min}} から {{max}} までの数値にしてください。',
+  wholeNumberRule: '{{name}} は {{min}} から {{max}} までの整数にしてください。',
+  wholeNumberRuleOperator: '{{name}} は {{min}} から {{max}} までの整数にしてください（Bot 運営者の上限）。',
+  optionsInvalid: 'これらのオプションは無効です。',
+  // ロールごとのルール
+  modelNotForRoles:
+    'モデル {{model}} は、このサーバーでのあなたのロールでは許可されていません。ロールのルール（/budget role）で使えるのは {{allowed}} です。',
+  imagineNotForRoles:
+    'このサーバーでのあなたのロールでは /imagine は許可されていません（ロールのルール、/budget role）。',
+};

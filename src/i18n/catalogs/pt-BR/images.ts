@@ -1,1 +1,69 @@
-export default {};
+/** Words of /imagine and the message commands (see translator.ts for the conventions). */
+export default {
+  noAttachFiles: 'O bot não pode postar imagens aqui: falta a ele a permissão “Anexar arquivos” neste canal.',
+  rerollElsewhere: 'Este pedido de imagens foi feito em outro canal, então só pode ser gerado de novo lá.',
+  buttonUnsupported: 'Este botão não é mais suportado.',
+  rerollTooOld: 'Este pedido de imagens é antigo demais para gerar de novo. Use /imagine outra vez.',
+  rerollNotYours: 'Só quem pediu estas imagens (ou um moderador) pode gerá-las de novo.',
+  promptEmpty: 'Seu prompt está vazio. Descreva a imagem que você quer.',
+  promptTooLong: 'Seu prompt tem {{length}} caracteres; o limite é {{limit}}.',
+  sizeInvalid: 'size deve ser um destes valores: {{sizes}}.',
+  nInvalid: 'n deve ser um número inteiro de {{min}} a {{max}}.',
+  reroll: 'Gerar de novo',
+  progress_one: '🎨 Gerando {{count, number}} imagem em {{size}} …',
+  progress_many: '🎨 Gerando {{count, number}} de imagens em {{size}} …',
+  progress_other: '🎨 Gerando {{count, number}} imagens em {{size}} …',
+  imageCount_one: '{{count, number}} imagem',
+  imageCount_many: '{{count, number}} de imagens',
+  imageCount_other: '{{count, number}} imagens',
+  noLink: 'Imagem {{index}}: o serviço não enviou nenhum link para ela.',
+  linksNote: 'O bot não pode anexar arquivos aqui, então estes são os links do serviço (eles podem expirar).',
+  restarting: 'O bot está reiniciando; nada foi gerado.',
+  notReadyInTime:
+    'Aqui o bot só pode responder em até {{wait}} depois do comando (o limite do Discord para um app instalado na sua conta), e as imagens não ficaram prontas a tempo; nada foi cobrado.',
+  fewerReturned_one: 'O serviço retornou {{got}} de {{count, number}} imagem.',
+  fewerReturned_many: 'O serviço retornou {{got}} de {{count, number}} de imagens.',
+  fewerReturned_other: 'O serviço retornou {{got}} de {{count, number}} imagens.',
+  tooLargeHere:
+    'A imagem {{index}} é grande demais para enviar aqui (mais de {{megabytes}} MB): <{{url}}> (o link pode expirar).',
+  notDownloaded: 'Não foi possível baixar a imagem {{index}}: {{reason}}.',
+  imagesOf: 'Imagens {{numbers}} de {{total}}',
+  notPosted: '⚠️ Não foi possível postar as imagens {{numbers}} ({{reason}}).',
+  downloadNoUrl: 'o serviço não enviou nenhuma URL para ela',
+  downloadInvalidUrl: 'o serviço não enviou nenhuma URL de imagem válida',
+  downloadNotHttp: 'o serviço enviou uma URL de imagem que não é HTTP',
+  downloadInternal: 'o host da imagem está numa rede privada ou interna, da qual o bot não baixa nada',
+  downloadRedirectNotHttp: 'o host da imagem redirecionou para um endereço que não é http(s)',
+  downloadStoppedResponding: 'o host da imagem parou de responder',
+  downloadNoConnection: 'o host da imagem não aceitou a conexão',
+  downloadFailedCode: 'o download falhou ({{code}})',
+  downloadFailed: 'o download falhou',
+  downloadTooManyRedirects: 'o host da imagem redirecionou vezes demais',
+  downloadStatus: 'o host da imagem respondeu HTTP {{status}}',
+  downloadTooLarge: 'a imagem é grande demais para enviar',
+  downloadNotPng: 'o arquivo não é uma imagem PNG',
+  downloadCancelled: 'o download foi cancelado',
+  downloadTooSlow: 'o host da imagem demorou mais de {{wait}}',
+  askFormTitle: 'Perguntar sobre esta mensagem',
+  askFormLabel: 'Sua pergunta sobre a mensagem',
+  askFormDescription: 'As quebras de linha são mantidas. Até {{limit}} caracteres.',
+  askQuestionEmpty: 'Seu prompt está vazio. Escreva uma pergunta sobre a mensagem.',
+  nothingToAskAbout:
+    'Esta mensagem não tem texto nem arquivo de texto que o bot consiga ler (imagens e outros arquivos não são lidos). Escolha uma mensagem com texto ou use /ask.',
+  askFormExpired:
+    'Este formulário expirou (um formulário guarda a mensagem por uma hora). Use “Perguntar sobre a mensagem” na mensagem de novo.',
+  askAboutHead: '-# ↪️ Sobre uma mensagem de {{author}}: {{link}}',
+  botNotInChannel:
+    'O bot não consegue ler este chat: ele não é membro aqui (você está usando-o pelos apps da sua própria conta). “Resumir a partir daqui” funciona onde o próprio bot está: servidores que o adicionaram e a sua DM com ele.',
+  cannotReadHistory:
+    'O bot não consegue ler as mensagens deste canal: ele precisa de “Ver canal” e “Ver histórico de mensagens” aqui. Um admin do servidor pode dar isso a ele nas permissões do canal.',
+  summaryHead_one: '-# ↪️ Resumo de {{count, number}} mensagem a partir de {{link}}',
+  summaryHead_many: '-# ↪️ Resumo de {{count, number}} de mensagens a partir de {{link}}',
+  summaryHead_other: '-# ↪️ Resumo de {{count, number}} mensagens a partir de {{link}}',
+  summaryOmitted_one:
+    'A mensagem mais antiga ficou de fora para caber no orçamento de histórico deste canal.',
+  summaryOmitted_many:
+    'As {{count, number}} de mensagens mais antigas ficaram de fora para caber no orçamento de histórico deste canal.',
+  summaryOmitted_other:
+    'As {{count, number}} mensagens mais antigas ficaram de fora para caber no orçamento de histórico deste canal.',
+};

@@ -4,6 +4,7 @@ import { askModal, decodeAskSettings, encodeAskSettings } from '../../../../comm
 import { type AskSettings, parseAskSettings } from '../../../../commands/ask/options.js';
 import { CHAT_MODELS } from '../../../../src/service/models.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../../../src/settings/requestOptions.js';
+import { english } from '../../../helpers/english.js';
 
 /** Any options /ask accepts besides the prompt. */
 const settings: fc.Arbitrary<AskSettings> = fc
@@ -29,12 +30,12 @@ describe('the /ask form’s custom id', () => {
   it('property: any options fit Discord’s 100 characters and come back exactly as /ask would parse them', () => {
     fc.assert(
       fc.property(settings, (given) => {
-        const modal = askModal(given).toJSON();
+        const modal = askModal(english, given).toJSON();
         expect(modal.custom_id.length).toBeLessThanOrEqual(100);
         expect(modal.title.length).toBeLessThanOrEqual(45);
         const raw = decodeAskSettings(encodeAskSettings(given));
         expect(raw).toBeDefined();
-        expect(parseAskSettings(raw ?? {})).toEqual({ ok: true, settings: given });
+        expect(parseAskSettings(raw ?? {}, english)).toEqual({ ok: true, settings: given });
       }),
       { numRuns: 1000 },
     );
@@ -49,6 +50,6 @@ describe('the /ask form’s custom id', () => {
       max_tokens: 1000,
       thread: 'yes',
     });
-    expect(parseAskSettings(decodeAskSettings('t=hot') ?? {})).toMatchObject({ ok: false });
+    expect(parseAskSettings(decodeAskSettings('t=hot') ?? {}, english)).toMatchObject({ ok: false });
   });
 });

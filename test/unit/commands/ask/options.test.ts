@@ -3,15 +3,19 @@ import { parseAskOptions } from '../../../../commands/ask/options.js';
 import { commands } from '../../../../commands/index.js';
 import { PROMPT_MAX_LENGTH } from '../../../../src/chat/prompt.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../../../src/settings/requestOptions.js';
+import { english } from '../../../helpers/english.js';
 
 describe('/ask option validation', () => {
   it('accepts good input and leaves unset options unset (settings fill them in)', () => {
-    expect(parseAskOptions({ prompt: '  hi  ' })).toEqual({
+    expect(parseAskOptions({ prompt: '  hi  ' }, english)).toEqual({
       ok: true,
       options: { prompt: 'hi', thread: false },
     });
     expect(
-      parseAskOptions({ prompt: 'x', model: 'service-v1-pro', temperature: 2, max_tokens: 10, thread: true }),
+      parseAskOptions(
+        { prompt: 'x', model: 'service-v1-pro', temperature: 2, max_tokens: 10, thread: true },
+        english,
+      ),
     ).toEqual({
       ok: true,
       options: { prompt: 'x', model: 'service-v1-pro', temperature: 2, maxTokens: 10, thread: true },
@@ -32,7 +36,7 @@ describe('/ask option validation', () => {
     [{ prompt: 'x', max_tokens: MAX_TOKENS_OPTION_MAX + 1 }, /max_tokens/],
     [{ prompt: 'x', thread: 'yes' }, /thread/],
   ])('rejects %j', (raw, message) => {
-    const parsed = parseAskOptions(raw);
+    const parsed = parseAskOptions(raw, english);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error).toMatch(message);
   });

@@ -4,40 +4,50 @@ import {
   partContent,
   stoppedContent,
 } from '../../../../commands/usage/exportText.js';
-import { parseExportRange, resolveExportRange } from '../../../../commands/usage/range.js';
+import { parseExportRange, rangeLabel, resolveExportRange } from '../../../../commands/usage/range.js';
+import { createI18n } from '../../../../src/i18n/translator.js';
 import type { Part } from '../../../../src/spend/exportParts.js';
 import type { ExportProgress, ExportRow } from '../../../../src/spend/usageExport.js';
+import { english } from '../../../helpers/english.js';
+
+const german = createI18n().translator('de');
 
 const NOW = Date.parse('2026-11-26T15:00:00Z');
 
 describe('/usage export range options', () => {
   it('a period, by default this month', () => {
-    expect(parseExportRange({}, NOW)).toEqual({ ok: true, kind: 'period', period: 'this-month' });
-    expect(parseExportRange({ period: 'last-month' }, NOW)).toEqual({
+    expect(parseExportRange({}, NOW, english)).toEqual({ ok: true, kind: 'period', period: 'this-month' });
+    expect(parseExportRange({ period: 'last-month' }, NOW, english)).toEqual({
       ok: true,
       kind: 'period',
       period: 'last-month',
     });
-    expect(parseExportRange({ period: 'decade' }, NOW)).toEqual({ ok: false, error: 'Unknown period.' });
+    expect(parseExportRange({ period: 'decade' }, NOW, english)).toEqual({
+      ok: false,
+      error: 'Unknown period.',
+    });
   });
 
   it('dates: either may be left out; a `to` past today stops at today', () => {
-    expect(parseExportRange({ from: '2026-11-01', to: '2026-11-20' }, NOW)).toEqual({
+    expect(parseExportRange({ from: '2026-11-01', to: '2026-11-20' }, NOW, english)).toEqual({
       ok: true,
       kind: 'dates',
       from: '2026-11-01',
       to: '2026-11-20',
     });
-    expect(parseExportRange({ from: '2026-11-26' }, NOW)).toMatchObject({
+    expect(parseExportRange({ from: '2026-11-26' }, NOW, english)).toMatchObject({
       from: '2026-11-26',
       to: undefined,
     });
-    expect(parseExportRange({ to: '2030-01-01' }, NOW)).toMatchObject({ from: undefined, to: '2026-11-26' });
+    expect(parseExportRange({ to: '2030-01-01' }, NOW, english)).toMatchObject({
+      from: undefined,
+      to: '2026-11-26',
+    });
   });
 
   it('refuses bad dates, with the option named and the value shown', () => {
     const error = (raw: Record<string, unknown>) => {
-      const parsed = parseExportRange(raw, NOW);
+      const parsed = parseExportRange(raw, NOW, english);
       return parsed.ok ? undefined : parsed.error;
     };
     expect(error({ from: '2026/11/01' })).toBe(
@@ -49,14 +59,19 @@ describe('/usage export range options', () => {
       "`from` must be a date written YYYY-MM-DD (UTC), such as 2026-11-01; got `yesterday'@everyone`.",
     );
     expect(error({ from: '2026-11-20', to: '2026-11-01' })).toBe(
-      '`from` (2026-11-20) is after `to` (2026-11-01): nothing lies between them.',
+      '`from` (Nov 20, 2026) is after `to` (Nov 1, 2026): nothing lies between them.',
     );
     expect(error({ from: '2026-11-27' })).toBe(
-      '`from` (2026-11-27) is in the future (today is 2026-11-26, UTC): there is nothing to export yet.',
+      '`from` (Nov 27, 2026) is in the future (today is Nov 26, 2026, UTC): there is nothing to export yet.',
     );
     expect(error({ from: '2027-01-01', to: '2027-02-01' })).toMatch(/in the future/);
     expect(error({ period: 'today', from: '2026-11-01' })).toBe(
       'Give either a `period` or `from`/`to` dates, not both.',
+    );
+    // In the member's language, dates as they write them.
+    const inGerman = parseExportRange({ from: '2026-11-27' }, NOW, german);
+    expect(inGerman.ok ? undefined : inGerman.error).toBe(
+      '`from` (27.11.2026) liegt in der Zukunft (heute ist der 26.11.2026, UTC): Es gibt noch nichts zu exportieren.',
     );
   });
 
@@ -66,7 +81,6 @@ describe('/usage export range options', () => {
       from: '2026-11-01',
       to: '2026-11-20',
       readFrom: '2026-11-01',
-      label: '2026-11-01 to 2026-11-20 (UTC)',
     });
     // No `from`: from the first day with spend; no `to`: today.
     expect(resolveExportRange(dates(undefined, undefined), NOW, '2026-01-05')).toMatchObject({
@@ -83,12 +97,20 @@ describe('/usage export range options', () => {
       '1980-01-01',
     );
     expect(resolveExportRange(dates('1970-01-01', undefined), NOW, undefined).readFrom).toBe('2026-11-26');
-    expect(resolveExportRange({ kind: 'period', period: 'this-month' }, NOW, '2026-01-05')).toEqual({
-      from: '2026-11-01',
-      to: '2026-11-26',
-      readFrom: '2026-11-01',
-      label: 'This month (2026-11-01 to 2026-11-26, UTC)',
-    });
+    const thisMonth = { kind: 'period', period: 'this-month' } as const;
+    const month = resolveExportRange(thisMonth, NOW, '2026-01-05');
+    expect(month).toEqual({ from: '2026-11-01', to: '2026-11-26', readFrom: '2026-11-01' });
+  });
+
+  it('names the range in the member’s words', () => {
+    const thisMonth = { kind: 'period', period: 'this-month' } as const;
+    const month = resolveExportRange(thisMonth, NOW, '2026-01-05');
+    expect(rangeLabel(english, thisMonth, month)).toBe('This month (Nov 1, 2026 to Nov 26, 2026, UTC)');
+    expect(rangeLabel(german, thisMonth, month)).toBe('Dieser Monat (01.11.2026 bis 26.11.2026, UTC)');
+    const dates = { kind: 'dates', from: '2026-11-01', to: '2026-11-20' } as const;
+    expect(rangeLabel(english, dates, resolveExportRange(dates, NOW, undefined))).toBe(
+      'Nov 1, 2026 to Nov 20, 2026 (UTC)',
+    );
   });
 });
 
@@ -136,26 +158,34 @@ describe('/usage export messages', () => {
   const c = row('c', '2026-11-15T08:00:00');
 
   it('one file: the totals line, as before', () => {
-    expect(partContent(description, part(1, [a, b], 'complete'), totals(1, 2, 2000, b))).toBe(
-      '2 billed requests · USD 0.002 · This month (2026-11-01 to 2026-11-26, UTC)',
+    expect(partContent(english, description, part(1, [a, b], 'complete'), totals(1, 2, 2000, b))).toBe(
+      '2 billed requests · USD\u00a00.002 · This month (2026-11-01 to 2026-11-26, UTC)',
+    );
+    expect(partContent(german, description, part(1, [a, b], 'complete'), totals(1, 2, 2000, b))).toBe(
+      '2 abgerechnete Anfragen · 0,002\u00a0USD · This month (2026-11-01 to 2026-11-26, UTC)',
     );
   });
 
   it('several files: each says what it holds; the last one the totals', () => {
-    expect(partContent(description, part(1, [a, b], 'more'), totals(1, 2, 2000, b))).toBe(
+    expect(partContent(english, description, part(1, [a, b], 'more'), totals(1, 2, 2000, b))).toBe(
       '**Usage export** · This month (2026-11-01 to 2026-11-26, UTC), in parts as they are ready.\n' +
         'Part 1 · 2 rows · 2026-11-01 00:00:03 to 2026-11-14 13:02:11 UTC',
     );
-    expect(partContent(description, part(2, [c], 'complete'), totals(2, 43_211, 5_000_000, c))).toBe(
+    expect(partContent(english, description, part(2, [c], 'complete'), totals(2, 43_211, 5_000_000, c))).toBe(
       'Part 2 · 1 row · 2026-11-15 08:00:00 to 2026-11-15 08:00:00 UTC\n' +
-        '✅ Done: 43,211 billed requests · USD 5.00 · This month (2026-11-01 to 2026-11-26, UTC), in 2 files.',
+        '✅ Done: 43,211 billed requests · USD\u00a05.00 · This month (2026-11-01 to 2026-11-26, UTC), in 2 files.',
     );
   });
 
   it('cut between days: covers every request through a day; the rest from the next', () => {
-    const text = partContent(description, part(10, [a, b], 'cut', c), totals(10, 400_000, 9_000_000, b));
+    const text = partContent(
+      english,
+      description,
+      part(10, [a, b], 'cut', c),
+      totals(10, 400_000, 9_000_000, b),
+    );
     expect(text).toContain(
-      '⚠️ Stopped at 10 files, the most one export sends: they hold 400,000 billed requests (USD 9.00), every one from 2026-11-01 through 2026-11-14 (UTC).',
+      '⚠️ Stopped at 10 files, the most one export sends: they hold 400,000 billed requests (USD\u00a09.00), every one from Nov 1, 2026 through Nov 14, 2026 (UTC).',
     );
     expect(text).toContain('For the rest: `/usage export from:2026-11-15 to:2026-11-26`.');
   });
@@ -163,12 +193,13 @@ describe('/usage export messages', () => {
   it('cut inside a day: covers up to a time; the rest repeats that day up to it, and says so', () => {
     const sameDay = row('d', '2026-11-14T13:05:00');
     const text = partContent(
+      english,
       description,
       part(10, [a, b], 'cut', sameDay),
       totals(10, 400_000, 9_000_000, b),
     );
     expect(text).toContain(
-      'they hold 400,000 billed requests (USD 9.00), from 2026-11-01 up to 2026-11-14 13:02:11 UTC.',
+      'they hold 400,000 billed requests (USD\u00a09.00), from Nov 1, 2026 up to 2026-11-14 13:02:11 UTC.',
     );
     expect(text).toContain(
       'For the rest: `/usage export from:2026-11-14 to:2026-11-26` (its first rows, up to 13:02:11 UTC, repeat the end of part 10).',
@@ -178,7 +209,7 @@ describe('/usage export messages', () => {
   it('notes a range past the retention, and rows left out for their size', () => {
     const withRetention = { ...description, retentionDays: 400 };
     const left = { ...totals(1, 2, 2000, b), oversized: { count: 7, ids: ['x1', 'x2', 'x3', 'x4', 'x5'] } };
-    const text = partContent(withRetention, part(1, [a, b], 'complete'), left);
+    const text = partContent(english, withRetention, part(1, [a, b], 'complete'), left);
     expect(text).toContain('Single requests are kept 400 days');
     expect(text).toContain('fewer rows than /usage show counts');
     expect(text).toContain(
@@ -188,13 +219,19 @@ describe('/usage export messages', () => {
 
   it('a failure after some files: what they hold and how to get the rest', () => {
     expect(
-      stoppedContent(description, totals(3, 1234, 1, b), c, 'Discord said: Request entity too large'),
+      stoppedContent(
+        english,
+        description,
+        totals(3, 1234, 1, b),
+        c,
+        'Discord said: Request entity too large',
+      ),
     ).toBe(
       '⚠️ The export stopped after part 3: Discord said: Request entity too large. The files above hold 1,234 billed requests up to 2026-11-14 13:02:11 UTC.\n' +
         'For the rest: `/usage export from:2026-11-15 to:2026-11-26`.',
     );
     // Where the next row is unknown (the store failed), the last day is asked again.
-    expect(stoppedContent(description, totals(3, 1234, 1, b), undefined, 'x')).toContain(
+    expect(stoppedContent(english, description, totals(3, 1234, 1, b), undefined, 'x')).toContain(
       'from:2026-11-14 to:2026-11-26` (its first rows, up to 13:02:11 UTC, repeat the end of part 3)',
     );
   });
@@ -202,6 +239,6 @@ describe('/usage export messages', () => {
   it('every message stays within Discord’s 2,000 characters', () => {
     const long = { ...description, label: 'x'.repeat(100), retentionDays: 400 };
     const left = { ...totals(10, 1e9, 1e12, b), oversized: { count: 1e6, ids: ['a'.repeat(40)] } };
-    expect(partContent(long, part(10, [a, b], 'cut', b), left).length).toBeLessThan(2000);
+    expect(partContent(english, long, part(10, [a, b], 'cut', b), left).length).toBeLessThan(2000);
   });
 });

@@ -3,6 +3,7 @@
  * (a fixed window, as the fake Discord and Discord's headers describe it): edits as often as the
  * bucket allows, never beyond it, the final edit without waiting for a reset.
  */
+
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../../../../src/discord/render/rateBucket.js';
 import { createStreamRenderer, type ReplySink } from '../../../../src/discord/render/streamRenderer.js';
 import { systemClock } from '../../../../src/lib/clock.js';
+import { english } from '../../../helpers/english.js';
 
 interface BucketOptions {
   readonly limit: number;
@@ -99,7 +101,12 @@ function bucketSink({ limit, windowMs, latencyMs, headers = true }: BucketOption
 
 /** Pushes a word every `everyMs` for `forMs`, then finishes; resolves when the final text shows. */
 async function stream(sink: ReplySink, forMs: number, options: { sharedIntervalMs?: () => number } = {}) {
-  const renderer = createStreamRenderer(sink, { intervalMs: 1000, clock: systemClock, ...options });
+  const renderer = createStreamRenderer(sink, {
+    intervalMs: 1000,
+    clock: systemClock,
+    voice: english,
+    ...options,
+  });
   for (let t = 0; t < forMs; t += 20) {
     renderer.push(`${(t / 20) % 10} `);
     await vi.advanceTimersByTimeAsync(20);
@@ -154,7 +161,11 @@ describe('edit cadence from Discord’s rate-limit headers', () => {
 
   it('after a failed edit waits the fixed interval rather than trying again at once', async () => {
     const discord = bucketSink({ limit: 5, windowMs: 2000, latencyMs: 25 });
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 1000, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 1000,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push('a');
     await vi.advanceTimersByTimeAsync(600);
     discord.failNext();

@@ -4,6 +4,7 @@ import { FollowUpLimitReached, type ReplyFile, type ReplySink } from '../../../.
 import { pieceText, splitMessage } from '../../../../src/discord/render/split.js';
 import { createStreamRenderer } from '../../../../src/discord/render/streamRenderer.js';
 import { systemClock } from '../../../../src/lib/clock.js';
+import { english } from '../../../helpers/english.js';
 
 const NOTE = '-# context 12 % · 💰 USD 0.0004';
 
@@ -60,10 +61,10 @@ const paragraphs = (count: number) =>
 describe('the last message of a reply with no follow-up left', () => {
   it('keeps what fits with the notes, and gives the exact rest for the file', () => {
     const text = paragraphs(6);
-    const last = lastMessage(text, 0, null, NOTE, 2000, true);
+    const last = lastMessage(text, 0, null, NOTE, 2000, true, english);
     expect(last.content.length).toBeLessThanOrEqual(2000);
     expect(last.content.endsWith(NOTE)).toBe(true);
-    expect(last.content).toContain(overflowNote(last.rest.length, true));
+    expect(last.content).toContain(overflowNote(english, last.rest.length, true));
     const shown = last.content.slice(0, last.content.indexOf('-# ✂️'));
     expect(shown + last.rest).toBe(text);
     expect(last.files).toEqual([{ name: REST_FILE_NAME, data: Buffer.from(last.rest, 'utf8') }]);
@@ -71,7 +72,7 @@ describe('the last message of a reply with no follow-up left', () => {
 
   it('without Attach Files says how much is cut, and has no file', () => {
     const text = paragraphs(6);
-    const last = lastMessage(text, 0, null, NOTE, 2000, false);
+    const last = lastMessage(text, 0, null, NOTE, 2000, false, english);
     expect(last.files).toEqual([]);
     expect(last.content).toContain(`Cut here: ${last.rest.length.toLocaleString('en-US')} more characters`);
   });
@@ -79,7 +80,7 @@ describe('the last message of a reply with no follow-up left', () => {
   it('closes a code block it cuts, and the file holds the rest as written', () => {
     const code = Array.from({ length: 200 }, (_, i) => `const line${i} = ${i};`).join('\n');
     const text = `Here:\n\n\`\`\`ts\n${code}\n\`\`\`\nDone.`;
-    const last = lastMessage(text, 0, null, NOTE, 2000, true);
+    const last = lastMessage(text, 0, null, NOTE, 2000, true, english);
     const shown = last.content.slice(0, last.content.indexOf('-# ✂️'));
     expect(shown.trimEnd().endsWith('```')).toBe(true);
     expect(text.startsWith(shown.trimEnd().slice(0, -3).trimEnd())).toBe(true);
@@ -87,7 +88,7 @@ describe('the last message of a reply with no follow-up left', () => {
   });
 
   it('is the whole rest when it fits with the notes', () => {
-    const last = lastMessage('short', 0, null, NOTE, 2000, true);
+    const last = lastMessage('short', 0, null, NOTE, 2000, true, english);
     expect(last).toEqual({ content: `short\n\n${NOTE}`, rest: '', files: [] });
   });
 });
@@ -97,7 +98,11 @@ describe('a streamed reply under the follow-up limit', () => {
     const text = paragraphs(20);
     expect(splitMessage(text).length).toBeGreaterThan(6);
     const discord = limitedSink(5);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 1, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 1,
+      clock: systemClock,
+      voice: english,
+    });
     for (let i = 0; i < text.length; i += 500) {
       renderer.push(text.slice(i, i + 500));
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -117,7 +122,11 @@ describe('a streamed reply under the follow-up limit', () => {
   it('a follow-up Discord refuses (40094) makes the one before it the last', async () => {
     const text = paragraphs(20);
     const discord = limitedSink(5, { refuseAt: 3 });
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 1, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 1,
+      clock: systemClock,
+      voice: english,
+    });
     for (let i = 0; i < text.length; i += 500) {
       renderer.push(text.slice(i, i + 500));
       await new Promise((resolve) => setTimeout(resolve, 2));
@@ -131,7 +140,11 @@ describe('a streamed reply under the follow-up limit', () => {
   it('a reply that fits is written as usual, without a note about the rest', async () => {
     const text = paragraphs(3);
     const discord = limitedSink(5);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 1, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 1,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push(text);
     await renderer.finish(NOTE);
     expect(discord.messages.map((message) => message.content)).toEqual(

@@ -1,4 +1,5 @@
 /** A renderer that says when it next reads its text (ready), so the text's source can hold it. */
+
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createStreamRenderer,
@@ -6,6 +7,7 @@ import {
   STREAMING_CURSOR,
 } from '../../../../src/discord/render/streamRenderer.js';
 import { systemClock } from '../../../../src/lib/clock.js';
+import { english } from '../../../helpers/english.js';
 
 function sink(latencyMs = 10) {
   const contents: string[] = [];
@@ -39,6 +41,7 @@ describe('a renderer holding its source until the next edit', () => {
       intervalMs: 1000,
       sharedIntervalMs: () => 500,
       clock: systemClock,
+      voice: english,
     });
     expect(renderer.ready()).toBeUndefined();
     renderer.push('  ');
@@ -63,7 +66,11 @@ describe('a renderer holding its source until the next edit', () => {
 
   it('shows what the source pushes when released in the edit that released it', async () => {
     const { replySink, contents } = sink();
-    const renderer = createStreamRenderer(replySink, { intervalMs: 1000, clock: systemClock });
+    const renderer = createStreamRenderer(replySink, {
+      intervalMs: 1000,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push('a');
     // The source holds 'b' until the renderer is ready, then pushes it (a few promise steps on).
     void renderer
@@ -76,7 +83,11 @@ describe('a renderer holding its source until the next edit', () => {
 
   it('shows text pushed before the hold when the source had nothing more', async () => {
     const { replySink, contents } = sink();
-    const renderer = createStreamRenderer(replySink, { intervalMs: 1000, clock: systemClock });
+    const renderer = createStreamRenderer(replySink, {
+      intervalMs: 1000,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push('a');
     await vi.advanceTimersByTimeAsync(1);
     renderer.push('b');
@@ -87,7 +98,11 @@ describe('a renderer holding its source until the next edit', () => {
 
   it('releases a held source when it finishes', async () => {
     const { replySink } = sink();
-    const renderer = createStreamRenderer(replySink, { intervalMs: 1000, clock: systemClock });
+    const renderer = createStreamRenderer(replySink, {
+      intervalMs: 1000,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push('a');
     const hold = renderer.ready();
     const finished = renderer.finish();

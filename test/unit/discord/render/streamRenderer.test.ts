@@ -10,6 +10,7 @@ import {
   withNote,
 } from '../../../../src/discord/render/streamRenderer.js';
 import { systemClock } from '../../../../src/lib/clock.js';
+import { english } from '../../../helpers/english.js';
 
 /** A sink that behaves like Discord with a fixed latency, recording every request. */
 function recordingSink(latencyMs = 10) {
@@ -67,7 +68,11 @@ afterEach(() => {
 describe('stream renderer', () => {
   it('shows the first text at once, then at most one edit per interval, latest wins', async () => {
     const discord = recordingSink(10);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 1000, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 1000,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push('Hello');
     expect(discord.calls).toHaveLength(1);
     expect(discord.calls[0]?.content).toBe(`Hello${STREAMING_CURSOR}`);
@@ -90,7 +95,11 @@ describe('stream renderer', () => {
 
   it('skips stale states while an edit is slow (never queues them)', async () => {
     const discord = recordingSink(3000);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 100, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 100,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push('a');
     for (const piece of ['b', 'c', 'd', 'e']) {
       await vi.advanceTimersByTimeAsync(500);
@@ -111,7 +120,11 @@ describe('stream renderer', () => {
 
   it('splits past 2000 characters into follow-ups that match the finished split exactly', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 50,
+      clock: systemClock,
+      voice: english,
+    });
     const text = `Intro\n\n\`\`\`python\n${'print("line")\n'.repeat(300)}\`\`\`\n\n${'tail words '.repeat(200)}`;
     for (let i = 0; i < text.length; i += 37) {
       renderer.push(text.slice(i, i + 37));
@@ -131,6 +144,7 @@ describe('stream renderer', () => {
     const renderer = createStreamRenderer(discord.sink, {
       intervalMs: 50,
       clock: systemClock,
+      voice: english,
       onEditError: (error) => errors.push(error),
     });
     discord.failNext(1);
@@ -146,7 +160,11 @@ describe('stream renderer', () => {
 
   it('does not post whitespace-only text until something visible arrives', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 50,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push('\n\n');
     expect(discord.calls).toHaveLength(0);
     renderer.push('x');
@@ -158,7 +176,11 @@ describe('stream renderer', () => {
 
   it('a failure with no text shows the note alone', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 50,
+      clock: systemClock,
+      voice: english,
+    });
     const done = renderer.finish('-# ⚠️ The service is unavailable');
     await vi.runAllTimersAsync();
     await done;
@@ -208,7 +230,12 @@ describe('stream renderer buttons', () => {
       editFollowUp: async (id, content, components) => write(id, content, components),
       refuse: async () => {},
     };
-    const renderer = createStreamRenderer(sink, { intervalMs: 1, clock: systemClock, controls: STOP });
+    const renderer = createStreamRenderer(sink, {
+      intervalMs: 1,
+      clock: systemClock,
+      voice: english,
+      controls: STOP,
+    });
     renderer.push('a'.repeat(1500));
     await vi.advanceTimersByTimeAsync(10);
     expect(shown.get('0')?.components).toBe(JSON.stringify(STOP));
@@ -234,7 +261,12 @@ describe('stream renderer buttons', () => {
       editFollowUp: async () => {},
       refuse: async () => {},
     };
-    const renderer = createStreamRenderer(sink, { intervalMs: 1, clock: systemClock, controls: STOP });
+    const renderer = createStreamRenderer(sink, {
+      intervalMs: 1,
+      clock: systemClock,
+      voice: english,
+      controls: STOP,
+    });
     renderer.push('hello');
     await vi.advanceTimersByTimeAsync(10);
     await renderer.finish('-# note');
@@ -246,7 +278,7 @@ describe('stream renderer buttons', () => {
 describe('stream renderer cancel', () => {
   it('starts no edit after cancel, and waits for the one in flight', async () => {
     const { sink, calls } = recordingSink(50);
-    const renderer = createStreamRenderer(sink, { intervalMs: 100, clock: systemClock });
+    const renderer = createStreamRenderer(sink, { intervalMs: 100, clock: systemClock, voice: english });
     renderer.push('first');
     await vi.advanceTimersByTimeAsync(1);
     renderer.push(' second');
@@ -312,6 +344,7 @@ describe('stream renderer final write', () => {
     const renderer = createStreamRenderer(sink, {
       intervalMs: 50,
       clock: systemClock,
+      voice: english,
       onFinalRetry: (_error, delayMs) => retries.push(delayMs),
     });
     renderer.push('all of it');
@@ -330,7 +363,7 @@ describe('stream renderer final write', () => {
   it('gives up after the last retry: finish rejects with the error', async () => {
     const failures: unknown[] = [];
     const { sink, attempts } = failingSink(failures);
-    const renderer = createStreamRenderer(sink, { intervalMs: 50, clock: systemClock });
+    const renderer = createStreamRenderer(sink, { intervalMs: 50, clock: systemClock, voice: english });
     renderer.push('never shown');
     await vi.advanceTimersByTimeAsync(1);
     attempts.length = 0;
@@ -346,7 +379,7 @@ describe('stream renderer final write', () => {
     for (const error of [refusal(), new Error('bug')]) {
       const failures: unknown[] = [];
       const { sink, attempts } = failingSink(failures);
-      const renderer = createStreamRenderer(sink, { intervalMs: 50, clock: systemClock });
+      const renderer = createStreamRenderer(sink, { intervalMs: 50, clock: systemClock, voice: english });
       renderer.push('text');
       await vi.advanceTimersByTimeAsync(1);
       attempts.length = 0;
@@ -363,7 +396,11 @@ describe('stream renderer final write', () => {
     const text = Array.from({ length: 1200 }, (_, i) => `w${i}`).join(' ');
     const failures: unknown[] = [];
     const { sink, shown, attempts } = failingSink(failures);
-    const renderer = createStreamRenderer(sink, { intervalMs: 1_000_000, clock: systemClock });
+    const renderer = createStreamRenderer(sink, {
+      intervalMs: 1_000_000,
+      clock: systemClock,
+      voice: english,
+    });
     renderer.push('w0');
     await vi.advanceTimersByTimeAsync(1);
     expect(shown).toEqual([`w0${STREAMING_CURSOR}`]);
@@ -392,7 +429,12 @@ describe('a head (e.g. the question quoted on top of an /ask reply)', () => {
 
   it('opens the first message with the first visible text, and stays out of text()', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock, head });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 50,
+      clock: systemClock,
+      voice: english,
+      head,
+    });
     renderer.push('\n ');
     expect(discord.calls).toHaveLength(0);
     renderer.push('A monoid');
@@ -406,7 +448,12 @@ describe('a head (e.g. the question quoted on top of an /ask reply)', () => {
 
   it('a failure with no text: the head, then the note', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, { intervalMs: 50, clock: systemClock, head });
+    const renderer = createStreamRenderer(discord.sink, {
+      intervalMs: 50,
+      clock: systemClock,
+      voice: english,
+      head,
+    });
     const done = renderer.finish('-# ⚠️ The service is unavailable');
     await vi.runAllTimersAsync();
     await done;
@@ -422,7 +469,12 @@ describe('a head (e.g. the question quoted on top of an /ask reply)', () => {
       `${'a'.repeat(1790)} ${'b'.repeat(500)}`,
     ]) {
       const discord = recordingSink(2);
-      const renderer = createStreamRenderer(discord.sink, { intervalMs: 20, clock: systemClock, head: long });
+      const renderer = createStreamRenderer(discord.sink, {
+        intervalMs: 20,
+        clock: systemClock,
+        voice: english,
+        head: long,
+      });
       for (let i = 0; i < text.length; i += 97) {
         renderer.push(text.slice(i, i + 97));
         await vi.advanceTimersByTimeAsync(3);
