@@ -61,9 +61,9 @@ describe.each(LANGUAGES)('the %s catalog', (language) => {
 
 describe('a key a language lacks', () => {
   it('is said in English, never as its name', () => {
-    const { somethingWrong: _, ...rest } = CATALOGS.de.common as Record<string, string>;
-    const i18n = createI18n({ ...CATALOGS, de: { ...CATALOGS.de, common: rest } });
-    expect(i18n.translator('de').t('common.somethingWrong')).toBe(CATALOGS.en.common.somethingWrong);
-    expect(i18n.translator('de').t('common.minutes', { count: 2 })).toBe('2 Minuten');
+    const { formGone: _, ...rest } = CATALOGS.de.errors as Record<string, string>;
+    const i18n = createI18n({ ...CATALOGS, de: { ...CATALOGS.de, errors: rest } });
+    expect(i18n.translator('de').t('errors.formGone')).toBe(CATALOGS.en.errors.formGone);
+    expect(i18n.translator('de').t('errors.characters', { count: 1200 })).toBe('1.200 Zeichen');
   });
 });

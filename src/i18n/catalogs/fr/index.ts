@@ -1,9 +1,8 @@
 /** The fr catalog: one file per namespace (each feature's words), keys flat within it. */
 import chat from './chat.js';
-import common from './common.js';
 import config from './config.js';
 import errors from './errors.js';
 import images from './images.js';
 import spend from './spend.js';
 
-export default { common, chat, errors, spend, config, images };
+export default { chat, errors, spend, config, images };

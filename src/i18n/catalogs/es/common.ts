@@ -1,6 +1,0 @@
-export default {
-  somethingWrong: 'Algo salió mal; inténtalo de nuevo.',
-  minutes_one: '{{count}} minuto',
-  minutes_many: '{{count}} minutos',
-  minutes_other: '{{count}} minutos',
-};
