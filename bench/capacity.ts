@@ -24,13 +24,11 @@
  * (child|inline), BENCH_BOT_NODE_OPTIONS (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof),
  * BENCH_BOT_NODE_ARGS (node's command line, e.g. V8 flags), BENCH_HEAP_SNAPSHOT_S (see below),
  * BENCH_BOT_OUTPUT (a file for what the bot printed), BENCH_BOT_ENV (more environment),
- * BENCH_QUICK=1 (100 streams of 300 tokens over 10 s).
- * Run after a build: `tsx bench/capacity.ts`. Writes bench/results/capacity.json.
+ * BENCH_QUICK=1 (100 streams of 300 tokens over 10 s). *
+ * The parts, in bench/capacity/: conditions, serviceProcess (the fake service's own process),
+ * probe (the bot's event-loop delay and memory from inside it), report (capacity.json).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { loadavg } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { withoutQuestionHead } from '../src/discord/render/quote.js';
 import {
@@ -38,190 +36,15 @@ import {
   type LocalInteraction,
   startLocalDiscord,
 } from '../src/localDiscord/localDiscord.js';
-import { type ChatScript, startFakeService } from '../test/fakes/service.js';
+import type { ChatScript } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
-import { processFigures, TICKS_PER_SECOND } from './processFigures.js';
-
-const QUICK = process.env.BENCH_QUICK === '1';
-const STREAMS = Number(process.env.BENCH_CAPACITY_STREAMS ?? (QUICK ? 100 : 1000));
-const TOKENS = QUICK ? 300 : 1500;
-const STREAM_MS = Number(process.env.BENCH_STREAM_MS ?? (QUICK ? 10_000 : 30_000));
-const SERVICE_MODE = process.env.BENCH_SERVICE === 'inline' ? 'inline' : 'child';
-const PROBE_MARK = 'CAPACITY_PROBE ';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;
-
-// ---- the fake service in a process of its own ----------------------------------------------
-
-type ServiceMessage = { enqueue: ChatScript; count: number } | { report: true };
-
-function cpuSeconds(): number {
-  const usage = process.cpuUsage();
-  return (usage.user + usage.system) / 1e6;
-}
-
-function lagFigures(histogram: { percentile(p: number): number; max: number; mean: number }) {
-  const ms = (ns: number) => round(ns / 1e6, 2);
-  return {
-    p50Ms: ms(histogram.percentile(50)),
-    p99Ms: ms(histogram.percentile(99)),
-    maxMs: ms(histogram.max),
-    meanMs: ms(histogram.mean),
-  };
-}
-
-interface ServiceHandle {
-  readonly url: string;
-  enqueue(script: ChatScript, count: number): Promise<void>;
-  report(): Promise<{ cpuSeconds: number; lag: ReturnType<typeof lagFigures> } | undefined>;
-  close(): Promise<void>;
-}
-
-async function startService(): Promise<ServiceHandle> {
-  if (SERVICE_MODE === 'inline') {
-    const service = await startFakeService();
-    return {
-      url: service.url,
-      async enqueue(script, count) {
-        for (let i = 0; i < count; i += 1) service.enqueue(script);
-      },
-      report: async () => undefined,
-      close: () => service.close(),
-    };
-  }
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', new URL(import.meta.url).pathname, '--fake-service'],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] },
-  );
-  const next = <T>(key: string) =>
-    new Promise<T>((resolve) => {
-      const on = (message: Record<string, unknown>) => {
-        if (!(key in message)) return;
-        child.off('message', on);
-        resolve(message[key] as T);
-      };
-      child.on('message', on);
-    });
-  const url = await next<string>('url');
-  return {
-    url,
-    async enqueue(script, count) {
-      const done = next('enqueued');
-      child.send({ enqueue: script, count } satisfies ServiceMessage);
-      await done;
-    },
-    async report() {
-      const answer = next<{ cpuSeconds: number; lag: ReturnType<typeof lagFigures> }>('report');
-      child.send({ report: true } satisfies ServiceMessage);
-      return answer;
-    },
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.disconnect();
-      await exited;
-    },
-  };
-}
-
-// ---- what the bot process is doing ---------------------------------------------------------
-
-/**
- * Preloaded into the bot: its event-loop delay since the last SIGWINCH, and its memory, printed
- * on SIGUSR2 (which the bot itself answers with a log line at info level, off here).
- */
-const PROBE = `
-import { monitorEventLoopDelay } from 'node:perf_hooks';
-const h = monitorEventLoopDelay({ resolution: 1 });
-const w = monitorEventLoopDelay({ resolution: 1 });
-h.enable();
-w.enable();
-process.on('SIGWINCH', () => { h.reset(); w.reset(); });
-process.on('SIGUSR2', () => {
-  const ns = (v) => Math.round(v / 1e4) / 100;
-  process.stderr.write(${JSON.stringify(PROBE_MARK)} + JSON.stringify({
-    at: performance.now() + performance.timeOrigin,
-    p50Ms: ns(h.percentile(50)), p90Ms: ns(h.percentile(90)), p99Ms: ns(h.percentile(99)),
-    p999Ms: ns(h.percentile(99.9)), maxMs: ns(h.max), meanMs: ns(h.mean), samples: h.count,
-    sinceLast: { p99Ms: ns(w.percentile(99)), maxMs: ns(w.max) },
-    memory: process.memoryUsage(),
-  }) + '\\n');
-  w.reset();
-});
-`;
-
-interface ProbeLine {
-  at: number;
-  p50Ms: number;
-  p90Ms: number;
-  p99Ms: number;
-  p999Ms: number;
-  maxMs: number;
-  meanMs: number;
-  samples: number;
-  /** The event-loop delay since the previous line. */
-  sinceLast: { p99Ms: number; maxMs: number };
-  memory: NodeJS.MemoryUsage;
-}
-
-/**
- * CPU seconds of each kind of thread of a process (Linux): the main thread's JavaScript apart
- * from V8's helpers (concurrent marking, parallel scavenges), which the process figure includes.
- */
-function threadCpuSeconds(pid: number): Record<string, number> {
-  const byName: Record<string, number> = {};
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const seconds = (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-      byName[name] = round((byName[name] ?? 0) + seconds, 2);
-    }
-  } catch {
-    // Not Linux, or the process is gone.
-  }
-  return byName;
-}
-
-/** Microseconds some task waited for a CPU since boot (Linux PSI), when the kernel reports it. */
-function cpuPressureMicros(): number | undefined {
-  try {
-    const text = readFileSync('/proc/pressure/cpu', 'utf8');
-    return Number(/^some .*total=(\d+)/m.exec(text)?.[1]);
-  } catch {
-    return undefined;
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** The bot's own event-loop figures (prom-client) since the previous scrape. */
-async function scrapeLag(port: number) {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const value = (name: string) =>
-    round(
-      Number(new RegExp(`^bot_nodejs_eventloop_lag_${name}_seconds (\\S+)$`, 'm').exec(text)?.[1]) * 1000,
-      2,
-    );
-  return { p50Ms: value('p50'), p99Ms: value('p99'), maxMs: value('max'), meanMs: value('mean') };
-}
-
-function replyText(): string {
-  const words = ['the', 'quick', 'model', 'writes', 'text', 'that', 'grows', 'into', 'long', 'answer'];
-  const tokens: string[] = [];
-  for (let i = 0; i < TOKENS; i += 1) tokens.push(i % 80 === 79 ? 'end.\n\n' : `${words[i % words.length]} `);
-  return tokens.join('');
-}
-
-const withoutCostLine = (content: string) => content.replace(/\n\n-# (context|💰)[^\n]*$/, '');
+import { freePort } from '../test/helpers/servers.js';
+import { PROBE_MARK, round, STREAM_MS, STREAMS, sleep, TOKENS } from './capacity/conditions.js';
+import { PROBE, type ProbeLine, scrapeLag, threadCpuSeconds } from './capacity/probe.js';
+import { capacityReport, mib, type TimelinePoint } from './capacity/report.js';
+import { cpuSeconds, startService } from './capacity/serviceProcess.js';
+import { cpuPressureMicros, processFigures } from './processFigures.js';
+import { replyText, withoutCostLine } from './streamedReply.js';
 
 /** When the reply showed its exact final text (the last version's time), else undefined. */
 function finishedAt(discord: LocalDiscord, interaction: LocalInteraction, text: string): number | undefined {
@@ -231,12 +54,6 @@ function finishedAt(discord: LocalDiscord, interaction: LocalInteraction, text: 
   );
   if (withoutCostLine(answer.join('')) !== text) return undefined;
   return Math.max(...messages.map((message) => message.versions.at(-1)?.at ?? 0));
-}
-
-function stats(values: number[]) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const at = (q: number) => round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
-  return { p50: at(0.5), p95: at(0.95), max: at(1) };
 }
 
 async function main(): Promise<void> {
@@ -282,7 +99,7 @@ async function main(): Promise<void> {
   try {
     await bot.ready();
     const pid = bot.child.pid as number;
-    const text = replyText();
+    const text = replyText(TOKENS);
     const script: ChatScript = { text, chunks: TOKENS, intervalMs: STREAM_MS / TOKENS };
 
     // Warm-up: one short reply (first connections, first store writes), then let it settle.
@@ -320,18 +137,7 @@ async function main(): Promise<void> {
     );
     const finished = new Map<LocalInteraction, number>();
     let peakProbe: ProbeLine | undefined;
-    const mib = (bytes: number) => round(bytes / 1048576);
-    // Every 2 s: the delay since the previous sample, the memory, the replies not finished.
-    const timeline: {
-      s: number;
-      p99Ms: number;
-      maxMs: number;
-      rssMiB: number;
-      heapUsedMiB: number;
-      heapTotalMiB: number;
-      externalMiB: number;
-      streaming: number;
-    }[] = [];
+    const timeline: TimelinePoint[] = [];
     let probedAt = started;
     const deadline = started + STREAM_MS * 4 + 30_000;
     // BENCH_HEAP_SNAPSHOT_S=20 with BENCH_BOT_NODE_OPTIONS=--heapsnapshot-signal=SIGPWR: a heap
@@ -385,73 +191,32 @@ async function main(): Promise<void> {
       const lines = output.split('\n').filter((line) => !line.startsWith(PROBE_MARK));
       console.error(`bot output: ${lines.length} lines; the last ones:\n${lines.slice(-15).join('\n')}`);
     }
-    const report = {
-      date: new Date().toISOString(),
-      node: process.version,
-      quick: QUICK,
-      streams: STREAMS,
-      // Others' work on the machine skews every figure: the load, and the share of the window in
-      // which some task waited for a CPU (0: never; 1: all the time).
-      loadAverage1m: round(loadavg()[0] ?? 0, 2),
-      cpuPressure:
-        pressureBefore !== undefined && pressureAfter !== undefined
-          ? round((pressureAfter - pressureBefore) / 1000 / (end - started), 2)
-          : undefined,
-      tokensPerReply: TOKENS,
-      streamSeconds: STREAM_MS / 1000,
-      serviceProcess: SERVICE_MODE,
-      allExact: finished.size === asks.length,
-      finished: finished.size,
-      rateLimited429: discord.rateLimited - rateLimitedBefore,
-      discordRequests: discord.requestLog.length - requestsBefore,
-      editsPerReply: round((discord.requestLog.length - requestsBefore) / STREAMS),
+    const report = capacityReport({
+      discord,
+      asks,
+      finished,
+      started,
+      end,
+      rateLimitedBefore,
+      requestsBefore,
       discordConnections,
-      drainSeconds: round((end - started) / 1000),
-      replyDoneSeconds: stats([...finished.values()].map((at) => (at - started) / 1000)),
-      botEventLoopDelayMs: lag && {
-        p50: lag.p50Ms,
-        p90: lag.p90Ms,
-        p99: lag.p99Ms,
-        p999: lag.p999Ms,
-        max: lag.maxMs,
-        mean: lag.meanMs,
-        samples: lag.samples,
-      },
-      botPromClientLagMs: promLag,
-      botCpuSeconds: round(window.cpuSeconds - idle.cpuSeconds),
-      botCpuShareOfOneCore: round((window.cpuSeconds - idle.cpuSeconds) / ((end - started) / 1000), 2),
-      botCpuSecondsByThread: Object.fromEntries(
-        Object.entries(windowThreads).map(([name, seconds]) => [
-          name,
-          round(seconds - (idleThreads[name] ?? 0)),
-        ]),
-      ),
-      botRssMiB: {
-        idle: round(idle.rssMiB),
-        peak: round(window.peakRssMiB),
-        perStreamKiB: round(((window.peakRssMiB - idle.rssMiB) * 1024) / STREAMS),
-        idleHeapUsed: idleProbe ? mib(idleProbe.memory.heapUsed) : undefined,
-        atPeakSample: peakProbe && {
-          rss: mib(peakProbe.memory.rss),
-          heapTotal: mib(peakProbe.memory.heapTotal),
-          heapUsed: mib(peakProbe.memory.heapUsed),
-          external: mib(peakProbe.memory.external),
-          arrayBuffers: mib(peakProbe.memory.arrayBuffers),
-        },
-      },
-      targetMet: finished.size === asks.length && (lag?.p99Ms ?? Infinity) < 50 && window.peakRssMiB < 400,
-      benchProcess: { cpuSeconds: round(benchCpu), eventLoopDelayMs: lagFigures(benchLag) },
-      serviceProcessFigures:
-        serviceBefore && serviceAfter
-          ? {
-              cpuSeconds: round(serviceAfter.cpuSeconds - serviceBefore.cpuSeconds),
-              eventLoopDelayMs: serviceAfter.lag,
-            }
-          : undefined,
+      pressureBefore,
+      pressureAfter,
+      idle,
+      window,
+      idleThreads,
+      windowThreads,
+      idleProbe,
+      peakProbe,
+      lag,
+      promLag,
+      benchCpu,
+      benchLag,
+      serviceBefore,
+      serviceAfter,
       timeline,
-      unhandledRejections: (output.match(/unhandled rejection/g) ?? []).length,
-      errorLogLines: output.split('\n').filter((line) => line.includes('"level":50')).length,
-    };
+      output,
+    });
     console.log(JSON.stringify(report, null, 2));
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/capacity.json', `${JSON.stringify(report, null, 2)}\n`);
@@ -462,24 +227,4 @@ async function main(): Promise<void> {
   }
 }
 
-if (process.argv.includes('--fake-service')) {
-  const service = await startFakeService();
-  const lag = monitorEventLoopDelay({ resolution: 1 });
-  lag.enable();
-  process.on('message', (message: ServiceMessage) => {
-    if ('enqueue' in message) {
-      for (let i = 0; i < message.count; i += 1) service.enqueue(message.enqueue);
-      // Per-chunk send times are not needed here; do not keep 1.5 million of them.
-      service.sendLogs.length = 0;
-      process.send?.({ enqueued: message.count });
-    } else {
-      // Each report covers the time since the previous one.
-      process.send?.({ report: { cpuSeconds: cpuSeconds(), lag: lagFigures(lag) } });
-      lag.reset();
-    }
-  });
-  process.on('disconnect', () => void service.close().then(() => process.exit(0)));
-  process.send?.({ url: service.url });
-} else {
-  await main();
-}
+await main();

@@ -19,25 +19,16 @@
  * Env: BENCH_QUICK=1 (2 runs, fewer import timings; `npm start` is never run when it would
  * compile first),
  * BENCH_STARTUP_RUNS (default 5). Run after a build: `tsx bench/startup.ts`.
- * Writes bench/results/startup.json.
+ * Writes bench/results/startup.json. Import timings: bench/startup/imports.ts.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { type LocalDiscord, startLocalDiscord } from '../src/localDiscord/localDiscord.js';
 import { startFakeService } from '../test/fakes/service.js';
 import { startBotProcess } from '../test/helpers/botProcess.js';
+import { bareNodeMs, importMs, median, stale, staticImports, staticPackages } from './startup/imports.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? (QUICK ? 2 : 5));
@@ -46,13 +37,6 @@ const MARK = 'STARTUP_PROBE ';
 
 const round = (value: number) => Math.round(value);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 const now = () => performance.timeOrigin + performance.now();
 
 /** Preloaded into the bot: when user code starts, and when main.ts installs its first handler. */
@@ -137,78 +121,6 @@ async function startOnce(
     clearInterval(watch);
     await bot.stop();
   }
-}
-
-/** main.js's static imports, as specifiers an `import()` from the repository root resolves. */
-function staticImports(file: string): string[] {
-  const source = readFileSync(file, 'utf8');
-  return [...source.matchAll(/^import\s+(?!type\s)[^;]*?from\s+['"]([^'"]+)['"]/gm)].map((match) => {
-    const spec = match[1] as string;
-    return spec.startsWith('.') ? `./${relative('.', resolve(dirname(file), spec))}` : spec;
-  });
-}
-
-/** The bare packages the static import graph from `entry` reaches, each with the first file. */
-function staticPackages(entry: string): Map<string, string> {
-  const seen = new Set<string>();
-  const packages = new Map<string, string>();
-  const stack = [resolve(entry)];
-  while (stack.length > 0) {
-    const file = stack.pop() as string;
-    if (seen.has(file)) continue;
-    seen.add(file);
-    const source = readFileSync(file, 'utf8');
-    for (const match of source.matchAll(/^(?:import|export)\s+(?!type\s)[^;]*?from\s+['"]([^'"]+)['"]/gm)) {
-      const spec = match[1] as string;
-      if (spec.startsWith('.')) {
-        const target = resolve(dirname(file), spec);
-        if (existsSync(target)) stack.push(target);
-      } else if (!spec.startsWith('node:')) {
-        const name = spec
-          .split('/')
-          .slice(0, spec.startsWith('@') ? 2 : 1)
-          .join('/');
-        if (!packages.has(name)) packages.set(name, relative('.', file));
-      }
-    }
-  }
-  return packages;
-}
-
-/** Milliseconds a fresh node process takes to import `specifiers` (median of `times`). */
-function importMs(specifiers: string[], times: number): number {
-  const code = `const t = performance.now(); for (const s of ${JSON.stringify(specifiers)}) await import(s); process.stdout.write(String(performance.now() - t));`;
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const out = execFileSync(process.execPath, ['--input-type=module', '-e', code], { encoding: 'utf8' });
-    samples.push(Number(out));
-  }
-  return round(median(samples));
-}
-
-/** Node itself: a process that does nothing, spawn to exit. */
-function bareNodeMs(times: number): number {
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const started = performance.now();
-    spawnSync(process.execPath, ['-e', '0']);
-    samples.push(performance.now() - started);
-  }
-  return round(median(samples));
-}
-
-/** The newest modification time under `path`, 0 when it does not exist. */
-function newest(path: string): number {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((entry) => newest(join(path, entry))));
-}
-
-/** Whether src/cli/build.mjs --if-stale would build: a source is newer than dist/.built. */
-function stale(): boolean {
-  const sources = ['src', 'commands', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
-  return newest('dist/.built') < Math.max(...sources.map(newest));
 }
 
 const HEAVY = [

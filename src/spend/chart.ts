@@ -11,7 +11,7 @@ import { formatMoney } from './cost.js';
 export const CHART_WIDTH = 800;
 export const CHART_HEIGHT = 320;
 
-function escapeXml(text: string): string {
+export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 

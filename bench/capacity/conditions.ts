@@ -1,0 +1,11 @@
+/** The capacity bench's conditions, read from the environment once. */
+
+export const QUICK = process.env.BENCH_QUICK === '1';
+export const STREAMS = Number(process.env.BENCH_CAPACITY_STREAMS ?? (QUICK ? 100 : 1000));
+export const TOKENS = QUICK ? 300 : 1500;
+export const STREAM_MS = Number(process.env.BENCH_STREAM_MS ?? (QUICK ? 10_000 : 30_000));
+export const SERVICE_MODE = process.env.BENCH_SERVICE === 'inline' ? 'inline' : 'child';
+export const PROBE_MARK = 'CAPACITY_PROBE ';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,0 +1,28 @@
+/** What `npm run bench` runs, and how it was asked to (quick, report only, only some). */
+
+export const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK === '1';
+/** `--report`: run nothing, print the table from the results already in bench/results/. */
+export const reportOnly = process.argv.includes('--report');
+export const only = process.env.BENCH_ONLY?.split(',');
+
+export interface Bench {
+  readonly name: string;
+  readonly title: string;
+  readonly env?: Record<string, string>;
+  readonly quickEnv?: Record<string, string>;
+}
+
+export const BENCHES: Bench[] = [
+  { name: 'sideBySide', title: 'Streaming side by side' },
+  { name: 'capacity', title: 'Capacity' },
+  { name: 'startup', title: 'Start-up' },
+  { name: 'ledger', title: 'Ledger (SQLite)' },
+  { name: 'stores', title: 'Stores' },
+  { name: 'roleChecks', title: 'Rules per role: the check per request (target p95 < 50 µs)' },
+  { name: 'imagine', title: 'Images (/imagine)', quickEnv: { BENCH_IMAGINE_RUNS: '2' } },
+  { name: 'load', title: 'Load', quickEnv: { BENCH_LOAD_CHANNELS: '20' } },
+  { name: 'scale', title: 'Scale: idle servers and messages not for the bot' },
+  { name: 'history', title: 'Scale: history, /usage and retention (SQLite)' },
+  { name: 'export', title: 'Scale: /usage export' },
+  { name: 'soak', title: 'Scale: soak' },
+];

@@ -1,0 +1,131 @@
+/**
+ * The figures each benchmark's section of the combined table shows, labelled (path: where in its
+ * bench/results/<name>.json; several paths: their values joined with " / "). Every figure stays in
+ * the JSON; the section shows what docs/performance.md quotes.
+ */
+
+export type PickedRow = [label: string, path: string | string[], unit?: string];
+
+export const PICKED: Record<string, PickedRow[]> = {
+  capacity: [
+    ['concurrent streams (all /ask at once)', 'streams'],
+    ['tokens per reply / stream seconds', ['tokensPerReply', 'streamSeconds']],
+    ['finished / all exact', ['finished', 'allExact']],
+    ['429s', 'rateLimited429'],
+    ['dispatch to the last final text', 'drainSeconds', ' s'],
+    [
+      'bot event-loop delay p50 / p99 / max (target p99 < 50 ms)',
+      ['botEventLoopDelayMs.p50', 'botEventLoopDelayMs.p99', 'botEventLoopDelayMs.max'],
+      ' ms',
+    ],
+    ['bot RSS idle / peak (target < 400 MB)', ['botRssMiB.idle', 'botRssMiB.peak'], ' MiB'],
+    ['bot RSS per stream', 'botRssMiB.perStreamKiB', ' KiB'],
+    ['bot CPU seconds / share of one core', ['botCpuSeconds', 'botCpuShareOfOneCore']],
+    ['target met', 'targetMet'],
+    [
+      'fakes: bench / service process CPU seconds',
+      ['benchProcess.cpuSeconds', 'serviceProcessFigures.cpuSeconds'],
+    ],
+    ['load average (1 min)', 'loadAverage1m'],
+  ],
+  ledger: [
+    ['charges per second (target ≥ 10,000)', 'chargesPerSecond'],
+    [
+      'charges per second, 10 / 10,000 members active that day (ratio, target ≤ 1.5)',
+      ['membersTen', 'membersTenThousand', 'memberRatio'],
+    ],
+    ['/usage all time, cold incl. load (target < 200 ms)', 'usageMs.allTimeColdIncludingLoad', ' ms'],
+    ['/usage all time, warm (target < 200 ms)', 'usageMs.allTimeWarm', ' ms'],
+    ['/usage this month, warm (target < 200 ms)', 'usageMs.thisMonthWarm', ' ms'],
+    ['/usage export this month', 'usageMs.csvExportThisMonth', ' ms'],
+    ['busy guild entries', 'busyGuild.entries'],
+  ],
+  imagine: [
+    ['bot-added ms, all four in one message (50 MiB limit)', 'oneMessage.botAddedMs'],
+    ['bot-added ms, one image per message (10 MiB limit)', 'defaultLimit.botAddedMs'],
+    ['messages per reply at 10 MiB', 'defaultLimit.messagesPerReply'],
+    ['runs', 'runs'],
+  ],
+  load: [
+    ['asks', 'asks'],
+    ['channels', 'channels'],
+    ['all exact', 'allExact'],
+    ['in order per channel', 'inOrderPerChannel'],
+    ['unhandled rejections', 'unhandledRejections'],
+    ['error log lines', 'errorLogLines'],
+    ['429s', 'rateLimited429'],
+    ['all replies finished after', 'drainedSeconds', ' s'],
+    ['RSS before / peak / after settling (MiB)', 'rssMiB'],
+    ['heap after GC before / after settling (MiB)', 'heapUsedAfterGcMiB'],
+  ],
+  scale: [
+    ['heap after GC per idle server (target ≤ 6 KiB)', 'idle.heapPerServerKiB', ' KiB'],
+    ['RSS per idle server', 'idle.rssPerServerKiB', ' KiB'],
+    [
+      'servers / RSS idle, in one process (target ≤ 300 MiB at 10,000)',
+      ['idle.mostServers', 'idle.rssAtMostServersMiB'],
+    ],
+    ['ignored messages / servers', ['ignored.messages', 'ignored.servers']],
+    [
+      'heap after GC idle / after them (target within +10 MiB)',
+      ['ignored.heapAfterGcMiB.idle', 'ignored.heapAfterGcMiB.after'],
+      ' MiB',
+    ],
+    [
+      'RSS idle / after them (MiB) / growth % (target ≤ 15 %)',
+      ['ignored.rssMiB.idle', 'ignored.rssMiB.after', 'ignored.rssGrowthPercent'],
+    ],
+    ['a mention answered after them', 'ignored.mentionAnswered'],
+    [
+      'bot CPU per 10,000 ignored messages, mean / min / max (target ≤ 200 ms)',
+      ['cpu.per10kMessagesMs', 'cpu.per10kMessagesMinMs', 'cpu.per10kMessagesMaxMs'],
+      ' ms',
+    ],
+    ['bot node options', 'machine.botNodeOptions'],
+  ],
+  soak: [
+    ['minutes / store / store restarts', ['minutes', 'store', 'storeRestarts']],
+    ['RSS slope after warm-up (target ≤ 1 MiB/min) / met', ['rssSlopeMiBPerMin', 'rssSlopeMet']],
+    ['heap-after-GC slope', 'heapAfterGcSlopeMiBPerMin', ' MiB/min'],
+    ['RSS start / after warm-up / end (MiB)', ['rssMiB.start', 'rssMiB.afterWarmup', 'rssMiB.end']],
+    [
+      'heap after GC start / after warm-up / end (MiB)',
+      ['heapAfterGcMiB.start', 'heapAfterGcMiB.afterWarmup', 'heapAfterGcMiB.end'],
+    ],
+    [
+      '/ask sent / exact / with a storage note / clear errors / unanswered',
+      ['asks.sent', 'asks.exact', 'asks.exactWithStorageNote', 'asks.clearErrors', 'asks.unanswered'],
+    ],
+    [
+      'mentions sent / exact / clear errors / unanswered',
+      ['mentions.sent', 'mentions.exact', 'mentions.clearErrors', 'mentions.unanswered'],
+    ],
+    [
+      'images sent / delivered / clear errors / unanswered',
+      ['images.sent', 'images.delivered', 'images.clearErrors', 'images.unanswered'],
+    ],
+    ['ledger entries / expected / matches', ['ledger.entries', 'ledger.expected', 'ledger.matches']],
+    ['unhandled errors / graceful stop', ['errors.unhandled', 'errors.stoppedGracefully']],
+    ['event-loop delay p99 median / max', ['eventLoopDelayMs.p99Median', 'eventLoopDelayMs.max'], ' ms'],
+    ['bot node options', 'machine.botNodeOptions'],
+  ],
+  export: [
+    ['entries in the ledger (one guild)', 'entries'],
+    ['rows delivered / all delivered', ['export.rowsDelivered', 'export.allDelivered']],
+    [
+      'files / largest file (bytes) / upload limit',
+      ['export.files', 'export.largestFileBytes', 'export.attachmentSizeLimitBytes'],
+    ],
+    [
+      'every file within the limit, with the header',
+      ['export.everyFileWithinLimit', 'export.everyFileStartsWithHeader'],
+    ],
+    ['seconds / rows per second', ['export.seconds', 'export.rowsPerSecond']],
+    ['heap after GC before / after (MiB)', ['memoryMiB.heapAfterGcBefore', 'memoryMiB.heapAfterGcAfter']],
+    ['live growth at most (MiB; in files) / flat', ['memoryMiB.liveGrowthMax', 'liveGrowthInFiles', 'flat']],
+    [
+      'the old whole-CSV string: bytes / heap after GC (MiB)',
+      ['wholeCsvInMemory.csvBytes', 'wholeCsvInMemory.heapAfterGcMiB'],
+    ],
+  ],
+};

@@ -1,0 +1,68 @@
+/** The shape of bench/results/sideBySide.json: per level, per round, per policy. */
+import type { PolicyKey } from './conditions.js';
+import type { Stats } from './measure.js';
+import type { machine } from './processes.js';
+
+export interface PolicyLevel {
+  replies: number;
+  /** From the command to the interaction's deferral reaching Discord. */
+  deferredMs: Stats | null;
+  /** From the command to its request reaching the service. */
+  askedMs: Stats | null;
+  /** How long the upstreams took from first to last token (the script says STREAM_MS). */
+  upstreamSeconds: Stats | null;
+  firstVisibleMs: Stats | null;
+  botShareOfFirstVisibleMs: Stats | null;
+  meanStalenessMs: Stats | null;
+  finalLagMs: Stats | null;
+  notFinal: number;
+  editsPerReply: number;
+  requestsPerReply: number;
+  rateLimited429: number;
+  exact: number;
+  /** Writes still queued or in flight when the wait ended (references only). */
+  cancelledWrites?: number;
+  cpuSeconds: number;
+  peakRssMiB: number;
+}
+
+export interface RoundReport {
+  /** The policies that streamed at the same time in this round. */
+  policies: PolicyKey[];
+  wallSeconds: number;
+  /** CPU seconds during the round, per process; `fakes` is this process (fakes + driving). */
+  cpuSeconds: Partial<Record<PolicyKey, number>> & { fakes: number };
+  /** Sum of CPU seconds over wall seconds: 2 means both cores were busy throughout. */
+  coresBusy: number;
+}
+
+export interface LevelReport {
+  replies: number;
+  rounds: RoundReport[];
+  policies: Partial<Record<PolicyKey, PolicyLevel>>;
+}
+
+export interface TargetCheck {
+  target: string;
+  replies: number;
+  value: string;
+  met: boolean;
+}
+
+export interface SideBySideReport {
+  date: string;
+  quick: boolean;
+  machine: ReturnType<typeof machine>;
+  conditions: {
+    restDelayMs: number;
+    rateLimit: string;
+    tokens: number;
+    replyChars: number;
+    streamMs: number;
+    finalWaitMs: number;
+    levels: number[];
+  };
+  levels: LevelReport[];
+  targets: TargetCheck[];
+  durationSeconds: number;
+}

@@ -1,0 +1,102 @@
+/** The side-by-side report as text: one row per level and policy, the rounds, and the targets. */
+import { formatTable } from '../textTable.js';
+import { POLICY_KEYS, POLICY_LABELS, SHORT } from './conditions.js';
+import type { RoundReport, SideBySideReport } from './report.js';
+
+function separation(report: SideBySideReport): string {
+  const names = (round: RoundReport) =>
+    round.policies.map((key) => (key === 'ours' ? 'ours' : SHORT[key])).join(' + ');
+  return report.levels
+    .map((level) =>
+      level.rounds.length === 1
+        ? `at ${level.replies} all at once`
+        : `at ${level.replies} in rounds: ${level.rounds.map(names).join(', then ')}`,
+    )
+    .join('; ');
+}
+
+export function sideBySideTable(report: SideBySideReport): string {
+  const c = report.conditions;
+  const ms = (value: number | undefined) => (value === undefined ? '-' : `${Math.round(value)}`);
+  const s = (value: number | undefined) => (value === undefined ? '-' : (value / 1000).toFixed(2));
+  const rows: string[][] = [
+    [
+      'replies',
+      'policy',
+      'first visible ms mean/p95/max',
+      'staleness s mean/max',
+      'final lag ms mean/p95/max',
+      'edits/reply',
+      '429s',
+      'exact',
+      'CPU s',
+    ],
+  ];
+  for (const level of report.levels) {
+    for (const key of POLICY_KEYS) {
+      const p = level.policies[key];
+      if (!p) continue;
+      const first = p.firstVisibleMs;
+      const lag = p.finalLagMs;
+      let lagText = lag ? `${ms(lag.mean)}/${ms(lag.p95)}/${ms(lag.max)}` : '';
+      if (p.notFinal > 0) {
+        lagText = `${lagText ? `${lagText}, ` : ''}> ${c.finalWaitMs / 1000} s: ${p.notFinal}/${p.replies}`;
+      }
+      rows.push([
+        String(level.replies),
+        POLICY_LABELS[key],
+        first ? `${ms(first.mean)}/${ms(first.p95)}/${ms(first.max)}` : '-',
+        p.meanStalenessMs ? `${s(p.meanStalenessMs.mean)}/${s(p.meanStalenessMs.max)}` : '-',
+        lagText,
+        String(p.editsPerReply),
+        String(p.rateLimited429),
+        `${p.exact}/${p.replies}`,
+        String(p.cpuSeconds),
+      ]);
+    }
+  }
+  const lines = [
+    `Streaming side by side${report.quick ? ' (quick)' : ''}: ${c.tokens.toLocaleString('en')}-token replies ` +
+      `(${c.replyChars.toLocaleString('en')} characters) over ${c.streamMs / 1000} s; fake Discord ${c.rateLimit}, ` +
+      `${c.restDelayMs} ms REST delay; the N commands of each policy issued in the same millisecond; ` +
+      `${separation(report)}.`,
+    formatTable(rows, [1]),
+    '',
+    'Rounds (the policies of a round stream at the same time): CPU seconds per process / wall seconds; ' +
+      `the upstreams' actual duration (scripted: ${c.streamMs / 1000} s)`,
+    ...report.levels.flatMap((level) =>
+      level.rounds.map((round) => {
+        const cpu = POLICY_KEYS.filter((key) => round.cpuSeconds[key] !== undefined)
+          .map((key) => `${SHORT[key]} ${round.cpuSeconds[key]}`)
+          .join(', ');
+        const upstream = Math.max(
+          ...round.policies.map((key) => level.policies[key]?.upstreamSeconds?.max ?? 0),
+        );
+        // Timers of a busy fakes process fire late: the upstreams then run slower than scripted.
+        const over = Math.round((upstream / (c.streamMs / 1000) - 1) * 100);
+        const slowed = over >= 10 ? ` ⚠ ${over} % slower than scripted (the fakes fell behind)` : '';
+        return (
+          `  ${level.replies}: ${cpu}, fakes ${round.cpuSeconds.fakes} / ${round.wallSeconds} s ` +
+          `(${round.coresBusy} cores busy); upstreams ≤ ${upstream} s${slowed}`
+        );
+      }),
+    ),
+  ];
+  const cancelled = report.levels
+    .map((level) => [level.replies, level.policies.discordOllama?.cancelledWrites ?? 0] as const)
+    .filter(([, count]) => count > 0);
+  if (cancelled.length > 0) {
+    lines.push(
+      `discord-ollama-like writes still queued when the wait ended (cancelled): ${cancelled
+        .map(([replies, count]) => `${count.toLocaleString('en')} at ${replies}`)
+        .join(', ')} (each token's queue drains at 2.5 edits/s).`,
+    );
+  }
+  lines.push('', 'Targets (ours):');
+  const targetRows = [
+    ['target', 'replies', 'ours', ''],
+    ...report.targets.map((t) => [t.target, String(t.replies), t.value, t.met ? '✓' : '✗']),
+  ];
+  lines.push(formatTable(targetRows, [0, 2]));
+  return lines.join('\n');
+}

@@ -1,0 +1,201 @@
+/** The soak's figures as written to bench/results/soak.json: slopes, counts, the ledger, the machine. */
+import type { LocalDiscord } from '../../src/localDiscord/localDiscord.js';
+import { machineFigures } from '../processFigures.js';
+import type { BotLog } from './botLog.js';
+import {
+  ASK_CHANNELS,
+  ASKS_PER_S,
+  CHANNELS_PER_GUILD,
+  FLOOD_MEMBERS,
+  FLOOD_PER_S,
+  GUILDS,
+  IMAGE_EVERY_S,
+  MENTIONS_PER_S,
+  MINUTES,
+  MiB,
+  QUICK,
+  REPLY_CHUNKS,
+  REPLY_INTERVAL_MS,
+  round,
+  SAMPLE_S,
+  seconds,
+  TARGET_SLOPE,
+  WARMUP_S,
+} from './conditions.js';
+import { git, quantiles, slope } from './figures.js';
+import type { checkLedger } from './ledgerCheck.js';
+import { replyText } from './requests.js';
+import type { StoreRestart } from './restarts.js';
+import type { Sampler, TimelinePoint } from './sampler.js';
+import type { Tracker } from './tracker.js';
+import type { Traffic } from './traffic.js';
+
+/** What the run gathered, part by part, for the report. */
+export interface SoakRun {
+  readonly discord: LocalDiscord;
+  readonly log: BotLog;
+  readonly sampler: Sampler;
+  readonly tracker: Tracker;
+  readonly traffic: Traffic;
+  readonly restarts: readonly StoreRestart[];
+  readonly ledger: Awaited<ReturnType<typeof checkLedger>>;
+  /** The samples: settled before the traffic, after the warm-up, at its end, at the very end. */
+  readonly idle: TimelinePoint;
+  readonly afterWarmup: TimelinePoint | undefined;
+  readonly last: TimelinePoint;
+  readonly end: TimelinePoint;
+  readonly peakRss: number;
+  readonly spacesAtEndOfTraffic: Record<string, number>;
+  readonly trafficSeconds: number;
+  readonly drainSeconds: number;
+  readonly exitCode: number | null;
+  readonly stopSeconds: number;
+  readonly botStartSeconds: number;
+  readonly benchRssStart: number;
+  readonly benchCpuStart: NodeJS.CpuUsage;
+  readonly loadBefore: number;
+  readonly loadAfter: number;
+  readonly pressureBefore: number | undefined;
+  readonly pressureAfter: number | undefined;
+  /** When the soak began (performance.now()), PostgreSQL's start included. */
+  readonly started: number;
+}
+
+export function soakReport(run: SoakRun) {
+  const { discord, log, sampler, tracker, traffic, restarts, ledger, idle, afterWarmup, last, end } = run;
+  const { peakRss, spacesAtEndOfTraffic, trafficSeconds, drainSeconds, exitCode, stopSeconds } = run;
+  const { botStartSeconds, benchRssStart, benchCpuStart, started } = run;
+  const { loadBefore, loadAfter, pressureBefore, pressureAfter } = run;
+  const { timeline, trafficStart, snapshots } = sampler;
+  const { counts, latencies, errorReplies, wrongSamples, unansweredSamples } = tracker;
+  const { floodSent, floodDeferred } = traffic;
+  const measured = timeline.filter(
+    (point) => point.minute * 60 >= WARMUP_S && point.minute * 60 <= trafficSeconds,
+  );
+  const rssSlope = slope(measured.map((point) => ({ x: point.minute, y: point.rssMiB })));
+  const heapSlope = slope(
+    measured.flatMap((point) =>
+      point.heapAfterGcMiB === null ? [] : [{ x: point.minute, y: point.heapAfterGcMiB }],
+    ),
+  );
+  const seriesSlope = (key: 'heapResidentMiB' | 'outsideHeapMiB') =>
+    slope(measured.flatMap((point) => (point[key] === null ? [] : [{ x: point.minute, y: point[key] }])));
+  const residentSlope = seriesSlope('heapResidentMiB');
+  const outsideSlope = seriesSlope('outsideHeapMiB');
+  const heaps = timeline.flatMap((point) => (point.heapAfterGcMiB === null ? [] : [point.heapAfterGcMiB]));
+  const lags = timeline.slice(1).flatMap((point) => (point.lagP99Ms === null ? [] : [point.lagP99Ms]));
+  const lagMaxes = timeline.slice(1).flatMap((point) => (point.lagMaxMs === null ? [] : [point.lagMaxMs]));
+  const unhandled = log.unhandled + log.uncaught;
+  const report = {
+    minutes: MINUTES,
+    quick: QUICK,
+    store: 'postgres',
+    storeRestarts: restarts.length,
+    rssSlopeMiBPerMin: rssSlope === null ? null : round(rssSlope, 2),
+    heapAfterGcSlopeMiBPerMin: heapSlope === null ? null : round(heapSlope, 2),
+    targetRssSlopeMiBPerMin: TARGET_SLOPE,
+    rssSlopeMet: rssSlope !== null && rssSlope <= TARGET_SLOPE,
+    warmupMinutes: round(WARMUP_S / 60, 2),
+    slopeSamples: measured.length,
+    rssMiB: {
+      start: idle.rssMiB,
+      afterWarmup: afterWarmup?.rssMiB ?? null,
+      endOfTraffic: last.rssMiB,
+      end: end.rssMiB,
+      max: round(peakRss),
+    },
+    heapAfterGcMiB: {
+      start: idle.heapAfterGcMiB,
+      afterWarmup: afterWarmup?.heapAfterGcMiB ?? null,
+      endOfTraffic: last.heapAfterGcMiB,
+      end: end.heapAfterGcMiB,
+      max: heaps.length > 0 ? Math.max(...heaps) : null,
+    },
+    // Where the RSS slope comes from: V8's heap pages in RAM, and the rest (see the header).
+    heapResidentSlopeMiBPerMin: residentSlope === null ? null : round(residentSlope, 2),
+    outsideHeapSlopeMiBPerMin: outsideSlope === null ? null : round(outsideSlope, 2),
+    // V8's heap spaces as committed at the last sample of the traffic (after a full collection).
+    heapSpacesMiBAtEndOfTraffic: spacesAtEndOfTraffic,
+    asks: { ...counts.ask, latencySeconds: quantiles(latencies.ask) },
+    mentions: { ...counts.mention, latencySeconds: quantiles(latencies.mention) },
+    images: { ...counts.image, latencySeconds: quantiles(latencies.image) },
+    // The clear errors members saw, by wording (ids and numbers out).
+    errorReplies: [...errorReplies].sort((a, b) => b[1] - a[1]).map(([reply, count]) => ({ count, reply })),
+    wrongSamples,
+    unansweredSamples,
+    drainSeconds,
+    ledger,
+    errors: {
+      unhandled,
+      unhandledRejections: log.unhandled,
+      uncaughtLines: log.uncaught,
+      botExitCode: exitCode,
+      stoppedGracefully: exitCode === 0 && log.stopped,
+      stopSeconds,
+      // What the bot logged at error and warn level, by message and cause.
+      errorLines: [...log.errors].map(([line, count]) => ({ count, line })),
+      warningLines: [...log.warnings].map(([line, count]) => ({ count, line })),
+      otherLines: log.otherCount,
+    },
+    eventLoopDelayMs: {
+      p99Median: quantiles(lags).p50,
+      p99Max: quantiles(lags).max,
+      max: quantiles(lagMaxes).max,
+      note: "the bot's prom-client figures per sample window (10 ms resolution)",
+    },
+    restarts,
+    sampleSeconds: SAMPLE_S,
+    traffic: {
+      seconds: trafficSeconds,
+      asksPerSecond: ASKS_PER_S,
+      askChannels: ASK_CHANNELS,
+      mentionsPerSecond: MENTIONS_PER_S,
+      imageEverySeconds: IMAGE_EVERY_S,
+      ignoredPerSecond: FLOOD_PER_S,
+      ignoredSent: floodSent,
+      ignoredMembers: FLOOD_MEMBERS,
+      ignoredTicksHeldBack: floodDeferred,
+      servers: GUILDS,
+      channels: GUILDS * CHANNELS_PER_GUILD,
+      replyCharacters: replyText(0).length,
+      replySeconds: round((REPLY_CHUNKS * REPLY_INTERVAL_MS) / 1000, 1),
+    },
+    discord: { rateLimited429: discord.rateLimited, unknownRoutes: discord.unknownRoutes.length },
+    benchProcess: {
+      rssMiB: { start: round(benchRssStart), end: round(process.memoryUsage().rss / MiB) },
+      heapAfterGcMiB: {
+        start: timeline[0]?.benchHeapAfterGcMiB ?? null,
+        end: timeline.at(-1)?.benchHeapAfterGcMiB ?? null,
+      },
+      // The local Discord and the fake service: their share of a core over the run.
+      cpuShareOfOneCore: round(
+        (process.cpuUsage(benchCpuStart).user + process.cpuUsage(benchCpuStart).system) /
+          1e6 /
+          seconds(trafficStart),
+        2,
+      ),
+    },
+    botStartSeconds,
+    heapSnapshots: snapshots,
+    timeline,
+    machine: {
+      ...machineFigures(),
+      loadAverage1m: { start: round(loadBefore, 2), end: round(loadAfter, 2) },
+      // The share of the run in which some task waited for a CPU (0: never; 1: all the time).
+      cpuPressure:
+        pressureBefore !== undefined && pressureAfter !== undefined
+          ? round((pressureAfter - pressureBefore) / 1e6 / seconds(trafficStart), 2)
+          : null,
+      note: 'a shared machine: other work ran beside the soak',
+      commit: git(['rev-parse', '--short', 'HEAD']),
+      // Files changed and not committed when the soak ran (the build is of the working tree).
+      uncommitted: git(['status', '--porcelain', '--untracked-files=no'])
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => line.trim().split(/\s+/).slice(1).join(' ')),
+      seconds: round(seconds(started)),
+      date: new Date().toISOString(),
+    },
+  };
+  return report;
+}
