@@ -33,11 +33,25 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
+/** The page's files (page/: its ES modules and style sheets), served without the key. */
+const PAGE_FILES = [
+  'app.js',
+  'channels.js',
+  'commands.js',
+  'composer.js',
+  'languages.js',
+  'markdown.js',
+  'messageMenu.js',
+  'messages.js',
+  'modal.js',
+  'state.js',
+  'style.css',
+  'messages.css',
+  'overlays.css',
+];
 const ASSETS: Record<string, string> = {
   '/': 'index.html',
-  '/app.js': 'app.js',
-  '/languages.js': 'languages.js',
-  '/style.css': 'style.css',
+  ...Object.fromEntries(PAGE_FILES.map((file) => [`/${file}`, file])),
 };
 const TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',

@@ -7,7 +7,7 @@
  * sets the server's monthly cap (the next /ask is refused by it); a member without Manage Server
  * sees no server; logout ends the session. Screenshots go to test/results/dashboard/; with
  * SCREENSHOTS_DIR set (npm run screenshots), the server's page also goes to
- * `$SCREENSHOTS_DIR/dashboard.png` (the README's picture). Skipped without Chromium
+ * `$SCREENSHOTS_DIR/dashboard.png` (the admins' guide's picture, docs/admins.md). Skipped without Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium), with one line.
  */
 import { mkdirSync } from 'node:fs';

@@ -5,6 +5,9 @@
  * The page is opened from the printed address (its key becomes the page's cookie); opened without
  * it, the page shows only how to get in; another page in the same browser (another site, or
  * another port of 127.0.0.1, which gets the cookie) sends requests that are all refused.
+ * Three steps also take the docs' pictures: with SCREENSHOTS_DIR set (npm run screenshots) they go
+ * to `$SCREENSHOTS_DIR/playground.png` (the README's: a streamed answer, /imagine's images and the
+ * /usage chart in one view), `streamed-reply.png` and `usage-chart.png` (one message each).
  * Without Chromium (CHROMIUM_PATH, default /usr/bin/chromium) the file is skipped with one line;
  * .ci/run installs it.
  */
@@ -12,7 +15,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { questionHead } from '../../src/discord/render/quote.js';
 import { CATALOGS } from '../../src/i18n/translator.js';
@@ -23,10 +26,23 @@ import { chromiumFound, launchChromium } from '../helpers/chromium.js';
 import { openPage, type PageSession } from '../helpers/playgroundPage.js';
 
 const SHOTS = join('test', 'results', 'playground');
+const PICTURE_DIR = process.env.SCREENSHOTS_DIR;
 const found = chromiumFound('playground');
 /** In the page: the bot's image attachments that have loaded (decoded, with a size). */
 const LOADED_IMAGES =
   "[...document.querySelectorAll('.message.from-bot .attachments img')].filter((img) => img.complete && img.naturalWidth > 0)";
+/** How many of the images `images` finds have loaded. */
+const loaded = (images: Locator) =>
+  images.evaluateAll(
+    (all) => all.filter((img) => ((img as unknown as { naturalWidth: number }).naturalWidth ?? 0) > 0).length,
+  );
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
 
 interface PageMessage {
   id: string;
@@ -50,7 +66,23 @@ describe.skipIf(!found)('the playground in a browser', () => {
   let step = 0;
   const shot = async (name: string) => {
     step += 1;
-    await page.screenshot({ path: join(SHOTS, `${String(step).padStart(2, '0')}-${name}.png`) });
+    await page.screenshot({
+      path: join(SHOTS, `${String(step).padStart(2, '0')}-${name}.png`),
+      scale: 'css',
+    });
+  };
+  /**
+   * A picture for the docs, to $SCREENSHOTS_DIR/<name>.png (npm run screenshots), else to
+   * SHOTS/picture-<name>.png: the page as it is, or one message with a margin, at twice the
+   * pixels (its text and chart sharp).
+   */
+  const picture = async (name: string, of?: Locator) => {
+    const path = PICTURE_DIR ? join(PICTURE_DIR, `${name}.png`) : join(SHOTS, `picture-${name}.png`);
+    if (!of) return page.screenshot({ path, scale: 'css' });
+    await of.scrollIntoViewIfNeeded();
+    const box = (await of.boundingBox()) as Box;
+    const clip = { x: box.x - 12, y: box.y - 8, width: box.width + 24, height: box.height + 16 };
+    return page.screenshot({ path, clip, scale: 'device' });
   };
   /** The messages as the server has them (exact text, before any rendering). */
   const messages = async (): Promise<PageMessage[]> =>
@@ -68,13 +100,16 @@ describe.skipIf(!found)('the playground in a browser', () => {
   };
   const openChannel = (name: string) => page.click(`#channels button:text-is("# ${name}")`);
   const typeAs = (who: 'member' | 'admin') => page.selectOption('#person', who);
+  /** The bot's last message that says `text`. */
+  const botReply = (text: string) => page.locator('.message.from-bot', { hasText: text }).last();
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
+    if (PICTURE_DIR) mkdirSync(PICTURE_DIR, { recursive: true });
     playground = await startPlayground({ onBotOutput: (chunk) => output.push(chunk) });
     session = await openPage(playground.url);
     browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 2 });
     page = await context.newPage();
     await page.goto(playground.url);
     await page.waitForSelector('body[data-ready="true"]');
@@ -112,6 +147,8 @@ describe.skipIf(!found)('the playground in a browser', () => {
       await page.waitForTimeout(50);
     }
     await shot('ask-final');
+    // The members' manual's picture: the reply with its notes and its button.
+    await picture('streamed-reply', page.locator('.message.from-bot').last());
     const intermediate = seen.filter((text) => text.includes('▌'));
     expect(intermediate.length, 'states with the streaming cursor').toBeGreaterThanOrEqual(2);
     const final = (await messages())
@@ -241,6 +278,8 @@ describe.skipIf(!found)('the playground in a browser', () => {
     await command('/usage show');
     await page.waitForFunction(`${LOADED_IMAGES}.length >= 1`, undefined, { timeout: 20_000 });
     await shot('usage-admin');
+    // The admins' manual's picture: the reply with its chart.
+    await picture('usage-chart', botReply('Sam used /usage show'));
 
     await typeAs('member');
     await command('/config show');
@@ -364,6 +403,35 @@ describe.skipIf(!found)('the playground in a browser', () => {
     await page.selectOption('#person-language', 'en-US');
     await expect.poll(() => languages().then((state) => state.personLocales.member)).toBe('en-US');
     await expect.poll(() => guildLocale(playground.discord, playground.discord.guildId)).toBe('en-US');
+  });
+
+  it('the front picture: a streamed answer under /imagine’s images and the /usage chart, all in view', async () => {
+    // As the admin (for /usage; the member's requests per minute are the other tests').
+    await typeAs('admin');
+    await openChannel('images');
+    await page.setViewportSize({ width: 1280, height: 960 });
+    await command('/usage show');
+    const chart = botReply('Sam used /usage show').locator('img');
+    await expect.poll(() => loaded(chart), { timeout: 20_000 }).toBe(1);
+    await command('/imagine prompt:a lighthouse at dusk n:2');
+    const images = botReply('a lighthouse at dusk').locator('img');
+    await expect.poll(() => loaded(images), { timeout: 30_000 }).toBe(2);
+    await command('/ask prompt:a few tips for this server');
+    const answer = botReply('Sam used /ask').locator('.content');
+    // Caught while it streams (the cursor on), two points in.
+    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain('Memory');
+    await page.evaluate("document.getElementById('messages').scrollTop = 1e9");
+    await picture('playground');
+    // All three are in the picture: the chart and both images whole, the answer's text.
+    const list = (await page.locator('#messages').boundingBox()) as Box;
+    for (const element of [chart, images.nth(0), images.nth(1), answer]) {
+      const box = (await element.boundingBox()) as Box;
+      const what = await element.evaluate((e) => e.outerHTML.slice(0, 80));
+      expect(box.y, what).toBeGreaterThanOrEqual(list.y);
+      expect(box.y + box.height, what).toBeLessThanOrEqual(list.y + list.height);
+    }
+    await expect.poll(() => answer.textContent(), { timeout: 20_000 }).toContain('tokens');
+    await page.setViewportSize({ width: 1200, height: 800 });
   });
 
   it('without the key the page shows only how to get in', async () => {

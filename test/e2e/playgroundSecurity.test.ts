@@ -4,6 +4,7 @@
  * (no key, a wrong key, text/plain, a foreign Origin or Sec-Fetch-Site, a foreign Host as DNS
  * rebinding brings) is refused and dispatches nothing; the page's own requests work.
  */
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type LocalDiscord, startLocalDiscord } from '../../src/localDiscord/localDiscord.js';
 import { guildLocale } from '../../src/localDiscord/localeState.js';
@@ -185,12 +186,17 @@ describe('the playground web server refuses other pages', () => {
     expect(answer.headers['set-cookie']).toBeUndefined();
   });
 
-  it('serves the static page without the key, holding no state', async () => {
-    for (const path of ['/', '/app.js', '/style.css']) {
+  it('serves the static page without the key, holding no state: every file of page/, and nothing else', async () => {
+    const files = readdirSync('src/playground/page').filter((file) => file !== 'index.html');
+    expect(files).toContain('app.js');
+    for (const path of ['/', ...files.map((file) => `/${file}`)]) {
       const answer = await raw(origin, path);
       expect(answer.status, path).toBe(200);
       expect(answer.text).not.toContain('a picture');
       expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+    for (const path of ['/index.html', '/webServer.ts', '/../pageAccess.ts', '/app.js.map']) {
+      expect((await raw(origin, path)).status, path).toBe(401);
     }
   });
 

@@ -4,7 +4,7 @@
 // names, message command names) shows in the person's language, as Discord shows it.
 // Each change is a JSON POST to /api/locale (pageLocales.ts), with the page's key cookie.
 
-const $ = (id) => document.getElementById(id);
+import { $ } from './state.js';
 
 /**
  * Fills the two selects from `state.locales` and keeps `state.personLocales` (each person's) and

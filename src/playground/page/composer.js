@@ -1,0 +1,60 @@
+// The composer: a slash command (completed from the commands the bot registered: commands.js)
+// or a message ("@bot" becomes the bot's mention), sent as the person chosen in "Typing as".
+
+import { parseCommand, suggestionsFor } from './commands.js';
+import { $, escapeHtml, post, showError, state } from './state.js';
+
+let suggestions = [];
+
+/** The suggestions for what is typed now, the first one selected (Tab takes it). */
+export function showSuggestions() {
+  suggestions = suggestionsFor($('input').value);
+  const list = $('suggestions');
+  list.hidden = suggestions.length === 0;
+  list.innerHTML = suggestions
+    .map(
+      (s, i) =>
+        `<li data-index="${i}"${i === 0 ? ' class="selected"' : ''}><span class="what">${escapeHtml(s.what)}</span><span class="why">${escapeHtml(s.why ?? '')}</span></li>`,
+    )
+    .join('');
+  for (const item of list.querySelectorAll('li')) {
+    item.addEventListener('mousedown', (event) => {
+      event.preventDefault();
+      accept(Number(item.dataset.index));
+    });
+  }
+}
+
+function accept(index) {
+  const chosen = suggestions[index];
+  if (!chosen) return;
+  $('input').value = chosen.insert;
+  showSuggestions();
+}
+
+async function submit(event) {
+  event.preventDefault();
+  const text = $('input').value.trim();
+  if (!text) return;
+  document.querySelector('.error-line')?.remove();
+  if (text.startsWith('/')) {
+    const parsed = parseCommand(text);
+    if (parsed.error) return showError(parsed.error);
+    await post('/api/command', parsed);
+  } else {
+    await post('/api/message', { content: text.replace(/@(bot|service ?bot)\b/gi, `<@${state.botId}>`) });
+  }
+  $('input').value = '';
+  showSuggestions();
+}
+
+export function setUpComposer() {
+  $('composer').addEventListener('submit', submit);
+  $('input').addEventListener('input', showSuggestions);
+  $('input').addEventListener('keydown', (event) => {
+    if (event.key === 'Tab' && suggestions.length > 0) {
+      event.preventDefault();
+      accept(0);
+    }
+  });
+}

@@ -1,0 +1,47 @@
+// The message menu (Apps): a "⋯" button on a hovered message, or a right-click, opens a small
+// menu of the message commands the bot registered; choosing one runs it on that message.
+
+import { inLanguage } from './languages.js';
+import { $, escapeHtml, offeredHere, post, state } from './state.js';
+
+/** As in Discord: any message but a private reply or one still loading has the Apps menu. */
+export function hasMessageMenu(message) {
+  return state.messageCommands.some(offeredHere) && !message.ephemeral && !message.thinking;
+}
+
+function closeMessageMenu() {
+  $('message-menu')?.remove();
+}
+
+/** A small menu at (x, y): "Apps" and the message commands; choosing one runs it on `message`. */
+export function openMessageMenu(message, x, y) {
+  closeMessageMenu();
+  const menu = document.createElement('div');
+  menu.id = 'message-menu';
+  menu.className = 'message-menu';
+  menu.setAttribute('role', 'menu');
+  menu.innerHTML = `<div class="menu-heading">Apps</div>${state.messageCommands
+    .filter(offeredHere)
+    .map(
+      (command) =>
+        `<button type="button" role="menuitem" data-command="${escapeHtml(command.name)}">${escapeHtml(inLanguage(state, command.name_localizations, command.name))}</button>`,
+    )
+    .join('')}`;
+  menu.style.left = `${Math.max(0, Math.min(x, window.innerWidth - 240))}px`;
+  menu.style.top = `${Math.max(0, Math.min(y, window.innerHeight - 120))}px`;
+  for (const item of menu.querySelectorAll('button[data-command]')) {
+    item.addEventListener('click', () => {
+      closeMessageMenu();
+      post('/api/message-command', { messageId: message.id, name: item.dataset.command });
+    });
+  }
+  document.body.append(menu);
+  menu.querySelector('button')?.focus();
+}
+
+document.addEventListener('mousedown', (event) => {
+  if (!event.target.closest?.('#message-menu, .message-menu-button')) closeMessageMenu();
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape') closeMessageMenu();
+});
