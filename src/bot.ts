@@ -209,7 +209,7 @@ export function createBot(options: BotOptions): Bot {
       if (others.length > 0)
         logger.warn(
           { files: others },
-          'ledger: spill files of another shard layout are waiting; start that layout once to apply them (README: resharding)',
+          'ledger: spill files of another shard layout are waiting; start that layout once to apply them (docs/operators.md: Resharding)',
         );
       sweeper?.start();
       dmChannelSweep = setInterval(() => sweepIdleDmChannels(client, Date.now()), 15 * 60_000);

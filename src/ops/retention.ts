@@ -8,7 +8,7 @@
  * stored without a lifetime get one on the way (from now; ledger entries from their own time).
  * Redis removes expired keys itself: there the sweep only gives legacy keys their lifetime, once.
  *
- * Kept, and for how long (README "What is kept, and for how long"):
+ * Kept, and for how long (docs/operators.md "What is kept, and for how long"):
  * - `/imagine` requests (for Reroll): 30 days from the request;
  * - the message an "Ask about this message" form is open on: an hour (taken when it is submitted);
  * - which budget alerts a server was sent in a month: 62 days;

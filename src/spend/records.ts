@@ -55,7 +55,7 @@ const USER_INSTALL_PREFIX = 'userinstall-';
 
 /**
  * Where a member's use of the app installed to their account is billed, keyed so that one shard
- * writes it (README "Operating at scale": a guild's events reach one shard, DMs and group DMs
+ * writes it (docs/operators.md "Operating at scale": a guild's events reach one shard, DMs and group DMs
  * shard 0): `userinstall-<user>` for group DMs and DMs between users (shard 0), and
  * `userinstall-<user>-in-<guild>` in a server that did not add the bot (that guild's shard).
  */

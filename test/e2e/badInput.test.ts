@@ -1,7 +1,7 @@
 /**
  * Hostile and broken input, as crafted interactions that bypass Discord's own checks (the bot
  * must not rely on them): each gets a clear private answer, never reaches the service, changes
- * nothing stored, and the bot keeps serving. One row per line of the README's "Bad input" table.
+ * nothing stored, and the bot keeps serving. One row per line of the "Bad input" table in docs/faults.md.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {

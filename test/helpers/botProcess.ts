@@ -22,7 +22,7 @@ export interface BotProcess {
 }
 
 /**
- * The V8 flags `npm start` runs the bot with (package.json; README "Memory in one process"): a
+ * The V8 flags `npm start` runs the bot with (package.json; docs/operators.md "Memory in one process"): a
  * young generation of at most 2 × 16 MiB, and a full collection once the old generation doubles
  * its live size. A bot process started here runs with them too (on the command line: node
  * refuses the second in NODE_OPTIONS), and with npm start's MALLOC_ARENA_MAX.
