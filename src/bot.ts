@@ -114,6 +114,7 @@ export function createBot(options: BotOptions): Bot {
   const sweeper = shards.ids.includes(0)
     ? createSweeper({ store: options.store, rules: retentionRules(config), clock: systemClock, logger })
     : undefined;
+  const i18n = createI18n();
   const context: BotContext = {
     config,
     logger,
@@ -138,6 +139,7 @@ export function createBot(options: BotOptions): Bot {
       tokenTtlMs: options.interactionTokenTtlMs,
       clock,
       logger,
+      publicRefusal: (locale) => i18n.translator(locale).t('errors.refusedPublicly'),
     }),
     discordRest: client.rest,
     settings: createSettings(options.store),
@@ -157,7 +159,7 @@ export function createBot(options: BotOptions): Bot {
     askTargets: createAskTargets(options.store),
     metrics: operations.metrics,
     shardOf: (guildId) => operations.shardOf(guildId),
-    i18n: createI18n(),
+    i18n,
   };
   restHealth.watch(client.rest);
   restHealth.watch(context.interactionRest);

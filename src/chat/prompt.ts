@@ -42,7 +42,12 @@ export function promptProblem(
  * member's language"), the language named in English for the model, e.g. "German" for `de`.
  */
 export function languageInstruction(locale: string): string {
-  const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  let language = locale;
+  try {
+    language = new Intl.DisplayNames(['en'], { type: 'language' }).of(locale) ?? locale;
+  } catch {
+    // Not a well-formed language tag (Discord sends well-formed ones): named as given.
+  }
   return `Answer in ${language}, the language of the member you are talking to, unless they ask for another.`;
 }
 

@@ -28,7 +28,7 @@ export const POLL_MS = 1_000;
 export const MAX_EDITS = 500;
 /** An edit not taken within this long (its owner down all along) is dropped. */
 export const EDIT_LIFETIME_MS = 3_600_000;
-/** Outlives every edit it can answer for. */
+/** Outlives every edit it can answer for (expired edits are never applied, whatever the clocks). */
 export const APPLIED_TTL_MS = 2 * EDIT_LIFETIME_MS;
 export const WATCH_MS = 60_000;
 export const MAX_WATCHED = 200;
@@ -51,9 +51,30 @@ export interface Signal {
 
 export interface Applied {
   readonly epoch: string;
+  /** The last edit of the server applied (or refused). */
   readonly seq: number;
-  readonly error?: string;
+  /** The owner's refusals of the server's latest edits, by number (at most MAX_REFUSALS_KEPT). */
+  readonly refused?: Readonly<Record<string, string>>;
 }
+
+export const MAX_REFUSALS_KEPT = 20;
+
+/** The answer after `seq` was applied (`error`: refused): earlier refusals kept, the oldest dropped. */
+export function answerAfter(
+  previous: Applied | undefined,
+  epoch: string,
+  seq: number,
+  error?: string,
+): Applied {
+  const kept = previous?.epoch === epoch ? Object.entries(previous.refused ?? {}) : [];
+  const refused = Object.fromEntries(
+    [...kept, ...(error === undefined ? [] : [[String(seq), error] as const])].slice(-MAX_REFUSALS_KEPT),
+  );
+  return { epoch, seq, ...(Object.keys(refused).length > 0 && { refused }) };
+}
+
+/** Whether a queued edit is too old to apply: its lifetime over (an owner down all along, or a restart long after). */
+export const expired = (queued: QueuedEdit, now: number) => now - queued.at >= EDIT_LIFETIME_MS;
 
 /** A stored signal as read: anything malformed reads as none (undefined). */
 export function readSignal(raw: unknown): Signal | undefined {

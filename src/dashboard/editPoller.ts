@@ -11,9 +11,11 @@ import type { Store } from '../lib/store.js';
 import {
   APPLIED_TTL_MS,
   type Applied,
+  answerAfter,
   answers,
   appliedKey,
   EDITS_KEY,
+  expired,
   LIVE_TTL_MS,
   liveKey,
   POLL_MS,
@@ -50,14 +52,18 @@ export function startEditPoller(options: EditPollerOptions): EditPoller {
   async function applyNew(epoch: string, from: number): Promise<void> {
     for (const queued of readEdits(await store.get(EDITS_KEY))) {
       if (queued.seq <= from || !owns(queued.guildId)) continue;
+      // An edit past its lifetime is never applied: its answer may have expired too, and a
+      // command since then must not be overwritten by it.
+      if (expired(queued, options.now())) continue;
       const key = appliedKey(queued.guildId);
-      if (answers((await store.get(key)) as Applied | undefined, epoch, queued.seq)) continue;
+      const previous = (await store.get(key)) as Applied | undefined;
+      if (answers(previous, epoch, queued.seq)) continue;
       const result = (await applyEdit(options.targets, queued.guildId, queued.edit)) ?? {
         ok: false,
         error: 'This version of the bot does not know that change.',
       };
-      const applied: Applied = { epoch, seq: queued.seq, ...(!result.ok && { error: result.error }) };
-      await store.set(key, applied, APPLIED_TTL_MS);
+      const answer = answerAfter(previous, epoch, queued.seq, result.ok ? undefined : result.error);
+      await store.set(key, answer, APPLIED_TTL_MS);
       logger.info(
         { guildId: queued.guildId, edit: queued.edit.kind, applied: result.ok },
         'dashboard edit applied',

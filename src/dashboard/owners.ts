@@ -11,7 +11,7 @@ import { readGuildConfig, type Settings } from '../settings/settingsStore.js';
 import type { Budgets } from '../spend/budgets.js';
 import { readGuildSettings } from '../spend/guildSettings.js';
 import { type RoleRules, readRoleRules } from '../spend/roleRules.js';
-import { answers, createEditInbox, POLL_MS } from './editInbox.js';
+import { answers, createEditInbox } from './editInbox.js';
 import {
   applyEdit,
   type DashboardEdit,
@@ -76,10 +76,9 @@ export function createGuildOwners(
         return answers(applied, epoch, seq) ? applied : undefined;
       });
       if (answer === undefined) return { ok: true, applied: false };
-      // A later edit's answer covers this one too; only this one's own can carry its refusal.
-      return answer.seq === seq && answer.error !== undefined
-        ? { ok: false, error: answer.error }
-        : { ok: true, applied: true };
+      // Answered: applied, unless the owner kept a refusal under this edit's number.
+      const refusal = answer.refused?.[String(seq)];
+      return refusal === undefined ? { ok: true, applied: true } : { ok: false, error: refusal };
     },
     async state(guildId) {
       // Another process's server: as stored (this process's caches hold only its own servers).
@@ -100,11 +99,9 @@ export function createGuildOwners(
       const asked = now();
       if (owns(guildId)) return { at: asked, requests: objects.fairUse.inProgress(guildId) };
       await inbox.watch(guildId, asked);
-      // Fresh: written since the owner's last poll before this page was asked for.
-      return within(options.liveWaitMs ?? LIVE_WAIT_MS, async () => {
-        const live = await inbox.live(guildId);
-        return live && live.at >= asked - 2 * POLL_MS ? live : undefined;
-      });
+      // The owner writes it each POLL_MS while watched and it lives LIVE_TTL_MS: present means
+      // fresh, with no comparison of two machines' clocks.
+      return within(options.liveWaitMs ?? LIVE_WAIT_MS, () => inbox.live(guildId));
     },
   };
 }

@@ -10,9 +10,6 @@ import {
 import { FollowUpLimitReached } from './render/sink.js';
 import { INTERACTION_TOKEN_TTL_MS, isDeadTokenError, tokenSwitchAt } from './tokenLifetime.js';
 
-/** What a refusal says once it can only be public: the member's spend is not for the channel. */
-export const PUBLIC_REFUSAL = '⛔ This request was refused. Ask again to be told why (only you will see it).';
-
 /**
  * The token's writes until it is about to expire, Discord refuses it, or it has posted all its
  * follow-ups (a user install in the bot's DM), then the same writes as bot messages in the
@@ -26,6 +23,7 @@ export function continuingWebhook(
   bot: BotTokenContinuation,
   channelId: string,
   createdAt: number,
+  guildLocale: string | null | undefined,
 ): InteractionWebhook {
   const log = bot.logger.child({ channelId });
   const switchAt = tokenSwitchAt(createdAt, bot.tokenTtlMs ?? INTERACTION_TOKEN_TTL_MS);
@@ -132,13 +130,14 @@ export function continuingWebhook(
         () => viaToken.editFollowUp(id, message),
         () => patch(id, message),
       ),
-    // Without the token the refusal cannot be private: it replaces the reply, saying only that.
+    // Without the token the refusal cannot be private: it replaces the reply, saying only that
+    // (the member's spend is not for the channel), in the server's language.
     withdraw: (content) => {
       clearTimeout(lookup);
       return write(
         () => viaToken.withdraw(content),
         async () => {
-          await editOriginalWithBotToken({ content: PUBLIC_REFUSAL, components: [] });
+          await editOriginalWithBotToken({ content: bot.publicRefusal(guildLocale), components: [] });
         },
       );
     },

@@ -79,6 +79,8 @@ export interface InteractionToken extends InstallFacts {
   readonly channelId?: string | null;
   /** A private reply has no bot-token equivalent: it stays on the token. */
   readonly ephemeral?: boolean | null;
+  /** The server's preferred locale: a refusal the channel reads is in its language. */
+  readonly guildLocale?: string | null;
 }
 
 /** The interaction's webhook: the same one for every caller (it knows where the reply is). */
@@ -105,7 +107,7 @@ function newWebhook(rest: REST, interaction: InteractionToken): InteractionWebho
   const present = installContext(interaction).botPresent;
   if (!continuation || !channelId || createdTimestamp === undefined || interaction.ephemeral || !present)
     return viaToken;
-  return continuingWebhook(viaToken, continuation, channelId, createdTimestamp);
+  return continuingWebhook(viaToken, continuation, channelId, createdTimestamp, interaction.guildLocale);
 }
 
 /**

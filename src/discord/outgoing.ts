@@ -37,6 +37,8 @@ export interface BotTokenContinuation {
   readonly tokenTtlMs?: number | undefined;
   readonly clock: Clock;
   readonly logger: Logger;
+  /** What a refusal says once only the channel can read it, in the server's language (i18n). */
+  readonly publicRefusal: (guildLocale: string | null | undefined) => string;
 }
 
 export interface InteractionWebhook {

@@ -114,7 +114,8 @@ const QUOTA_WORDS = /quota|billing|credit|insufficient/i;
 function quoted(t: Translator, detail: string | undefined): string {
   if (!detail) return '';
   const short = detail.length > 300 ? `${detail.slice(0, 300)}…` : detail;
-  return ` ${t.t('errors.serviceSaid', { detail: short })}`;
+  // Japanese runs sentences together; the others put a space between them.
+  return `${t.language === 'ja' ? '' : ' '}${t.t('errors.serviceSaid', { detail: short })}`;
 }
 
 /** Maps an HTTP error response to a ServiceError. `redact` scrubs secrets from the body. */

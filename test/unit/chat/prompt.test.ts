@@ -76,3 +76,9 @@ describe('prompt problems', () => {
     expect(promptProblem('fine')).toBeUndefined();
   });
 });
+
+describe('the language line for a malformed locale', () => {
+  it('names it as given instead of failing the request', () => {
+    expect(languageInstruction('en_US')).toContain('Answer in en_US');
+  });
+});

@@ -9,8 +9,10 @@ import type { KeyvStoreAdapter } from 'keyv';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFairUse } from '../../../src/access/fairUse.js';
 import {
+  answerAfter,
   EDIT_LIFETIME_MS,
   MAX_EDITS,
+  MAX_REFUSALS_KEPT,
   MAX_WATCHED,
   type QueuedEdit,
   SIGNAL_KEY,
@@ -57,7 +59,7 @@ function processOn(store: Store) {
 }
 
 /** The dashboard's process (it owns no server here), on its own connection recording its writes. */
-async function dashboardOn(url: string, waitMs = 5_000) {
+async function dashboardOn(url: string, waitMs = 5_000, now = () => Date.now()) {
   const written = new Set<string>();
   const store = await openStore(url, {
     adapter: (real: KeyvStoreAdapter) =>
@@ -76,7 +78,7 @@ async function dashboardOn(url: string, waitMs = 5_000) {
   const owners = createGuildOwners(processOn(store), {
     store,
     owns: () => false,
-    now: () => Date.now(),
+    now,
     editWaitMs: waitMs,
     liveWaitMs: 500,
   });
@@ -229,5 +231,52 @@ describe("the dashboard's edit of another process's server", () => {
     });
     expect(resent).toEqual({ ok: true, applied: true });
     expect((await restarted.budgets.settings(GUILD)).monthlyCapMicros).toBe(9);
+  });
+
+  it('never applies an edit past its lifetime (an owner that restarts long after)', async () => {
+    const { store, url } = await freshStore();
+    const longAgo = () => Date.now() - EDIT_LIFETIME_MS - 1;
+    const dashboard = await dashboardOn(url, 300, longAgo);
+    const patch = { monthlyCapMicros: 5, dailyUserCapMicros: null };
+    expect(await dashboard.owners.edit(GUILD, { kind: 'budget', patch })).toEqual({
+      ok: true,
+      applied: false,
+    });
+    const owner = processOn(store);
+    await owner.budgets.update(GUILD, { monthlyCapMicros: 7 });
+    await ownerPoller(store, owner).tick();
+    expect((await owner.budgets.settings(GUILD)).monthlyCapMicros).toBe(7);
+  });
+
+  it('tells each of two edits taken in one poll its own answer', async () => {
+    const { store, url } = await freshStore();
+    const owner = processOn(store);
+    for (let i = 0; i < MAX_ROLE_RULES; i += 1)
+      await owner.roleRules.set(GUILD, { roleId: String(1000 + i), imagine: false });
+    const dashboard = await dashboardOn(url, 3_000);
+    const refused = dashboard.owners.edit(GUILD, { kind: 'role-set', rule: { roleId: '9', imagine: true } });
+    const saved = dashboard.owners.edit(GUILD, {
+      kind: 'budget',
+      patch: { monthlyCapMicros: 3, dailyUserCapMicros: null },
+    });
+    // Both queued before the owner reads them: one poll takes both.
+    await expect.poll(async () => (await store.get('dashboard-edits'))?.length, { timeout: 3_000 }).toBe(2);
+    await ownerPoller(store, owner).tick();
+    expect(await refused).toMatchObject({
+      ok: false,
+      error: expect.stringContaining(String(MAX_ROLE_RULES)),
+    });
+    expect(await saved).toEqual({ ok: true, applied: true });
+  });
+});
+
+describe('an answer', () => {
+  it('keeps the latest refusals by number, at most MAX_REFUSALS_KEPT, and starts again in a new numbering', () => {
+    let answer = answerAfter(undefined, 'a', 1, 'no');
+    for (let seq = 2; seq <= MAX_REFUSALS_KEPT + 5; seq += 1)
+      answer = answerAfter(answer, 'a', seq, `no ${seq}`);
+    expect(Object.keys(answer.refused ?? {})).toHaveLength(MAX_REFUSALS_KEPT);
+    expect(answer.refused?.[String(MAX_REFUSALS_KEPT + 5)]).toBe(`no ${MAX_REFUSALS_KEPT + 5}`);
+    expect(answerAfter(answer, 'b', 1)).toEqual({ epoch: 'b', seq: 1 });
   });
 });

@@ -3,9 +3,9 @@
  * when it switches (a margin before the token expires, at once on 50027/10015), which route each
  * write takes then, and what never leaves the token (private messages, private replies).
  */
+
 import { DiscordAPIError, type Interaction, type InternalRequest, REST, type RequestData } from 'discord.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PUBLIC_REFUSAL } from '../../../src/discord/botTokenContinuation.js';
 import { interactionResponder } from '../../../src/discord/errorBoundary.js';
 import {
   InteractionRest,
@@ -19,8 +19,12 @@ import {
   TOKEN_SWITCH_MARGIN_MS,
   tokenSwitchAt,
 } from '../../../src/discord/tokenLifetime.js';
+import { createI18n } from '../../../src/i18n/translator.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import { english } from '../../helpers/english.js';
+
+/** The server's language of the refusal the channel reads (the interaction says fr). */
+const translatorFor = (locale: string | null | undefined) => createI18n().translator(locale);
 
 interface Call {
   readonly method: string;
@@ -86,6 +90,7 @@ function setUp(options: { ephemeral?: boolean; tokenAnswer?: (call: Call) => unk
     new InteractionRest(sweepers, {
       rest: botRest,
       clock: { now: () => now },
+      publicRefusal: (locale) => translatorFor(locale).t('errors.refusedPublicly'),
       logger: createLogger({
         level: 'debug',
         secrets: [],
@@ -100,6 +105,7 @@ function setUp(options: { ephemeral?: boolean; tokenAnswer?: (call: Call) => unk
     createdTimestamp: CREATED,
     channelId: 'chan',
     ephemeral: options.ephemeral ?? false,
+    guildLocale: 'fr',
   };
   return {
     rest,
@@ -238,7 +244,10 @@ describe('interactionWebhook with a bot-token continuation', () => {
     await webhook.withdraw('⛔ You have used USD 4.20 of your USD 5.00 this month.');
     expect(routes()).toEqual([`PATCH ${ORIGINAL}`, 'PATCH /channels/chan/messages/original-id']);
     // The member's spend is theirs: the public version says only that the request was refused.
-    expect(calls.at(-1)?.body).toMatchObject({ content: PUBLIC_REFUSAL, components: [] });
+    expect(calls.at(-1)?.body).toMatchObject({
+      content: '⛔ Cette demande a été refusée. Redemande pour savoir pourquoi (toi seul le verras).',
+      components: [],
+    });
     expect(JSON.stringify(calls.at(-1)?.body)).not.toMatch(/USD|4\.20|5\.00/);
   });
 

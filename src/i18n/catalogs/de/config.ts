@@ -3,7 +3,7 @@ export default {
   manageServerOnly:
     'Nur Mitglieder mit der Berechtigung „Server verwalten“ können die Einstellungen des Bots ändern.',
   saved: '✅ Gespeichert.',
-  chooseChannelAction: 'Wähle allow, remove oder everywhere.',
+  chooseChannelAction: 'Wähle zulassen, entfernen oder überall.',
   giveChannelToAllow: 'Gib den Kanal an, der erlaubt werden soll.',
   giveChannelToRemove: 'Gib den Kanal an, der entfernt werden soll.',
   unknownSetting: 'Unbekannte Einstellung.',

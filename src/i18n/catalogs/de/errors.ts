@@ -64,4 +64,6 @@ export default {
     'Du sendest Anfragen zu schnell: Dieser Server erlaubt {{perMinute}} pro Minute und Mitglied. Versuch es in {{wait}} noch einmal.',
   tooFastBot:
     'Du sendest Anfragen zu schnell: Der Bot erlaubt {{perMinute}} pro Minute und Mitglied. Versuch es in {{wait}} noch einmal.',
+  refusedPublicly:
+    '⛔ Diese Anfrage wurde abgelehnt. Frag noch einmal, um den Grund zu erfahren (nur du siehst ihn).',
 };

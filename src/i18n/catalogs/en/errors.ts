@@ -58,4 +58,5 @@ export default {
     'You are sending requests too fast: this server allows {{perMinute}} per minute per member. Try again in {{wait}}.',
   tooFastBot:
     'You are sending requests too fast: the bot allows {{perMinute}} per minute per member. Try again in {{wait}}.',
+  refusedPublicly: '⛔ This request was refused. Ask again to be told why (only you will see it).',
 } as const;

@@ -2,7 +2,7 @@ export default {
   // /config
   manageServerOnly: 'Solo los miembros con el permiso Gestionar servidor pueden cambiar los ajustes del bot.',
   saved: '✅ Guardado.',
-  chooseChannelAction: 'Elige allow, remove o everywhere.',
+  chooseChannelAction: 'Elige permitir, quitar o en todas partes.',
   giveChannelToAllow: 'Indica el canal que quieres permitir.',
   giveChannelToRemove: 'Indica el canal que quieres quitar.',
   unknownSetting: 'Ajuste desconocido.',

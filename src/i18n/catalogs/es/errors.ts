@@ -61,4 +61,6 @@ export default {
     'Estás enviando solicitudes demasiado rápido: este servidor permite {{perMinute}} por minuto y miembro. Vuelve a intentarlo en {{wait}}.',
   tooFastBot:
     'Estás enviando solicitudes demasiado rápido: el bot permite {{perMinute}} por minuto y miembro. Vuelve a intentarlo en {{wait}}.',
+  refusedPublicly:
+    '⛔ Esta solicitud fue rechazada. Vuelve a preguntar para saber por qué (solo tú lo verás).',
 };

@@ -81,7 +81,7 @@ export default {
     'Solo los miembros con el permiso Gestionar servidor pueden cambiar el presupuesto del servidor.',
   capInvalid: 'Un límite debe ser un número de 0 a {{max}}.',
   setGiveOne: 'Indica `monthly`, `daily_per_member` o ambos.',
-  clearChoose: 'Elige qué límite quitar: monthly, daily per member o both.',
+  clearChoose: 'Elige qué límite quitar: mensual, diario por miembro o ambos.',
   alertsGiveChannel: 'Indica el canal al que deben ir las alertas.',
   none: 'ninguno',
   settingsMonthly: 'Límite mensual: {{monthly}}',

@@ -3,7 +3,7 @@ export default {
   manageServerOnly:
     'Seuls les membres ayant la permission Gérer le serveur peuvent modifier les réglages du bot.',
   saved: '✅ Enregistré.',
-  chooseChannelAction: 'Choisis allow, remove ou everywhere.',
+  chooseChannelAction: 'Choisis autoriser, retirer ou partout.',
   giveChannelToAllow: 'Indique le salon à autoriser.',
   giveChannelToRemove: 'Indique le salon à retirer.',
   unknownSetting: 'Réglage inconnu.',

@@ -58,4 +58,5 @@ export default {
     'Tu envoies des demandes trop vite : ce serveur en autorise {{perMinute}} par minute et par membre. Réessaie dans {{wait}}.',
   tooFastBot:
     'Tu envoies des demandes trop vite : le bot en autorise {{perMinute}} par minute et par membre. Réessaie dans {{wait}}.',
+  refusedPublicly: '⛔ Cette demande a été refusée. Redemande pour savoir pourquoi (toi seul le verras).',
 };

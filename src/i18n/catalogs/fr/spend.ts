@@ -82,7 +82,7 @@ export default {
     'Seuls les membres ayant la permission Gérer le serveur peuvent modifier le budget du serveur.',
   capInvalid: 'Un plafond doit être un nombre de 0 à {{max}}.',
   setGiveOne: 'Indique `monthly`, `daily_per_member` ou les deux.',
-  clearChoose: 'Choisis le plafond à supprimer : monthly, daily per member ou both.',
+  clearChoose: 'Choisis le plafond à supprimer : mensuel, quotidien par membre ou les deux.',
   alertsGiveChannel: 'Indique le salon où envoyer les alertes.',
   none: 'aucun',
   settingsMonthly: 'Plafond mensuel : {{monthly}}',

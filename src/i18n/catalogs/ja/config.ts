@@ -2,7 +2,7 @@ export default {
   // /config
   manageServerOnly: 'Bot の設定を変更できるのは「サーバー管理」権限を持つメンバーだけです。',
   saved: '✅ 保存しました。',
-  chooseChannelAction: 'allow、remove、everywhere のいずれかを選んでください。',
+  chooseChannelAction: '許可、削除、すべての場所 のいずれかを選んでください。',
   giveChannelToAllow: '許可するチャンネルを指定してください。',
   giveChannelToRemove: '外すチャンネルを指定してください。',
   unknownSetting: '不明な設定です。',

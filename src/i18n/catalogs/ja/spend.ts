@@ -61,7 +61,7 @@ export default {
   budgetManageOnly: 'サーバーの予算を変更できるのは「サーバー管理」権限を持つメンバーだけです。',
   capInvalid: '上限は 0 から {{max}} までの数値で指定してください。',
   setGiveOne: '`monthly`、`daily_per_member`、またはその両方を指定してください。',
-  clearChoose: '解除する上限を選んでください: monthly、daily per member、both のいずれかです。',
+  clearChoose: '解除する上限を選んでください: 月間、メンバーごとの1日、両方 のいずれかです。',
   alertsGiveChannel: 'アラートを送るチャンネルを指定してください。',
   none: 'なし',
   settingsMonthly: '月間上限: {{monthly}}',

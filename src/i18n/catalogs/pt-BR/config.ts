@@ -2,7 +2,7 @@ export default {
   // /config
   manageServerOnly: 'Só membros com a permissão Gerenciar servidor podem mudar as configurações do bot.',
   saved: '✅ Salvo.',
-  chooseChannelAction: 'Escolha allow, remove ou everywhere.',
+  chooseChannelAction: 'Escolha permitir, remover ou em todo lugar.',
   giveChannelToAllow: 'Informe o canal que você quer permitir.',
   giveChannelToRemove: 'Informe o canal que você quer remover.',
   unknownSetting: 'Configuração desconhecida.',

@@ -55,4 +55,5 @@ export default {
     'Você está enviando pedidos rápido demais: este servidor permite {{perMinute}} por minuto por membro. Tente de novo em {{wait}}.',
   tooFastBot:
     'Você está enviando pedidos rápido demais: o bot permite {{perMinute}} por minuto por membro. Tente de novo em {{wait}}.',
+  refusedPublicly: '⛔ Este pedido foi recusado. Pergunte de novo para saber o motivo (só você vai ver).',
 };

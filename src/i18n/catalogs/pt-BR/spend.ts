@@ -79,7 +79,7 @@ export default {
   budgetManageOnly: 'Só membros com a permissão Gerenciar servidor podem mudar o orçamento do servidor.',
   capInvalid: 'Um limite precisa ser um número de 0 a {{max}}.',
   setGiveOne: 'Informe `monthly`, `daily_per_member` ou os dois.',
-  clearChoose: 'Escolha qual limite remover: monthly, daily per member ou both.',
+  clearChoose: 'Escolha qual limite remover: mensal, diário por membro ou ambos.',
   alertsGiveChannel: 'Informe o canal para onde os alertas devem ir.',
   none: 'nenhum',
   settingsMonthly: 'Limite mensal: {{monthly}}',
