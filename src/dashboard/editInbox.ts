@@ -13,6 +13,7 @@
  * - `dashboard-live:<guild>`: its requests in progress, while a page watches (LIVE_TTL_MS).
  */
 import { randomUUID } from 'node:crypto';
+import { createKeyedQueue } from '../lib/keyedQueue.js';
 import type { Store } from '../lib/store.js';
 import type { DashboardEdit, InProgressView } from './edits.js';
 
@@ -127,12 +128,8 @@ export interface EditInbox {
 
 export function createEditInbox(store: Store): EditInbox {
   // This process is the only writer of both keys: one change at a time, read-modify-write.
-  let writes: Promise<unknown> = Promise.resolve();
-  const serial = <T>(task: () => Promise<T>): Promise<T> => {
-    const next = writes.then(task, task);
-    writes = next.catch(() => undefined);
-    return next;
-  };
+  const queue = createKeyedQueue();
+  const serial = <T>(task: () => Promise<T>) => queue.run(SIGNAL_KEY, task);
   // No signal (never written, or lost): a new numbering, and the edits of the old one go with it.
   const signal = async (): Promise<Signal & { fresh?: true }> =>
     readSignal(await store.get(SIGNAL_KEY)) ?? { epoch: randomUUID(), seq: 0, watch: {}, fresh: true };

@@ -6,6 +6,7 @@
  * when the dashboard is on, from the moment the bot is connected (its servers known).
  */
 import type { InProgress } from '../access/fairUse.js';
+import { createKeyedQueue } from '../lib/keyedQueue.js';
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import {
@@ -85,11 +86,8 @@ export function startEditPoller(options: EditPollerOptions): EditPoller {
   }
 
   // One at a time: two reading the same unanswered edit would both apply it.
-  let last: Promise<void> = Promise.resolve();
-  const tick = (): Promise<void> => {
-    last = last.then(readAndAct, readAndAct);
-    return last;
-  };
+  const queue = createKeyedQueue();
+  const tick = () => queue.run('tick', readAndAct);
 
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;

@@ -93,21 +93,25 @@ describe('the last message of a reply with no follow-up left', () => {
   });
 });
 
+const rendererOn = (sink: Parameters<typeof createStreamRenderer>[0]) =>
+  createStreamRenderer(sink, { intervalMs: 1, clock: systemClock, voice: english });
+
+/** Streams `text` into `sink` in pieces of 500 characters, 2 ms apart, then ends with NOTE. */
+async function streamInto(sink: Parameters<typeof createStreamRenderer>[0], text: string): Promise<void> {
+  const renderer = rendererOn(sink);
+  for (let i = 0; i < text.length; i += 500) {
+    renderer.push(text.slice(i, i + 500));
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await renderer.finish(NOTE);
+}
+
 describe('a streamed reply under the follow-up limit', () => {
   it('uses at most 1 + 5 messages, the last with the notes and the exact rest as a file', async () => {
     const text = paragraphs(20);
     expect(splitMessage(text).length).toBeGreaterThan(6);
     const discord = limitedSink(5);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 1,
-      clock: systemClock,
-      voice: english,
-    });
-    for (let i = 0; i < text.length; i += 500) {
-      renderer.push(text.slice(i, i + 500));
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    await renderer.finish(NOTE);
+    await streamInto(discord.sink, text);
     expect(discord.messages).toHaveLength(6);
     expect(discord.messages.every((message) => message.content.length <= 2000)).toBe(true);
     const { shown, rest, note } = readBack(discord.messages);
@@ -122,16 +126,7 @@ describe('a streamed reply under the follow-up limit', () => {
   it('a follow-up Discord refuses (40094) makes the one before it the last', async () => {
     const text = paragraphs(20);
     const discord = limitedSink(5, { refuseAt: 3 });
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 1,
-      clock: systemClock,
-      voice: english,
-    });
-    for (let i = 0; i < text.length; i += 500) {
-      renderer.push(text.slice(i, i + 500));
-      await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    await renderer.finish(NOTE);
+    await streamInto(discord.sink, text);
     expect(discord.messages).toHaveLength(3);
     const { shown, rest } = readBack(discord.messages);
     expect(shown + rest).toBe(text);
@@ -140,11 +135,7 @@ describe('a streamed reply under the follow-up limit', () => {
   it('a reply that fits is written as usual, without a note about the rest', async () => {
     const text = paragraphs(3);
     const discord = limitedSink(5);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 1,
-      clock: systemClock,
-      voice: english,
-    });
+    const renderer = rendererOn(discord.sink);
     renderer.push(text);
     await renderer.finish(NOTE);
     expect(discord.messages.map((message) => message.content)).toEqual(

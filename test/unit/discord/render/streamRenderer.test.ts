@@ -12,6 +12,15 @@ import {
 import { systemClock } from '../../../../src/lib/clock.js';
 import { english } from '../../../helpers/english.js';
 
+/** A renderer on `sink` editing every `intervalMs`, in English, with these options besides. */
+function rendererOn(
+  sink: ReplySink,
+  intervalMs: number,
+  options: Omit<Parameters<typeof createStreamRenderer>[1], 'intervalMs' | 'clock' | 'voice'> = {},
+) {
+  return createStreamRenderer(sink, { intervalMs, clock: systemClock, voice: english, ...options });
+}
+
 /** A sink that behaves like Discord with a fixed latency, recording every request. */
 function recordingSink(latencyMs = 10) {
   const messages: string[] = [];
@@ -68,11 +77,7 @@ afterEach(() => {
 describe('stream renderer', () => {
   it('shows the first text at once, then at most one edit per interval, latest wins', async () => {
     const discord = recordingSink(10);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 1000,
-      clock: systemClock,
-      voice: english,
-    });
+    const renderer = rendererOn(discord.sink, 1000);
     renderer.push('Hello');
     expect(discord.calls).toHaveLength(1);
     expect(discord.calls[0]?.content).toBe(`Hello${STREAMING_CURSOR}`);
@@ -95,11 +100,7 @@ describe('stream renderer', () => {
 
   it('skips stale states while an edit is slow (never queues them)', async () => {
     const discord = recordingSink(3000);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 100,
-      clock: systemClock,
-      voice: english,
-    });
+    const renderer = rendererOn(discord.sink, 100);
     renderer.push('a');
     for (const piece of ['b', 'c', 'd', 'e']) {
       await vi.advanceTimersByTimeAsync(500);
@@ -120,11 +121,7 @@ describe('stream renderer', () => {
 
   it('splits past 2000 characters into follow-ups that match the finished split exactly', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 50,
-      clock: systemClock,
-      voice: english,
-    });
+    const renderer = rendererOn(discord.sink, 50);
     const text = `Intro\n\n\`\`\`python\n${'print("line")\n'.repeat(300)}\`\`\`\n\n${'tail words '.repeat(200)}`;
     for (let i = 0; i < text.length; i += 37) {
       renderer.push(text.slice(i, i + 37));
@@ -141,12 +138,7 @@ describe('stream renderer', () => {
   it('survives a failed intermediate edit and still ends exact', async () => {
     const discord = recordingSink(5);
     const errors: unknown[] = [];
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 50,
-      clock: systemClock,
-      voice: english,
-      onEditError: (error) => errors.push(error),
-    });
+    const renderer = rendererOn(discord.sink, 50, { onEditError: (error) => errors.push(error) });
     discord.failNext(1);
     renderer.push('first');
     await vi.advanceTimersByTimeAsync(10);
@@ -160,11 +152,7 @@ describe('stream renderer', () => {
 
   it('does not post whitespace-only text until something visible arrives', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 50,
-      clock: systemClock,
-      voice: english,
-    });
+    const renderer = rendererOn(discord.sink, 50);
     renderer.push('\n\n');
     expect(discord.calls).toHaveLength(0);
     renderer.push('x');
@@ -176,11 +164,7 @@ describe('stream renderer', () => {
 
   it('a failure with no text shows the note alone', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 50,
-      clock: systemClock,
-      voice: english,
-    });
+    const renderer = rendererOn(discord.sink, 50);
     const done = renderer.finish('-# ⚠️ The service is unavailable');
     await vi.runAllTimersAsync();
     await done;
@@ -230,12 +214,7 @@ describe('stream renderer buttons', () => {
       editFollowUp: async (id, content, components) => write(id, content, components),
       refuse: async () => {},
     };
-    const renderer = createStreamRenderer(sink, {
-      intervalMs: 1,
-      clock: systemClock,
-      voice: english,
-      controls: STOP,
-    });
+    const renderer = rendererOn(sink, 1, { controls: STOP });
     renderer.push('a'.repeat(1500));
     await vi.advanceTimersByTimeAsync(10);
     expect(shown.get('0')?.components).toBe(JSON.stringify(STOP));
@@ -261,12 +240,7 @@ describe('stream renderer buttons', () => {
       editFollowUp: async () => {},
       refuse: async () => {},
     };
-    const renderer = createStreamRenderer(sink, {
-      intervalMs: 1,
-      clock: systemClock,
-      voice: english,
-      controls: STOP,
-    });
+    const renderer = rendererOn(sink, 1, { controls: STOP });
     renderer.push('hello');
     await vi.advanceTimersByTimeAsync(10);
     await renderer.finish('-# note');
@@ -278,7 +252,7 @@ describe('stream renderer buttons', () => {
 describe('stream renderer cancel', () => {
   it('starts no edit after cancel, and waits for the one in flight', async () => {
     const { sink, calls } = recordingSink(50);
-    const renderer = createStreamRenderer(sink, { intervalMs: 100, clock: systemClock, voice: english });
+    const renderer = rendererOn(sink, 100);
     renderer.push('first');
     await vi.advanceTimersByTimeAsync(1);
     renderer.push(' second');
@@ -341,12 +315,7 @@ describe('stream renderer final write', () => {
     const failures: unknown[] = [];
     const { sink, shown, attempts } = failingSink(failures);
     const retries: number[] = [];
-    const renderer = createStreamRenderer(sink, {
-      intervalMs: 50,
-      clock: systemClock,
-      voice: english,
-      onFinalRetry: (_error, delayMs) => retries.push(delayMs),
-    });
+    const renderer = rendererOn(sink, 50, { onFinalRetry: (_error, delayMs) => retries.push(delayMs) });
     renderer.push('all of it');
     await vi.advanceTimersByTimeAsync(1);
     attempts.length = 0;
@@ -363,7 +332,7 @@ describe('stream renderer final write', () => {
   it('gives up after the last retry: finish rejects with the error', async () => {
     const failures: unknown[] = [];
     const { sink, attempts } = failingSink(failures);
-    const renderer = createStreamRenderer(sink, { intervalMs: 50, clock: systemClock, voice: english });
+    const renderer = rendererOn(sink, 50);
     renderer.push('never shown');
     await vi.advanceTimersByTimeAsync(1);
     attempts.length = 0;
@@ -379,7 +348,7 @@ describe('stream renderer final write', () => {
     for (const error of [refusal(), new Error('bug')]) {
       const failures: unknown[] = [];
       const { sink, attempts } = failingSink(failures);
-      const renderer = createStreamRenderer(sink, { intervalMs: 50, clock: systemClock, voice: english });
+      const renderer = rendererOn(sink, 50);
       renderer.push('text');
       await vi.advanceTimersByTimeAsync(1);
       attempts.length = 0;
@@ -396,11 +365,7 @@ describe('stream renderer final write', () => {
     const text = Array.from({ length: 1200 }, (_, i) => `w${i}`).join(' ');
     const failures: unknown[] = [];
     const { sink, shown, attempts } = failingSink(failures);
-    const renderer = createStreamRenderer(sink, {
-      intervalMs: 1_000_000,
-      clock: systemClock,
-      voice: english,
-    });
+    const renderer = rendererOn(sink, 1_000_000);
     renderer.push('w0');
     await vi.advanceTimersByTimeAsync(1);
     expect(shown).toEqual([`w0${STREAMING_CURSOR}`]);
@@ -429,12 +394,7 @@ describe('a head (e.g. the question quoted on top of an /ask reply)', () => {
 
   it('opens the first message with the first visible text, and stays out of text()', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 50,
-      clock: systemClock,
-      voice: english,
-      head,
-    });
+    const renderer = rendererOn(discord.sink, 50, { head });
     renderer.push('\n ');
     expect(discord.calls).toHaveLength(0);
     renderer.push('A monoid');
@@ -448,12 +408,7 @@ describe('a head (e.g. the question quoted on top of an /ask reply)', () => {
 
   it('a failure with no text: the head, then the note', async () => {
     const discord = recordingSink(5);
-    const renderer = createStreamRenderer(discord.sink, {
-      intervalMs: 50,
-      clock: systemClock,
-      voice: english,
-      head,
-    });
+    const renderer = rendererOn(discord.sink, 50, { head });
     const done = renderer.finish('-# ⚠️ The service is unavailable');
     await vi.runAllTimersAsync();
     await done;
@@ -469,12 +424,7 @@ describe('a head (e.g. the question quoted on top of an /ask reply)', () => {
       `${'a'.repeat(1790)} ${'b'.repeat(500)}`,
     ]) {
       const discord = recordingSink(2);
-      const renderer = createStreamRenderer(discord.sink, {
-        intervalMs: 20,
-        clock: systemClock,
-        voice: english,
-        head: long,
-      });
+      const renderer = rendererOn(discord.sink, 20, { head: long });
       for (let i = 0; i < text.length; i += 97) {
         renderer.push(text.slice(i, i + 97));
         await vi.advanceTimersByTimeAsync(3);
