@@ -7,12 +7,21 @@
  * bot. It opens the store as the bot does (@keyv/sqlite cannot open read-only), which on a
  * SQLite database the bot made changes nothing but SQLite's own -wal/-shm files; on another
  * SQLite file it would add keyv's table and switch it to WAL. A missing SQLite file is refused,
- * not created.
+ * not created. What it writes to stderr passes the redactor the bot's log lines pass (a driver's
+ * error may quote the password a server was sent).
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadReportConfig } from '../config.js';
-import { describeStore, openStore, spillPathsFor, sqlitePath, storeKind } from '../lib/store.js';
+import { createRedactor } from '../lib/logger.js';
+import {
+  databasePassword,
+  describeStore,
+  openStore,
+  spillPathsFor,
+  sqlitePath,
+  storeKind,
+} from '../lib/store.js';
 import { formatMoney } from '../spend/cost.js';
 import { csvCell, decimal } from '../spend/csv.js';
 import { isDmScope, type MonthReport, readMonthReport } from '../spend/monthReport.js';
@@ -25,8 +34,13 @@ const USAGE =
   '  --csv       one row per server, per user install and per DM user, then the total (cost_micros exact)\n' +
   '  --dm-users  list each user under the user-install and DM totals (text output)\n';
 
+/** Set once DATABASE_URL is read: its password never reaches stderr. */
+let redact = createRedactor([]);
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 function fail(message: string, code = 1): never {
-  process.stderr.write(`${message}\n`);
+  process.stderr.write(`${redact(message)}\n`);
   process.exit(code);
 }
 
@@ -142,6 +156,7 @@ async function main(): Promise<void> {
   const args = parse();
   const loaded = loadReportConfig(process.env);
   if (!loaded.ok) fail(loaded.problems.map((problem) => `config: ${problem}`).join('\n'));
+  redact = createRedactor(databasePassword(loaded.databaseUrl));
   const priced = loadPriceList(loaded.pricesFile);
   if (!priced.ok)
     fail(priced.problems.map((problem) => `prices (${loaded.pricesFile}): ${problem}`).join('\n'));
@@ -153,18 +168,20 @@ async function main(): Promise<void> {
   try {
     store = await openStore(loaded.databaseUrl);
   } catch (error) {
-    fail(
-      `usage: DATABASE_URL cannot be opened (${where}): ${error instanceof Error ? error.message : String(error)}`,
-    );
+    fail(`usage: DATABASE_URL cannot be opened (${where}): ${messageOf(error)}`);
   }
+  let report: MonthReport;
   try {
-    const report = await readMonthReport(store, args.month, spillPathsFor(loaded.databaseUrl));
-    process.stdout.write(
-      args.csv ? reportCsv(report) : reportText(report, priced.prices.currency, args.dmUsers, where),
-    );
-  } finally {
-    await store.disconnect();
+    report = await readMonthReport(store, args.month, spillPathsFor(loaded.databaseUrl));
+  } catch (error) {
+    // Not awaited: a graceful disconnect would wait for calls a hung server never answers.
+    void store.disconnect().catch(() => undefined);
+    fail(`usage: the store could not be read (${where}): ${messageOf(error)}`);
   }
+  process.stdout.write(
+    args.csv ? reportCsv(report) : reportText(report, priced.prices.currency, args.dmUsers, where),
+  );
+  await store.disconnect();
 }
 
-await main();
+await main().catch((error: unknown) => fail(`usage: ${messageOf(error)}`));

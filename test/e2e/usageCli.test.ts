@@ -2,11 +2,12 @@
  * The operator's command-line report (`npm run usage`), run as its own process against a store
  * this test fills through the real ledger: totals per server, DMs and overall equal the ledger's
  * to the micro-unit (entries whose day total was lost and charges waiting in the spill file
- * included), while another connection keeps writing; it writes no record, prints no secret, and
- * says so when there is no database.
+ * included), while another connection keeps writing; it writes no record, prints no secret (not
+ * even one a store server quotes back in its error), and says so when there is no database.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
@@ -223,5 +224,40 @@ describe('npm run usage (the command-line report)', () => {
     ]);
     for (const cell of rows.flat())
       if (!/^-?\d+(\.\d+)?$/.test(cell)) expect(cell).not.toMatch(FORMULA_START);
+  });
+
+  it('keeps the store’s password out of stderr when the server quotes it back in its refusal', async () => {
+    // A Redis-speaking server that refuses every command quoting it, as Redis does an unknown one
+    // ("ERR unknown command 'AUTH', with args beginning with: …"): the AUTH it refuses holds the password.
+    const server = createServer((socket) => {
+      socket.on('data', (chunk: Buffer) => {
+        const [command = '', ...args] = chunk
+          .toString('utf8')
+          .split('\r\n')
+          .filter((line) => line !== '' && !/^[*$]/.test(line));
+        socket.end(
+          `-ERR unknown command '${command}', with args beginning with: ${args.map((arg) => `'${arg}'`).join(' ')}\r\n`,
+        );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    const password = 'store-password-that-must-never-print';
+    try {
+      for (const url of [`redis://bot:${password}@127.0.0.1:${port}`, `redis://:pw@127.0.0.1:${port}`]) {
+        const refused = await run([], { DATABASE_URL: url });
+        expect(refused.code).toBe(1);
+        expect(refused.err).toMatch(
+          new RegExp(
+            `^usage: DATABASE_URL cannot be opened \\(redis://127\\.0\\.0\\.1:${port}\\): ERR unknown command 'AUTH'`,
+          ),
+        );
+        expect(refused.err).toContain("'[redacted]'");
+        expect(refused.err).not.toContain(password);
+        expect(refused.err).not.toContain("'pw'");
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
