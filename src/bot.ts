@@ -123,7 +123,7 @@ export function createBot(options: BotOptions): Bot {
     conversations: createConversationStore(options.store, logger, config.conversationRetentionDays),
     prices: options.prices,
     ledger,
-    budgets: createBudgets(options.store, ledger, options.prices.currency, config),
+    budgets: createBudgets(options.store, ledger, options.prices.currency, config, { shards, logger }),
     roleRules: createRoleRules(options.store),
     notify: async (channelId, content) => {
       await client.rest.post(Routes.channelMessages(channelId), {

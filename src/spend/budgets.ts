@@ -9,29 +9,32 @@
  * together: the overshoot is bounded by how far a real cost exceeds its estimate.
  * Reservations live in memory: after a crash they are simply gone (nothing was charged for them).
  */
+import { allShards, type ShardSet } from '../discord/shards.js';
 import { createKeyedQueue } from '../lib/keyedQueue.js';
+import type { Logger } from '../lib/logger.js';
 import { countedLimits, createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
 import { SETTINGS_CACHED } from '../settings/settingsStore.js';
 
 export type { GuildSettings } from './guildSettings.js';
 export type { RefusalText } from './memberCaps.js';
+export type { Refusal, Reservation } from './refusals.js';
 
+import { type AlertsDue, createAlertsDue } from './budgetAlerts.js';
 import { type GuildSettings, readGuildSettings, settingsKey } from './guildSettings.js';
 import type { Ledger } from './ledger.js';
 import { type MemberCaps, memberCapRefusal, type RefusalText } from './memberCaps.js';
-import { usageScope, utcDay } from './records.js';
-
-export const ALERT_THRESHOLDS = [80, 100] as const;
-
-export interface AlertsDue {
-  readonly thresholds: readonly number[];
-  readonly spentMicros: number;
-  readonly capMicros: number;
-  readonly channelId: string | null;
-}
-
-const NO_ALERTS: AlertsDue = { thresholds: [], spentMicros: 0, capMicros: 0, channelId: null };
+import { createMemberDaySpend } from './memberDay.js';
+import { usageScope } from './records.js';
+import {
+  dmCapReached,
+  dmCapReachedFigures,
+  operatorCapReached,
+  type Refusal,
+  type Reservation,
+  serverCapReached,
+  userInstallCapReached,
+} from './refusals.js';
 
 /** The operator's caps (src/config.ts), in micro-units; null: no cap. */
 export interface OperatorCaps {
@@ -41,48 +44,12 @@ export interface OperatorCaps {
 
 const NO_OPERATOR_CAPS: OperatorCaps = { dmDailyCapMicros: null, operatorMonthlyCapMicros: null };
 
-/** Members learn that the bot is out of budget, not how much the operator spends. */
-export const operatorCapReached: RefusalText = (t) => t.t('spend.operatorCapReached');
-
-/**
- * What a refusal says where the whole channel reads it (the reply to a member's message in a
- * server): which limit was reached and when it resets, never how much anyone spent or what the
- * cap is. Those figures go only where the member alone reads them (`message`).
- */
-export const serverCapReached: RefusalText = (t) => t.t('spend.serverCapReached');
-export const dmCapReached: RefusalText = (t) => t.t('spend.dmCapReached');
-
-/** The DM cap's refusal for the member, with figures. */
-export function dmCapReachedFigures(spent: number, cap: number, currency: string): RefusalText {
-  return (t) =>
-    t.t('spend.dmCapReachedFigures', { spent: t.money(spent, currency), cap: t.money(cap, currency) });
+/** Where this process stands among the bot's processes (default: one process running every shard). */
+export interface BudgetsPlacement {
+  readonly shards?: ShardSet | undefined;
+  /** Where a member's day record that could not be written after a request is reported. */
+  readonly logger?: Logger | undefined;
 }
-
-/** The DM cap where a member uses the app installed to their account (see refusalFor). */
-export function userInstallCapReached(
-  spent: number,
-  cap: number,
-  currency: string,
-  inServer: boolean,
-): RefusalText {
-  return (t) =>
-    t.t(inServer ? 'spend.userInstallCapInServer' : 'spend.userInstallCapOutside', {
-      spent: t.money(spent, currency),
-      cap: t.money(cap, currency),
-    });
-}
-
-/** Why a reservation was refused: with figures for the member alone, and without for a channel. */
-export interface Refusal {
-  /** For the member alone (an ephemeral message, a DM), in their voice: names the spend and the cap. */
-  readonly message: RefusalText;
-  /** For everyone in the channel, in the server's voice: the limit reached and when it resets, no figures. */
-  readonly publicMessage: RefusalText;
-  /** Refused by the member's own cap (memberCaps.ts), which a cheaper model may fit (chat/fallback.ts). */
-  readonly memberLimit?: 'daily' | 'monthly';
-}
-
-export type Reservation = { readonly ok: true; release(): void } | ({ readonly ok: false } & Refusal);
 
 export interface Budgets {
   settings(guildId: string): Promise<GuildSettings>;
@@ -109,15 +76,12 @@ export interface Budgets {
   alertsDue(guildId: string, now: number): Promise<AlertsDue>;
 }
 
-/** Alerts sent, per month and per cap: a new cap starts its own 80 % and 100 %. */
-const ALERTS_LIFETIME_MS = 62 * 86_400_000;
-const alertsKey = (guildId: string, month: string, cap: number) => `budget-alerts:${guildId}:${month}:${cap}`;
-
 export function createBudgets(
   store: Store,
   ledger: Ledger,
   currency: string,
   operator: OperatorCaps = NO_OPERATOR_CAPS,
+  placement: BudgetsPlacement = {},
 ): Budgets {
   // One lock per scope (guild, or a user's DMs) around check-and-reserve, apart from the
   // ledger's own queue; with an operator cap, one more lock around every reservation's last step.
@@ -127,8 +91,14 @@ export function createBudgets(
   const inFlight = new Map<string, number>();
   const inFlightByUser = new Map<string, number>();
   let inFlightTotal = 0;
-  // Alerts already sent, by key: read from the store once, so a request does not cost a read.
-  const sentAlerts = createRecent<number[]>(countedLimits(SETTINGS_CACHED));
+  // What is billed to a member across every scope and process, for the one daily cap (memberDay.ts).
+  const memberDay = createMemberDaySpend({
+    store,
+    ledger,
+    shards: placement.shards ?? allShards(1),
+    pendingOf: (scope, userId) => inFlightByUser.get(`${scope}:${userId}`) ?? 0,
+  });
+  const alerts = createAlertsDue(store, ledger);
 
   async function settings(guildId: string): Promise<GuildSettings> {
     const cached = cache.get(guildId);
@@ -174,9 +144,9 @@ export function createBudgets(
     return memberCapRefusal(ledger, guildId, userId, caps, pending, amountMicros, now, currency);
   }
 
-  /** The DM cap per user per day, over `scopes` (see refusalFor). */
-  async function dmRefusal(
-    scopes: readonly string[],
+  /** The daily cap per member over everything billed to them (`scope` is this request's). */
+  async function memberDayRefusal(
+    scope: string,
     userId: string,
     amountMicros: number,
     now: number,
@@ -184,22 +154,18 @@ export function createBudgets(
   ): Promise<Refusal | undefined> {
     const cap = operator.dmDailyCapMicros;
     if (cap === null) return undefined;
-    let spent = 0;
-    let pending = 0;
-    for (const scope of scopes) {
-      spent += await ledger.userDaySpendMicros(scope, userId, now);
-      pending += inFlightByUser.get(`${scope}:${userId}`) ?? 0;
-    }
-    if (spent + pending + amountMicros <= cap) return undefined;
-    return { message: message(spent, cap), publicMessage: dmCapReached };
+    const { spentMicros, pendingMicros } = await memberDay.used(userId, scope, now);
+    if (spentMicros + pendingMicros + amountMicros <= cap) return undefined;
+    return { message: message(spentMicros, cap), publicMessage: dmCapReached };
   }
 
   /**
-   * Why a request may not run under the caps of where it is made. A user install counts under the
-   * DM cap: with the member's DMs in group DMs and DMs between users (both scopes shard 0's), on
-   * its own in a server without the bot (its scope that guild's shard's).
+   * Why a request may not run under the caps of where it is made. What is billed to the member
+   * (DMs with the bot, and the app installed to their account anywhere: group DMs, DMs between
+   * users, every server that did not add it) shares the one daily cap per member.
    */
   function refusalFor(
+    scope: string,
     guildId: string | null,
     userId: string,
     amountMicros: number,
@@ -207,18 +173,46 @@ export function createBudgets(
     userInstall: boolean,
     member?: MemberCaps,
   ): Promise<Refusal | undefined> {
-    const dm = usageScope({ guildId: null, userId });
-    if (!userInstall) {
-      return guildId === null
-        ? dmRefusal([dm], userId, amountMicros, now, (spent, cap) =>
-            dmCapReachedFigures(spent, cap, currency),
-          )
-        : guildRefusal(guildId, userId, amountMicros, now, member);
-    }
-    const scope = usageScope({ guildId, userId, userInstall });
-    return dmRefusal(guildId === null ? [dm, scope] : [scope], userId, amountMicros, now, (spent, cap) =>
-      userInstallCapReached(spent, cap, currency, guildId !== null),
+    if (!userInstall && guildId !== null) return guildRefusal(guildId, userId, amountMicros, now, member);
+    return memberDayRefusal(scope, userId, amountMicros, now, (spent, cap) =>
+      userInstall
+        ? userInstallCapReached(spent, cap, currency, guildId !== null)
+        : dmCapReachedFigures(spent, cap, currency),
     );
+  }
+
+  /**
+   * Publishes the member's day record of `scope` (memberDay.ts) once a request billed to them is
+   * granted (awaited: another process must see it) and once it ends (its charge now counted).
+   */
+  async function publishGranted(
+    scope: string,
+    userId: string,
+    now: number,
+    reservation: Reservation,
+  ): Promise<Reservation> {
+    if (!reservation.ok) return reservation;
+    try {
+      await memberDay.publish(userId, scope, now);
+    } catch (error) {
+      reservation.release();
+      throw error;
+    }
+    return {
+      ok: true,
+      release: () => {
+        reservation.release();
+        void queue
+          // The day it was reserved on: its record is the one that counted the hold.
+          .run(`budget:member-${userId}`, () => memberDay.publish(userId, scope, now))
+          .catch((error: unknown) =>
+            placement.logger?.warn(
+              { err: error, userId },
+              "budgets: could not write a member's day spend after a request; written again with their next one",
+            ),
+          );
+      },
+    };
   }
 
   /** Counts the reservation in flight (scope, user, and all scopes) until it is released. */
@@ -240,6 +234,20 @@ export function createBudgets(
     };
   }
 
+  /** Holds the reservation, under the operator's monthly cap when there is one. */
+  function operatorHold(scope: string, userId: string, amountMicros: number, now: number) {
+    const cap = operator.operatorMonthlyCapMicros;
+    if (cap === null) return Promise.resolve(hold(scope, userId, amountMicros));
+    // Across every scope: one lock, and the in-flight total counted, so a burst cannot overshoot.
+    return queue.run('budget:operator', async (): Promise<Reservation> => {
+      const spent = await ledger.allScopesMonthSpendMicros(now);
+      if (spent + inFlightTotal + amountMicros > cap) {
+        return { ok: false, message: operatorCapReached, publicMessage: operatorCapReached };
+      }
+      return hold(scope, userId, amountMicros);
+    });
+  }
+
   return {
     settings: (guildId) => queue.run(`budget:${guildId}`, () => settings(guildId)),
     update(guildId, patch) {
@@ -252,46 +260,20 @@ export function createBudgets(
     },
     reserve(guildId, userId, amountMicros, now, userInstall = false, member?: MemberCaps) {
       const scope = usageScope({ guildId, userId, userInstall });
-      // Scopes under one cap share one lock: a user's DMs and their user install outside servers.
-      const lock = userInstall && guildId === null ? usageScope({ guildId, userId }) : scope;
+      const billedToMember = userInstall || guildId === null;
+      // What is billed to a member shares one lock, as it shares one cap.
+      const lock = billedToMember ? `member-${userId}` : scope;
       return queue.run(`budget:${lock}`, async (): Promise<Reservation> => {
-        const refusal = await refusalFor(guildId, userId, amountMicros, now, userInstall, member);
+        const refusal = await refusalFor(scope, guildId, userId, amountMicros, now, userInstall, member);
         if (refusal !== undefined) return { ok: false, ...refusal };
-        const cap = operator.operatorMonthlyCapMicros;
-        if (cap === null) return hold(scope, userId, amountMicros);
-        // Across every scope: one lock, and the in-flight total counted, so a burst cannot overshoot.
-        return queue.run('budget:operator', async () => {
-          const spent = await ledger.allScopesMonthSpendMicros(now);
-          if (spent + inFlightTotal + amountMicros > cap) {
-            return { ok: false, message: operatorCapReached, publicMessage: operatorCapReached };
-          }
-          return hold(scope, userId, amountMicros);
-        });
+        const granted = await operatorHold(scope, userId, amountMicros, now);
+        return billedToMember && operator.dmDailyCapMicros !== null
+          ? publishGranted(scope, userId, now, granted)
+          : granted;
       });
     },
     alertsDue(guildId, now) {
-      return queue.run(`budget:${guildId}`, async () => {
-        const current = await settings(guildId);
-        const cap = current.monthlyCapMicros;
-        // Without a channel nothing is announced, and nothing is used up: setting one later still
-        // gets this month's alerts.
-        if (cap === null || cap <= 0 || current.alertChannelId === null) return NO_ALERTS;
-        const month = utcDay(now).slice(0, 7);
-        const spent = await ledger.monthSpendMicros(guildId, now);
-        const key = alertsKey(guildId, month, cap);
-        const sent = sentAlerts.get(key) ?? ((await store.get(key)) as number[] | undefined) ?? [];
-        sentAlerts.set(key, sent, 1);
-        const due = ALERT_THRESHOLDS.filter(
-          (threshold) => !sent.includes(threshold) && spent * 100 >= cap * threshold,
-        );
-        if (due.length > 0) {
-          const next = [...sent, ...due];
-          // Only this month's alerts are ever read: a month's record outlives it by one.
-          await store.set(key, next, ALERTS_LIFETIME_MS);
-          sentAlerts.set(key, next, 1);
-        }
-        return { thresholds: due, spentMicros: spent, capMicros: cap, channelId: current.alertChannelId };
-      });
+      return queue.run(`budget:${guildId}`, async () => alerts(guildId, await settings(guildId), now));
     },
   };
 }

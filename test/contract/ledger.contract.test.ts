@@ -5,7 +5,8 @@
  * charges a failing store refuses kept until it answers again.
  */
 import { describe, expect, it } from 'vitest';
-import { createBudgets, operatorCapReached } from '../../src/spend/budgets.js';
+import { createBudgets } from '../../src/spend/budgets.js';
+import { operatorCapReached } from '../../src/spend/refusals.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { dayKey, entryKey } from '../../src/spend/ledgerBook.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
