@@ -9,13 +9,14 @@ import type { Logger } from '../lib/logger.js';
 import type { MessageComponents } from './buttons.js';
 import { messageBody } from './messages.js';
 import type { RateBucket } from './render/rateBucket.js';
+import type { ReplyFile } from './render/sink.js';
 
 export interface OutgoingMessage {
   readonly content: string;
   /** Undefined leaves a message's buttons as they are. */
   readonly components?: MessageComponents | undefined;
-  /** Attachments (uploaded as multipart). */
-  readonly files?: readonly { readonly name: string; readonly data: Buffer }[] | undefined;
+  /** Attachments (uploaded as multipart, each with its content type when it has one). */
+  readonly files?: readonly ReplyFile[] | undefined;
 }
 
 /** The request for `message`: its body (never a ping), and its files as multipart. */

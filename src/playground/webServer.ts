@@ -3,7 +3,8 @@
  * it (pageView.ts), changes pushed as server-sent events (each changed message, at most every
  * 50 ms), and what a person does on the page done as that person in the local Discord: a slash
  * command, a message, a button click, a form (pageModals.ts), a change of language (pageLocales.ts).
- * Attachments come from their messages.
+ * Attachments come from their messages, with the type they were uploaded with, never sniffed, and
+ * a policy that lets them run nothing when opened (`default-src 'none'; sandbox`, not framed).
  *
  * Only the page opened from `url` (which carries this run's key) may use it: see pageAccess.ts.
  * Refused: a foreign Host, Origin or Sec-Fetch-Site (403), no key or a wrong one on anything but
@@ -58,6 +59,8 @@ const TYPES: Record<string, string> = {
   js: 'text/javascript; charset=utf-8',
   css: 'text/css; charset=utf-8',
 };
+/** What an attachment may do when opened: nothing (no script, no loads, a sandboxed origin). */
+const ATTACHMENT_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 const PUSH_EVERY_MS = 50;
 const MAX_BODY = 64 * 1024;
 
@@ -248,6 +251,9 @@ export async function startWebServer(
     if (req.method === 'GET' && attachment) {
       const file = discord.messages.get(attachment[1] ?? '')?.attachments[Number(attachment[2])];
       if (!file) return send(res, 404, { error: 'no such attachment' });
+      // Typed as uploaded and never sniffed (nosniff, above); opened on its own (an SVG, HTML),
+      // it runs nothing and loads nothing, in an origin of its own.
+      res.setHeader('content-security-policy', ATTACHMENT_POLICY);
       res.writeHead(200, { 'content-type': file.contentType ?? 'application/octet-stream' }).end(file.data);
       return;
     }

@@ -12,6 +12,8 @@ import { startWebServer, type WebServer } from '../../src/playground/webServer.j
 import { openPage, type PageSession, raw } from '../helpers/playgroundPage.js';
 
 const ASK = { user: 'member', name: 'ask', options: { prompt: 'spend the operator’s money' } };
+/** An attachment that would run a script if the playground's origin opened it as a page. */
+const SVG = '<svg xmlns="http://www.w3.org/2000/svg" onload="fetch(\'/api/state\')"/>';
 
 describe('the playground web server refuses other pages', () => {
   let discord: LocalDiscord;
@@ -39,6 +41,8 @@ describe('the playground web server refuses other pages', () => {
     const form = new FormData();
     form.append('payload_json', JSON.stringify({ content: 'a picture' }));
     form.append('files[0]', new Blob([Buffer.from('not really a png')], { type: 'image/png' }), 'a.png');
+    form.append('files[1]', new Blob([SVG], { type: 'image/svg+xml' }), 'b.svg');
+    form.append('files[2]', new Blob(['<svg but text'], { type: 'text/markdown; charset=utf-8' }), 'c.md');
     const posted = await fetch(`${discord.apiUrl}/v10/channels/${discord.channelIds[0]}/messages`, {
       method: 'POST',
       headers: { authorization: 'Bot playground-token' },
@@ -235,5 +239,22 @@ describe('the playground web server refuses other pages', () => {
       serverLocale: 'fr',
     });
     expect(guildLocale(discord, discord.guildId)).toBe('fr');
+  });
+
+  it('serves attachments as uploaded, never sniffed, and sandboxed: opened, they run and load nothing', async () => {
+    const base = attachment.slice(0, -1);
+    for (const [index, type, body] of [
+      [1, 'image/svg+xml', SVG],
+      [2, 'text/markdown; charset=utf-8', '<svg but text'],
+    ] as const) {
+      const served = await page.get(`${base}${index}`);
+      expect(served.status).toBe(200);
+      expect(served.text).toBe(body);
+      expect(served.headers['content-type']).toBe(type);
+      expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['content-security-policy']).toBe(
+        "default-src 'none'; frame-ancestors 'none'; sandbox",
+      );
+    }
   });
 });

@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REST_FILE_NAME } from '../../src/discord/render/overflow.js';
+import { REST_FILE_NAME, REST_FILE_TYPE } from '../../src/discord/render/overflow.js';
 import { withoutQuestionHead } from '../../src/discord/render/quote.js';
 import { type LocalInteraction, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { EVERYONE_PERMISSIONS } from '../../src/localDiscord/model.js';
@@ -63,6 +63,22 @@ describe('5 follow-ups per interaction where the app is installed to the member 
     // The whole reply is remembered.
     const turns = (await h.running.bot.context.conversations.load(group.id)).turns;
     expect(turns.at(-1)?.content).toBe(LONG);
+  });
+
+  it('the file is uploaded as text/markdown, also when the rest starts like an SVG image', async () => {
+    const alex = h.discord.user('alex4', 'Alex');
+    const group = openGroupDm(h.discord, [alex, h.discord.user('lee', 'Lee')]);
+    // Every paragraph starts `<svg`: so does the rest, wherever the last message ends.
+    const svg = LONG.replaceAll(/Paragraph (\d+): /g, '<svg onload="alert($1)"> ');
+    h.service.enqueue({ text: svg, chunks: 60 });
+    const interaction = ask({ prompt: 'draw it in text' }, { channelId: group.id, user: alex });
+    await done(interaction);
+    await waitForIdle(h);
+    const { shown, file } = shownReply(h, interaction);
+    expect(shown + (file?.data.toString('utf8') ?? '')).toBe(svg);
+    expect(file?.data.toString('utf8').startsWith('<svg')).toBe(true);
+    // As the local Discord received it in the multipart upload (discord.js would say image/svg+xml).
+    expect(file?.contentType).toBe(REST_FILE_TYPE);
   });
 
   it('Discord refusing a follow-up with 40094 counts as the limit: the message before it ends the reply, with the file', async () => {

@@ -8,11 +8,16 @@
  * reply has reached its last message.
  */
 import type { Translator } from '../../i18n/translator.js';
-import { FollowUpLimitReached, type ReplySink } from './sink.js';
+import { FollowUpLimitReached, type ReplyFile, type ReplySink } from './sink.js';
 import { type Fence, pieceText, takeMessage, withNote } from './split.js';
 
 /** The file with the rest of a reply (Discord shows .md files as text). */
 export const REST_FILE_NAME = 'reply-continued.md';
+/**
+ * Its type, said in the upload: without one discord.js guesses from the first bytes, and a reply
+ * starting `<svg` or `%PDF` would be typed (and opened) as an image or a document.
+ */
+export const REST_FILE_TYPE = 'text/markdown; charset=utf-8';
 
 export function overflowNote(t: Translator, restCharacters: number, attached: boolean): string {
   return `-# ${
@@ -28,7 +33,7 @@ export interface LastMessage {
   /** The rest of the reply, exactly (empty when everything fits). */
   readonly rest: string;
   /** The file that carries the rest (when it may be attached and there is a rest). */
-  readonly files: readonly { readonly name: string; readonly data: Buffer }[];
+  readonly files: readonly ReplyFile[];
 }
 
 /**
@@ -54,7 +59,10 @@ export function lastMessage(
   if (!taken.cut) return { content: withNote(pieceText(taken.piece), note), rest: '', files: [] };
   const rest = text.slice(taken.nextOffset);
   const content = withNote(pieceText(taken.piece), notes(rest.length));
-  const files = attach && rest !== '' ? [{ name: REST_FILE_NAME, data: Buffer.from(rest, 'utf8') }] : [];
+  const files =
+    attach && rest !== ''
+      ? [{ name: REST_FILE_NAME, data: Buffer.from(rest, 'utf8'), contentType: REST_FILE_TYPE }]
+      : [];
   return { content, rest, files };
 }
 

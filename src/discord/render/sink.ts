@@ -12,6 +12,8 @@ import type { RateBucket } from './rateBucket.js';
 export interface ReplyFile {
   readonly name: string;
   readonly data: Buffer;
+  /** Its media type, sent with the upload (unset, discord.js guesses it from the first bytes). */
+  readonly contentType?: string;
 }
 
 /**

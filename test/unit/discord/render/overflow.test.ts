@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { lastMessage, overflowNote, REST_FILE_NAME } from '../../../../src/discord/render/overflow.js';
+import {
+  lastMessage,
+  overflowNote,
+  REST_FILE_NAME,
+  REST_FILE_TYPE,
+} from '../../../../src/discord/render/overflow.js';
 import { FollowUpLimitReached, type ReplyFile, type ReplySink } from '../../../../src/discord/render/sink.js';
 import { pieceText, splitMessage } from '../../../../src/discord/render/split.js';
 import { createStreamRenderer } from '../../../../src/discord/render/streamRenderer.js';
@@ -67,7 +72,9 @@ describe('the last message of a reply with no follow-up left', () => {
     expect(last.content).toContain(overflowNote(english, last.rest.length, true));
     const shown = last.content.slice(0, last.content.indexOf('-# ✂️'));
     expect(shown + last.rest).toBe(text);
-    expect(last.files).toEqual([{ name: REST_FILE_NAME, data: Buffer.from(last.rest, 'utf8') }]);
+    expect(last.files).toEqual([
+      { name: REST_FILE_NAME, data: Buffer.from(last.rest, 'utf8'), contentType: REST_FILE_TYPE },
+    ]);
   });
 
   it('without Attach Files says how much is cut, and has no file', () => {
