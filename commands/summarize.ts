@@ -8,7 +8,10 @@
  *
  * It reads the channel, so it works only where the bot is (a server that added it, its DM) and
  * may read history there (View Channel, Read Message History, as Discord's `app_permissions`
- * say); elsewhere it refuses privately before anything is asked or charged.
+ * say), and only for a member who may read that history too (the same two, in the member's
+ * `permissions` Discord sends for the channel): the summary shows what it read, and a member
+ * must not learn through the bot what their own permissions hide. Elsewhere it refuses
+ * privately before anything is read, asked or charged.
  */
 import {
   type APIMessage,
@@ -88,6 +91,9 @@ export const summarizeCommand = {
       return replyPrivately(interaction, member.t('images.botNotInChannel'));
     }
     const needed = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory;
+    if (interaction.inGuild() && !interaction.memberPermissions.has(needed)) {
+      return replyPrivately(interaction, member.t('images.memberCannotReadHistory'));
+    }
     if (interaction.inGuild() && !interaction.appPermissions.has(needed)) {
       return replyPrivately(interaction, member.t('images.cannotReadHistory'));
     }

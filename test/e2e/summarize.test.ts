@@ -2,16 +2,18 @@
  * "Summarize from here" end to end, with the Message Content intent (it is registered only
  * then): the real bot reads the channel through the local Discord's GET /channels/{id}/messages
  * and the service receives the chosen message and the ones after it (at most 50), oldest first,
- * trimmed to the history budget; refused privately where the bot may not read the channel.
+ * trimmed to the history budget; refused privately where the bot, or the member, may not read the
+ * channel.
  */
 import { describe, expect, it } from 'vitest';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
 import { type LocalMessage, type LocalUser, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
+import { MEMBER_PERMISSIONS } from '../../src/localDiscord/model.js';
 import { openGroupDm } from '../../src/localDiscord/places.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
-import { PLAIN_REPLIES, waitForIdle, waitForReply } from '../helpers/harness.js';
+import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const suite = useHarness({
   discord: { channelCount: 20 },
@@ -177,6 +179,24 @@ describe('Summarize from here: refusals', () => {
       h.discord.requestLog.filter((entry) => entry.method === 'GET' && entry.route.endsWith('/messages'))
         .length,
     ).toBe(reads);
+  });
+
+  it('for a member without View Channel or Read Message History there: a private refusal, nothing read or asked', async () => {
+    const [message] = conversation(3);
+    const reads = () =>
+      h.discord.requestLog.filter((entry) => entry.method === 'GET' && entry.route.endsWith('/messages'))
+        .length;
+    const before = { asked: h.service.chatRequests().length, read: reads() };
+    // Discord sends the member's permissions in the channel with the interaction.
+    for (const withheld of [PERMISSIONS.readMessageHistory, PERMISSIONS.viewChannel]) {
+      const interaction = h.discord.messageCommand(SUMMARIZE, message as LocalMessage, {
+        user: suite.asker,
+        permissions: String(BigInt(MEMBER_PERMISSIONS) & ~withheld),
+      });
+      expect(await ephemeralText(interaction)).toBe(english.t('images.memberCannotReadHistory'));
+      await settled(h, interaction.id);
+    }
+    expect({ asked: h.service.chatRequests().length, read: reads() }).toEqual(before);
   });
 
   it('is rate-limited like /ask: refused privately, nothing asked', async () => {

@@ -58,6 +58,8 @@ export default {
     'Der Bot kann diesen Chat nicht lesen: Er ist hier kein Mitglied (du nutzt ihn über die Apps deines eigenen Kontos). „Ab hier zusammenfassen“ funktioniert dort, wo der Bot selbst ist: auf Servern, die ihn hinzugefügt haben, und in deiner DM mit ihm.',
   cannotReadHistory:
     'Der Bot kann die Nachrichten dieses Kanals nicht lesen: Er braucht hier „Kanal ansehen“ und „Nachrichtenverlauf anzeigen“. Ein Server-Admin kann ihm das in den Berechtigungen des Kanals geben.',
+  memberCannotReadHistory:
+    'Du kannst den Verlauf dieses Kanals selbst nicht lesen: „Ab hier zusammenfassen“ verlangt, dass auch du hier „Kanal ansehen“ und „Nachrichtenverlauf anzeigen“ hast.',
   summaryHead_one: '-# ↪️ Zusammenfassung von {{count, number}} Nachricht ab {{link}}',
   summaryHead_other: '-# ↪️ Zusammenfassung von {{count, number}} Nachrichten ab {{link}}',
   summaryOmitted_one:

@@ -59,6 +59,8 @@ export default {
     'The bot cannot read this chat: it is not a member here (you are using it from your own account’s apps). Summarize from here works where the bot itself is: servers that added it, and your DM with it.',
   cannotReadHistory:
     'The bot cannot read this channel’s messages: it needs View Channel and Read Message History here. A server admin can give it those in the channel’s permissions.',
+  memberCannotReadHistory:
+    'You cannot read this channel’s history yourself: Summarize from here needs you to have View Channel and Read Message History here too.',
   summaryHead_one: '-# ↪️ Summary of {{count, number}} message from {{link}}',
   summaryHead_other: '-# ↪️ Summary of {{count, number}} messages from {{link}}',
   summaryOmitted_one: 'The oldest message was left out to fit this channel’s history budget.',

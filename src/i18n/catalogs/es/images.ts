@@ -62,6 +62,8 @@ export default {
     'El bot no puede leer este chat: no es miembro aquí (lo estás usando desde las apps de tu propia cuenta). «Resumir desde aquí» funciona donde está el propio bot: los servidores que lo añadieron y tu MD con él.',
   cannotReadHistory:
     'El bot no puede leer los mensajes de este canal: necesita aquí «Ver canal» y «Leer el historial de mensajes». Un admin del servidor puede dárselos en los permisos del canal.',
+  memberCannotReadHistory:
+    'No puedes leer tú el historial de este canal: «Resumir desde aquí» requiere que también tú tengas aquí «Ver canal» y «Leer el historial de mensajes».',
   summaryHead_one: '-# ↪️ Resumen de {{count, number}} mensaje desde {{link}}',
   summaryHead_many: '-# ↪️ Resumen de {{count, number}} de mensajes desde {{link}}',
   summaryHead_other: '-# ↪️ Resumen de {{count, number}} mensajes desde {{link}}',

@@ -61,6 +61,8 @@ export default {
     'Le bot ne peut pas lire cette discussion : il n’en est pas membre (tu l’utilises depuis les apps de ton propre compte). « Résumer à partir d’ici » fonctionne là où le bot lui-même se trouve : les serveurs qui l’ont ajouté, et ta conversation privée avec lui.',
   cannotReadHistory:
     'Le bot ne peut pas lire les messages de ce salon : il lui faut ici « Voir le salon » et « Voir les anciens messages ». Un admin du serveur peut les lui donner dans les permissions du salon.',
+  memberCannotReadHistory:
+    'Tu ne peux pas lire toi-même l’historique de ce salon : « Résumer à partir d’ici » demande que tu aies toi aussi ici « Voir le salon » et « Voir les anciens messages ».',
   summaryHead_one: '-# ↪️ Résumé de {{count, number}} message depuis {{link}}',
   summaryHead_many: '-# ↪️ Résumé de {{count, number}} de messages depuis {{link}}',
   summaryHead_other: '-# ↪️ Résumé de {{count, number}} messages depuis {{link}}',

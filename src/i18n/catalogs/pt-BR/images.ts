@@ -57,6 +57,8 @@ export default {
     'O bot não consegue ler este chat: ele não é membro aqui (você está usando-o pelos apps da sua própria conta). “Resumir a partir daqui” funciona onde o próprio bot está: servidores que o adicionaram e a sua DM com ele.',
   cannotReadHistory:
     'O bot não consegue ler as mensagens deste canal: ele precisa de “Ver canal” e “Ver histórico de mensagens” aqui. Um admin do servidor pode dar isso a ele nas permissões do canal.',
+  memberCannotReadHistory:
+    'Você não pode ler o histórico deste canal: “Resumir a partir daqui” exige que você também tenha “Ver canal” e “Ver histórico de mensagens” aqui.',
   summaryHead_one: '-# ↪️ Resumo de {{count, number}} mensagem a partir de {{link}}',
   summaryHead_many: '-# ↪️ Resumo de {{count, number}} de mensagens a partir de {{link}}',
   summaryHead_other: '-# ↪️ Resumo de {{count, number}} mensagens a partir de {{link}}',
