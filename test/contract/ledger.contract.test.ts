@@ -6,13 +6,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createBudgets } from '../../src/spend/budgets.js';
-import { operatorCapReached } from '../../src/spend/refusals.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { dayKey, entryKey } from '../../src/spend/ledgerBook.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
 import { usageScope } from '../../src/spend/records.js';
+import { operatorCapReached } from '../../src/spend/refusals.js';
 import { LEGACY_SCOPES_KEY, listScopes, markedScopes } from '../../src/spend/scopes.js';
 import { faultyAdapter, storeFaults } from '../helpers/faultyStore.js';
+import { recordingWrites } from '../helpers/ledgerFixtures.js';
 import { STORE_KINDS, serverUrl, storeUrls } from '../helpers/storeUrls.js';
 import {
   capturingLogger,
@@ -242,6 +243,47 @@ for (const kind of STORE_KINDS) {
       // Its day totals are written now: a write planned for later would land in the next test's
       // Redis database (a closed @keyv/redis store connects again on its next call).
       await restarted.close();
+    });
+
+    it('one daily cap per member across two processes and three servers; each writes only its own keys', async () => {
+      const url = await stores.fresh();
+      // Two processes of one bot (shard 0 and shard 1 of 2), each with its own connection.
+      const start = async (shard: number) => {
+        const { store, written } = recordingWrites(await stores.open(url));
+        const shards = { count: 2, ids: [shard] };
+        const ledger = createLedger(store, shippedPrices, quietLogger, { shards });
+        await ledger.open();
+        const caps = { dmDailyCapMicros: 100_000, operatorMonthlyCapMicros: null };
+        return { ledger, budgets: createBudgets(store, ledger, 'USD', caps, { shards }), written };
+      };
+      const shard0 = await start(0);
+      const shard1 = await start(1);
+      // Servers that did not add the bot: one on shard 0, two on shard 1 ((id >> 22) % 2).
+      const [friends, games, books] = [String(4n << 22n), String(5n << 22n), String(7n << 22n)];
+      const spend = async (process: typeof shard0, guildId: string, n: number) => {
+        const held = await process.budgets.reserve(guildId, 'ann', n * 20_000, NOW, true);
+        if (!held.ok) throw new Error('refused');
+        await process.ledger.charge({ ...imageCharge(guildId, 'ann', n), userInstall: true });
+        held.release();
+      };
+      await spend(shard0, friends, 2);
+      await spend(shard1, games, 2);
+      // 4 of 5 images: a fifth fits in the third server, a sixth nowhere.
+      await expect
+        .poll(async () => (await shard1.budgets.reserve(books, 'ann', 40_000, NOW, true)).ok, {
+          timeout: 10_000,
+        })
+        .toBe(false);
+      await spend(shard1, books, 1);
+      await expect
+        .poll(async () => (await shard0.budgets.reserve(friends, 'ann', 1, NOW, true)).ok, {
+          timeout: 10_000,
+        })
+        .toBe(false);
+      expect((await shard0.budgets.reserve(null, 'ann', 1, NOW, false)).ok).toBe(false);
+      await shard0.ledger.close();
+      await shard1.ledger.close();
+      expect([...shard0.written].filter((key) => shard1.written.has(key))).toEqual([]);
     });
 
     it('a failing store: refused charges wait (seq null, logged by id) and land once it answers; nothing is lost', async () => {

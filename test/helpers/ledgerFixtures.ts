@@ -95,3 +95,22 @@ export function countingWrites(store: Store, part: string, hold?: () => Promise<
   }) as Store['setMany'];
   return { store: view, counts };
 }
+
+/** `store`, recording every key it writes or deletes. */
+export function recordingWrites(store: Store): { store: Store; written: Set<string> } {
+  const written = new Set<string>();
+  const view = Object.create(store) as Store;
+  view.set = ((key: string, value: unknown, ttl?: number) => {
+    written.add(key);
+    return store.set(key, value, ttl);
+  }) as Store['set'];
+  view.setMany = ((entries: { key: string; value: unknown }[]) => {
+    for (const entry of entries) written.add(entry.key);
+    return store.setMany(entries);
+  }) as Store['setMany'];
+  view.delete = ((key: string | string[]) => {
+    for (const one of [key].flat()) written.add(one);
+    return store.delete(key);
+  }) as Store['delete'];
+  return { store: view, written };
+}

@@ -10,7 +10,13 @@ import { type Budgets, createBudgets, type Reservation } from '../../../src/spen
 import { createLedger, type Ledger } from '../../../src/spend/ledger.js';
 import { memberDayKey } from '../../../src/spend/memberDay.js';
 import { english } from '../../helpers/english.js';
-import { imageCharge, NOW, quietLogger, shippedPrices } from '../../helpers/ledgerFixtures.js';
+import {
+  imageCharge,
+  NOW,
+  quietLogger,
+  recordingWrites,
+  shippedPrices,
+} from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 // Servers that did not add the bot, by the shard (of 2) their events reach: (id >> 22) % 2.
@@ -21,25 +27,6 @@ const ANN = '100';
 /** One image of 512x512 with the shipped prices. */
 const IMAGE = 20_000;
 const CAP = 5 * IMAGE;
-
-/** `store`, recording every key it writes or deletes. */
-function recordingWrites(store: Store): { store: Store; written: Set<string> } {
-  const written = new Set<string>();
-  const view = Object.create(store) as Store;
-  view.set = ((key: string, value: unknown, ttl?: number) => {
-    written.add(key);
-    return store.set(key, value, ttl);
-  }) as Store['set'];
-  view.setMany = ((entries: { key: string; value: unknown }[]) => {
-    for (const entry of entries) written.add(entry.key);
-    return store.setMany(entries);
-  }) as Store['setMany'];
-  view.delete = ((key: string | string[]) => {
-    for (const one of [key].flat()) written.add(one);
-    return store.delete(key);
-  }) as Store['delete'];
-  return { store: view, written };
-}
 
 interface Process {
   readonly ledger: Ledger;
