@@ -3,9 +3,12 @@
  * request in the channel (and its threads, unless a thread has its own). `set` without `prompt`
  * opens a form (a modal) holding the current prompt, for instructions with line breaks. The
  * form's custom id is `system:modal:` for the channel it was opened in (the permission is checked
- * again on submit), or `system:modal:<channel>.<seal>` for another channel given as an option:
- * the member's permission there is known only when the form opens, so the channel is sealed
- * (formSeal.ts) to the member and server, and a crafted id cannot name another one.
+ * again on submit), or `system:modal:<channel>.<issued>.<seal>` for another channel given as an
+ * option: the member's permission there is known only when the form opens, so the channel and
+ * the time it opened (seconds, base 36) are sealed (formSeal.ts) to the member and server; a
+ * crafted id cannot name another channel, and the form works for an hour (SYSTEM_FORM_TTL_MS).
+ * On its submit Discord sends the member's permissions in the channel it is submitted from only:
+ * Manage Channels is checked again there, so a member who lost it cannot use a form still open.
  */
 import {
   ApplicationCommandOptionType,
@@ -29,6 +32,8 @@ import { interactionVoices } from '../src/i18n/voices.js';
 import { parseWith, promptField } from '../src/settings/requestOptions.js';
 
 export const SYSTEM_PROMPT_MAX_LENGTH = 1500;
+/** How long a form for another channel works after it opened. */
+export const SYSTEM_FORM_TTL_MS = 60 * 60 * 1000;
 const MODAL_ACTION = 'modal';
 const FIELD = 'prompt';
 /** A prompt shown back stays within a message, whatever its lines (the header takes < 100). */
@@ -89,9 +94,23 @@ const notAllowed = (t: Translator, channelId?: string) =>
 const voiceOf = (interaction: ChatInputCommandInteraction | ModalSubmitInteraction, context: BotContext) =>
   interactionVoices(context.i18n, interaction).member;
 
-/** What a form's seal covers: the member, the server and the channel it was opened for. */
-function sealed(interaction: ChatInputCommandInteraction | ModalSubmitInteraction, channelId: string) {
-  return ['system', interaction.guildId ?? '', interaction.user.id, channelId];
+/** What a form's seal covers: the member, the server, the channel it was opened for, and when. */
+function sealed(
+  interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
+  channelId: string,
+  issued: string,
+) {
+  return ['system', interaction.guildId ?? '', interaction.user.id, channelId, issued];
+}
+
+/** A sealed form's argument, `<channel>.<issued>.<seal>`: what it says, if it is genuine. */
+function openedFor(interaction: ModalSubmitInteraction, context: BotContext, argument: string) {
+  const [channelId = '', issued = '', seal = '', ...rest] = argument.split('.');
+  const genuine =
+    rest.length === 0 &&
+    /^[0-9a-z]{1,10}$/.test(issued) &&
+    sealMatches(context.config.discordToken, sealed(interaction, channelId, issued), seal);
+  return genuine ? { channelId, issuedAt: Number.parseInt(issued, 36) * 1000 } : undefined;
 }
 
 /** The form for `set` without a prompt: the current prompt, to edit. */
@@ -101,10 +120,11 @@ async function openForm(
   channelId: string,
   t: Translator,
 ) {
+  const issued = Math.floor(context.clock.now() / 1000).toString(36);
   const argument =
     channelId === interaction.channelId
       ? ''
-      : `${channelId}.${formSeal(context.config.discordToken, sealed(interaction, channelId))}`;
+      : `${channelId}.${issued}.${formSeal(context.config.discordToken, sealed(interaction, channelId, issued))}`;
   const current = (await context.settings.channel(channelId)).systemPrompt;
   await interaction.showModal(
     paragraphModal({
@@ -166,19 +186,23 @@ export const systemCommand = {
     }
   },
   async handleModal(interaction, context) {
+    const t = voiceOf(interaction, context);
     const { action, argument } = parseButtonId(interaction.customId);
-    const [sealedId = '', seal = '', ...rest] = argument.split('.');
     const here = argument === '';
-    const channelId = here ? interaction.channelId : sealedId;
-    const genuine =
-      here ||
-      (rest.length === 0 && sealMatches(context.config.discordToken, sealed(interaction, sealedId), seal));
-    if (action !== MODAL_ACTION || !interaction.inGuild() || !channelId || !genuine) {
-      return replyPrivately(interaction, voiceOf(interaction, context).t('errors.formGone'));
+    const opened = here ? undefined : openedFor(interaction, context, argument);
+    const channelId = here ? interaction.channelId : opened?.channelId;
+    if (action !== MODAL_ACTION || !interaction.inGuild() || !channelId || (!here && !opened)) {
+      return replyPrivately(interaction, t.t('errors.formGone'));
     }
-    // Opened in this channel: the permission is checked again, as Discord computes it now.
-    if (here && !interaction.memberPermissions.has(PermissionFlagsBits.ManageChannels)) {
-      return replyPrivately(interaction, notAllowed(voiceOf(interaction, context)));
+    if (opened && context.clock.now() - opened.issuedAt > SYSTEM_FORM_TTL_MS) {
+      return replyPrivately(interaction, t.t('config.systemFormExpired'));
+    }
+    // The permission is checked again, as Discord computes it now in the channel submitted from.
+    if (!interaction.memberPermissions.has(PermissionFlagsBits.ManageChannels)) {
+      return replyPrivately(
+        interaction,
+        here ? notAllowed(t) : t.t('config.systemFormNeedsManageChannels', { channel: `<#${channelId}>` }),
+      );
     }
     await setPrompt(interaction, context, channelId, submittedText(interaction, FIELD));
   },

@@ -3,7 +3,8 @@
  * its shape checked by the local Discord against Discord's published description), the member's
  * question keeps its line breaks, the options given with the command stay in effect (carried in
  * the form's custom id, so also after a restart), and the submit runs the normal /ask turn. The
- * same for /system set. Bad submits are in badInput.test.ts.
+ * same for /system set, whose form for another channel works for an hour and only for a member
+ * who still has Manage Channels. Bad submits are in badInput.test.ts.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,9 +14,14 @@ import {
   MEMBER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
+/** The bot's clock: the real one, moved on by `offsetMs` (a form's age, without waiting for it). */
+const clock = { offsetMs: 0, now: () => Date.now() + clock.offsetMs };
+
 const suite = useHarness({
+  clock,
   discord: { channelCount: 20 },
   guildConfig: PLAIN_REPLIES,
   asker: { username: 'ann', globalName: 'Ann' },
@@ -209,10 +215,60 @@ describe('/system set through its form', () => {
       permissions: ADMIN_PERMISSIONS,
     });
     const modal = await modalOf(opened);
-    expect(modal.customId).toMatch(new RegExp(`^system:modal:${there}\\.[A-Za-z0-9_-]{16}$`));
+    expect(modal.customId).toMatch(new RegExp(`^system:modal:${there}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{16}$`));
     const submit = h.discord.submitModal(opened, { prompt: 'Only about cats.' });
     expect(await ephemeralText(submit)).toMatch(new RegExp(`^System prompt of <#${there}> set`));
     expect((await h.running.bot.context.settings.channel(there)).systemPrompt).toBe('Only about cats.');
     expect((await h.running.bot.context.settings.channel(here)).systemPrompt).toBeUndefined();
+  });
+
+  /** /system set for `there`, run in `here` by the admin: a form sealed to `there`. */
+  async function formFor(here: string, there: string) {
+    const opened = h.discord.sendCommand({
+      name: 'system',
+      subcommand: 'set',
+      channelId: here,
+      channelOptions: { channel: there },
+      user: admin(),
+      permissions: ADMIN_PERMISSIONS,
+    });
+    await modalOf(opened);
+    return opened;
+  }
+
+  it('a form for another channel works for an hour after it opened, then asks for the command again', async () => {
+    const here = freshChannel();
+    const there = freshChannel();
+    const early = await formFor(here, there);
+    const late = await formFor(here, there);
+    try {
+      clock.offsetMs = 59 * 60_000;
+      const inTime = h.discord.submitModal(early, { prompt: 'Within the hour.' });
+      expect(await ephemeralText(inTime)).toMatch(new RegExp(`^System prompt of <#${there}> set`));
+      clock.offsetMs = 61 * 60_000;
+      const expired = h.discord.submitModal(late, { prompt: 'Too late.' });
+      expect(await ephemeralText(expired)).toBe(english.t('config.systemFormExpired'));
+      await settled(h, expired.id);
+    } finally {
+      clock.offsetMs = 0;
+    }
+    expect((await h.running.bot.context.settings.channel(there)).systemPrompt).toBe('Within the hour.');
+  });
+
+  it('a form for another channel checks Manage Channels again on submit, where it is submitted', async () => {
+    const here = freshChannel();
+    const there = freshChannel();
+    const opened = await formFor(here, there);
+    // The admin lost Manage Channels while the form was open.
+    const submit = h.discord.submitModal(
+      opened,
+      { prompt: 'Not any more.' },
+      { permissions: MEMBER_PERMISSIONS },
+    );
+    expect(await ephemeralText(submit)).toBe(
+      english.t('config.systemFormNeedsManageChannels', { channel: `<#${there}>` }),
+    );
+    await settled(h, submit.id);
+    expect((await h.running.bot.context.settings.channel(there)).systemPrompt).toBeUndefined();
   });
 });

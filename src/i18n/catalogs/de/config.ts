@@ -56,6 +56,10 @@ export default {
     'Nur Mitglieder mit der Berechtigung „Kanäle verwalten“ in diesem Kanal können seinen Systemprompt ändern.',
   manageChannelsIn:
     'Nur Mitglieder mit der Berechtigung „Kanäle verwalten“ in {{channel}} können seinen Systemprompt ändern.',
+  systemFormExpired:
+    'Dieses Formular ist abgelaufen (ein /system-Formular gilt eine Stunde lang). Nutze /system set noch einmal.',
+  systemFormNeedsManageChannels:
+    'Dieses Formular braucht die Berechtigung „Kanäle verwalten“ in dem Kanal, aus dem du es absendest, und die hast du jetzt nicht. Nutze /system set direkt in {{channel}}.',
   systemFormTitle: 'Systemprompt festlegen',
   systemFormLabel: 'Anweisungen',
   systemFormDescription_one: 'Wird vor jedem Gespräch im Kanal gesendet. Bis zu {{count, number}} Zeichen.',

@@ -54,6 +54,9 @@ export default {
     'Only members with the Manage Channels permission in this channel can change its system prompt.',
   manageChannelsIn:
     'Only members with the Manage Channels permission in {{channel}} can change its system prompt.',
+  systemFormExpired: 'This form has expired (a /system form works for an hour). Use /system set again.',
+  systemFormNeedsManageChannels:
+    'This form needs the Manage Channels permission in the channel you submit it from, which you do not have now. Use /system set in {{channel}} itself.',
   systemFormTitle: 'Set the system prompt',
   systemFormLabel: 'Instructions',
   systemFormDescription_one:

@@ -60,6 +60,10 @@ export default {
     'Solo los miembros con el permiso Gestionar canales en este canal pueden cambiar su prompt de sistema.',
   manageChannelsIn:
     'Solo los miembros con el permiso Gestionar canales en {{channel}} pueden cambiar su prompt de sistema.',
+  systemFormExpired:
+    'Este formulario ha caducado (un formulario de /system funciona durante una hora). Vuelve a usar /system set.',
+  systemFormNeedsManageChannels:
+    'Este formulario requiere el permiso Gestionar canales en el canal desde el que lo envías, y ahora no lo tienes. Usa /system set directamente en {{channel}}.',
   systemFormTitle: 'Definir el prompt de sistema',
   systemFormLabel: 'Instrucciones',
   systemFormDescription_one:

@@ -61,6 +61,10 @@ export default {
     'Seuls les membres ayant la permission Gérer les salons dans ce salon peuvent modifier son prompt système.',
   manageChannelsIn:
     'Seuls les membres ayant la permission Gérer les salons dans {{channel}} peuvent modifier son prompt système.',
+  systemFormExpired:
+    'Ce formulaire a expiré (un formulaire /system marche pendant une heure). Utilise à nouveau /system set.',
+  systemFormNeedsManageChannels:
+    'Ce formulaire demande la permission Gérer les salons dans le salon d’où tu l’envoies, et tu ne l’as pas maintenant. Utilise /system set directement dans {{channel}}.',
   systemFormTitle: 'Définir le prompt système',
   systemFormLabel: 'Instructions',
   systemFormDescription_one:

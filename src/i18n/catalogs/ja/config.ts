@@ -50,6 +50,10 @@ export default {
     'このチャンネルのシステムプロンプトを変更できるのは、ここで「チャンネルの管理」権限を持つメンバーだけです。',
   manageChannelsIn:
     '{{channel}} のシステムプロンプトを変更できるのは、そこで「チャンネルの管理」権限を持つメンバーだけです。',
+  systemFormExpired:
+    'このフォームは期限切れです（/system のフォームは 1 時間有効です）。もう一度 /system set を使ってください。',
+  systemFormNeedsManageChannels:
+    'このフォームを送信するには、送信するチャンネルで「チャンネルの管理」権限が必要ですが、今はその権限がありません。{{channel}} で直接 /system set を使ってください。',
   systemFormTitle: 'システムプロンプトを設定',
   systemFormLabel: '指示',
   systemFormDescription_other:

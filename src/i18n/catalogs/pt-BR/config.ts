@@ -60,6 +60,10 @@ export default {
     'Só membros com a permissão Gerenciar canais neste canal podem mudar o prompt de sistema dele.',
   manageChannelsIn:
     'Só membros com a permissão Gerenciar canais em {{channel}} podem mudar o prompt de sistema dele.',
+  systemFormExpired:
+    'Este formulário expirou (um formulário do /system funciona por uma hora). Use /system set de novo.',
+  systemFormNeedsManageChannels:
+    'Este formulário exige a permissão Gerenciar canais no canal de onde você o envia, e você não a tem agora. Use /system set diretamente em {{channel}}.',
   systemFormTitle: 'Definir o prompt de sistema',
   systemFormLabel: 'Instruções',
   systemFormDescription_one: 'Enviado antes de cada conversa no canal. Até {{count, number}} caractere.',
