@@ -12,7 +12,7 @@ import { createMessage, editMessage } from './messages.js';
 import { openModal } from './modals.js';
 import { type LocalChannel, NO_HISTORY, PERMISSIONS, TOO_LONG } from './model.js';
 import { routeOAuth } from './oauth.js';
-import { channelRateLimit, rateLimitCheck, readBody, respond } from './restSupport.js';
+import { channelRateLimit, logWhenAnswered, rateLimitCheck, readBody, respond } from './restSupport.js';
 import { routeRoleDelete } from './roleDeletion.js';
 import type { DiscordState } from './state.js';
 import { userInstallRule } from './userInstall.js';
@@ -279,7 +279,11 @@ export async function routeRest(
 
 /** Answers one REST request (routeRest), logging it as pending until its answer is flushed. */
 export function handleRest(discord: DiscordState, req: IncomingMessage, res: ServerResponse): void {
-  if (routeOAuth(discord, req, res)) return; // OAuth2 (oauth.ts): the dashboard's login
+  // OAuth2 (oauth.ts): the dashboard's login, the bot's GET /guilds/{id} and /users/{id}; logged too.
+  if (routeOAuth(discord, req, res)) {
+    logWhenAnswered(discord, req, res);
+    return;
+  }
   const label = `${req.method} ${req.url?.slice(0, 60)} #${Math.random().toString(36).slice(2, 6)}`;
   discord.pending.set(label, 'received');
   (req as { label?: string }).label = label;

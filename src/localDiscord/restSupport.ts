@@ -108,3 +108,17 @@ export function channelRateLimit(
   }
   return headers;
 }
+
+/** Adds a request answered outside routeRest (OAuth2's routes) to `requestLog` once answered. */
+export function logWhenAnswered(discord: DiscordState, req: IncomingMessage, res: ServerResponse): void {
+  const route = new URL(req.url ?? '/', 'http://local').pathname.replace(/^\/api\/v\d+/, '');
+  res.on('finish', () => {
+    discord.requestLog.push({
+      method: req.method ?? 'GET',
+      route,
+      status: res.statusCode,
+      at: performance.now(),
+    });
+    discord.emit('change');
+  });
+}
