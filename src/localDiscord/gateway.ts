@@ -1,12 +1,19 @@
 /**
- * The gateway WebSocket: HELLO, IDENTIFY (refused with 4010/4011 for a wrong shard, as Discord
- * does), READY and GUILD_CREATE per session's shard, heartbeats, RESUME with the events missed
- * replayed, and routing each event to the sessions of its guild's shard (DMs: shard 0).
+ * The gateway WebSocket: HELLO, IDENTIFY (refused with 4004 for another token and 4010/4011 for a
+ * wrong shard, as Discord does), READY and GUILD_CREATE per session's shard, heartbeats, RESUME
+ * with the events missed replayed, and routing each event to the sessions of its guild's shard
+ * (DMs: shard 0). Upgrades from web pages of another origin are refused (auth.ts).
  */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { WebSocket } from 'ws';
-import { type GatewaySession, REPLAY_BUFFER, shardOf, snowflake } from './model.js';
+import { AUTHENTICATION_FAILED, isBotToken, refuseForeignOrigin } from './auth.js';
+import { type GatewaySession, shardOf, snowflake } from './model.js';
 import type { DiscordState } from './state.js';
 import { guildPayload } from './world.js';
+
+/** Dispatches kept per session for replay. */
+export const REPLAY_BUFFER = 1000;
 
 export function send(ws: WebSocket, payload: Record<string, unknown>): void {
   if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(payload));
@@ -66,6 +73,17 @@ export function shardRefusal(
   return count < discord.shardCount ? required : undefined;
 }
 
+/** Upgrades a request to a gateway connection, unless a web page of another origin made it. */
+export function upgradeGateway(
+  discord: DiscordState,
+  req: IncomingMessage,
+  socket: Duplex,
+  head: Buffer,
+): void {
+  if (refuseForeignOrigin(discord, req, socket)) return;
+  discord.wss?.handleUpgrade(req, socket, head, (ws) => handleGateway(discord, ws));
+}
+
 export function handleGateway(discord: DiscordState, ws: WebSocket): void {
   discord.gatewaySockets.add(ws);
   let session: GatewaySession | undefined;
@@ -82,6 +100,12 @@ export function handleGateway(discord: DiscordState, ws: WebSocket): void {
     const message = JSON.parse(String(raw)) as { op: number; d: Record<string, unknown> };
     if (message.op === 1) send(ws, { op: 11, d: null, s: null, t: null });
     if (message.op === 6) {
+      if (!isBotToken(discord, message.d.token)) {
+        discord.resumes.push({ d: message.d, resumed: false });
+        ws.close(AUTHENTICATION_FAILED.code, AUTHENTICATION_FAILED.reason);
+        discord.emit('change');
+        return;
+      }
       const resumed = discord.sessions.get(String(message.d.session_id));
       discord.resumes.push({ d: message.d, resumed: resumed !== undefined });
       if (!resumed) {
@@ -98,7 +122,9 @@ export function handleGateway(discord: DiscordState, ws: WebSocket): void {
       discord.emit('change');
     }
     if (message.op === 2) {
-      const refusal = shardRefusal(discord, message.d.shard);
+      const refusal = isBotToken(discord, message.d.token)
+        ? shardRefusal(discord, message.d.shard)
+        : AUTHENTICATION_FAILED;
       if (refusal) {
         discord.refusedIdentifies.push({ shard: message.d.shard, code: refusal.code });
         ws.close(refusal.code, refusal.reason);

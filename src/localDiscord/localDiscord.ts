@@ -1,27 +1,27 @@
 /**
- * A protocol-level Discord on loopback, the one the tests and the playground share: the REST API
- * under /api/v10 and a gateway WebSocket. The real discord.js Client logs into it (through
- * `rest.api` = DISCORD_API_URL and the gateway URL that GET /gateway/bot returns). It dispatches
- * INTERACTION_CREATE (commands, button clicks, modal submits), MESSAGE_CREATE (members' messages, with
- * Discord's Message Content rules per the intents the bot identified with) and THREAD_CREATE,
- * keeps every message with its edit history and buttons, and can enforce per-interaction-token
- * rate limits with real 429 responses, as Discord's headers tell them (X-RateLimit-*).
- * Gateway sessions can be resumed (op 6, with the events dispatched meanwhile replayed) after a
- * test drops the connection; the bot's permissions per channel can be withheld (sent as
- * overwrites, `app_permissions` and enforced on REST like Discord: 50001, 50013).
+ * A protocol-level Discord on loopback, the one the tests and the playground share: the REST API under
+ * /api/v10 and a gateway WebSocket. The real discord.js Client logs into it (through `rest.api` =
+ * DISCORD_API_URL and the gateway URL that GET /gateway/bot returns). It dispatches INTERACTION_CREATE
+ * (commands, button clicks, modal submits), MESSAGE_CREATE (members' messages, with Discord's Message
+ * Content rules per the intents the bot identified with) and THREAD_CREATE, keeps every message with its
+ * edit history and buttons, and can enforce per-interaction-token rate limits with real 429 responses, as
+ * Discord's headers tell them (X-RateLimit-*). Gateway sessions can be resumed (op 6, with the events
+ * dispatched meanwhile replayed) after a test drops the connection; the bot's permissions per channel can
+ * be withheld (sent as overwrites, `app_permissions` and enforced on REST like Discord: 50001, 50013).
  *
- * Sharding, like Discord's: GET /gateway/bot recommends `shards` (option, default 1), an IDENTIFY
- * with fewer shards (or none) than that is closed with 4011 and an impossible `[id, count]` with
- * 4010. There are one or more guilds (`guildsPerShard` on each shard); a guild's events go only to
- * the sessions of its shard, `(guild_id >> 22) % count`, and DMs only to shard 0. READY and
- * GUILD_CREATE list a session's own guilds. `deliveries` records which shard got each event.
+ * Sharding, like Discord's: GET /gateway/bot recommends `shards` (option, default 1), an IDENTIFY with
+ * fewer shards (or none) than that is closed with 4011 and an impossible `[id, count]` with 4010. There
+ * are one or more guilds (`guildsPerShard` on each shard); a guild's events go only to the sessions of its
+ * shard, `(guild_id >> 22) % count`, and DMs only to shard 0. READY and GUILD_CREATE list a session's own
+ * guilds. `deliveries` records which shard got each event. Only the bot's `botToken` gets in (auth.ts).
  */
 import { EventEmitter, once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
+import { newBotToken } from './auth.js';
 import { type MessageCommandInput, messageCommand } from './contextMenus.js';
-import { handleGateway } from './gateway.js';
+import { upgradeGateway } from './gateway.js';
 import { buildGuilds } from './guilds.js';
 import { clickButton, openInteraction, sendCommand, sendMessage, withholdPermissions } from './members.js';
 import { replyMessages, replyTo } from './messages.js';
@@ -55,6 +55,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     username: 'servicebot',
     global_name: 'Service Bot',
   };
+  readonly botToken: string;
   readonly guildId: string;
   readonly channelIds: string[];
   readonly guilds: readonly LocalGuild[];
@@ -95,6 +96,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   constructor(options: LocalDiscordOptions = {}) {
     super();
     this.setMaxListeners(0);
+    this.botToken = options.token ?? newBotToken(this.applicationId);
     this.restDelayMs = options.restDelayMs ?? 0;
     this.rateLimit = options.rateLimit;
     this.interactionTokenTtlMs = options.interactionTokenTtlMs;
@@ -148,9 +150,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
       socket.on('close', () => this.sockets.delete(socket));
     });
     this.wss = new WebSocketServer({ noServer: true });
-    this.server.on('upgrade', (req, socket, head) => {
-      this.wss?.handleUpgrade(req, socket, head, (ws) => handleGateway(this, ws));
-    });
+    this.server.on('upgrade', (req, socket, head) => upgradeGateway(this, req, socket, head));
     // A deep accept queue: hundreds of clients connecting in the same millisecond (benchmarks)
     // must wait to be accepted, not be dropped into TCP's 1 s SYN retry.
     this.server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });

@@ -149,7 +149,7 @@ export interface GatewayDelivery {
   readonly shard: [number, number];
 }
 
-/** An IDENTIFY the fake refused (4010 Invalid shard, 4011 Sharding required). */
+/** An IDENTIFY the fake refused (4004 Authentication failed, 4010 Invalid shard, 4011 Sharding required). */
 export interface RefusedIdentify {
   /** The `shard` it identified with (undefined when none). */
   readonly shard: unknown;
@@ -221,10 +221,9 @@ export interface GatewaySession {
   readonly sent: { readonly s: number; readonly data: string }[];
 }
 
-/** Dispatches kept per session for replay. */
-export const REPLAY_BUFFER = 1000;
-
 export interface LocalDiscordOptions {
+  /** The bot's token, which REST bot routes, IDENTIFY and RESUME require (auth.ts); default a fresh one. */
+  readonly token?: string;
   /** Delay before every REST response. */
   readonly restDelayMs?: number;
   readonly rateLimit?: RateLimitRule;

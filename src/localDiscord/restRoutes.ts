@@ -5,6 +5,7 @@
  * where the bot may not act.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { refuseUnauthorized } from './auth.js';
 import { routeCommands } from './commandRoutes.js';
 import { listMessages, serveAttachment } from './contextMenus.js';
 import { route as routeEvent } from './gateway.js';
@@ -277,8 +278,9 @@ export async function routeRest(
   return reply(404, { message: '404: Not Found', code: 0 });
 }
 
-/** Answers one REST request (routeRest), logging it as pending until its answer is flushed. */
+/** Answers one REST request (routeRest) it lets in, logging it as pending until its answer is flushed. */
 export function handleRest(discord: DiscordState, req: IncomingMessage, res: ServerResponse): void {
+  if (refuseUnauthorized(discord, req, res)) return; // no bot token where Discord needs one (auth.ts)
   // OAuth2 (oauth.ts): the dashboard's login, the bot's GET /guilds/{id} and /users/{id}; logged too.
   if (routeOAuth(discord, req, res)) {
     logWhenAnswered(discord, req, res);

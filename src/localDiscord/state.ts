@@ -28,6 +28,8 @@ export interface InjectedFailure {
 export interface DiscordState {
   readonly applicationId: string;
   readonly botUser: LocalUser;
+  /** The bot's token: `Authorization: Bot <token>` on REST bot routes, `token` in IDENTIFY and RESUME (auth.ts). */
+  readonly botToken: string;
   /** The first guild (on shard 0), the one tests use by default. */
   readonly guildId: string;
   /** The first guild's channels. */
@@ -51,7 +53,7 @@ export interface DiscordState {
   readonly failures: InjectedFailure[];
   /** IDENTIFY payloads accepted (each started a session). */
   readonly identifies: Record<string, unknown>[];
-  /** IDENTIFY payloads refused for their `shard`, with the close code sent. */
+  /** IDENTIFY payloads refused for their token (4004) or `shard`, with the close code sent. */
   readonly refusedIdentifies: RefusedIdentify[];
   /** Routed events (all but READY, GUILD_CREATE, RESUMED), one entry per session sent to. */
   readonly deliveries: GatewayDelivery[];
@@ -59,7 +61,7 @@ export interface DiscordState {
   readonly undelivered: { t: string; id: string; guildId: string | null }[];
   /** RESUME payloads received (op 6), and whether each resumed a live session. */
   readonly resumes: { d: Record<string, unknown>; resumed: boolean }[];
-  /** Authorization headers seen on REST requests (to check which token the bot used). */
+  /** Authorization headers of REST requests let in (to check which token the bot used). */
   readonly authorizations: Set<string>;
   rateLimited: number;
   apiUrl: string;

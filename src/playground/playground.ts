@@ -10,6 +10,8 @@
  * listed in playgroundEnv.ts (prices, budgets, limits, log level…): never `DATABASE_URL`, a
  * Discord token or address, shard or metrics settings. The page's address (`url`) carries a key
  * made for this run, without which the web server answers nothing but the page's static files.
+ * The local Discord, likewise, lets in only the bot, with a token made for this run
+ * (src/localDiscord/auth.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -87,6 +89,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     bot = spawn(process.execPath, [options.mainScript ?? 'dist/src/main.js'], {
       env: {
         ...botEnvironment(options.env, {
+          discordToken: discord.botToken,
           discordApiUrl: discord.apiUrl,
           service,
           databaseUrl,

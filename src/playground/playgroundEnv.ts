@@ -140,6 +140,8 @@ export function botEnvironment(
   settings: NodeJS.ProcessEnv | undefined,
   own: {
     readonly discordApiUrl: string;
+    /** The local Discord's bot token (a fresh one each run: it lets in nothing else). */
+    readonly discordToken: string;
     readonly service: { readonly baseUrl: string; readonly apiKey: string };
     readonly databaseUrl: string;
     readonly demo: boolean;
@@ -149,7 +151,7 @@ export function botEnvironment(
   return {
     ...passed,
     PATH: passed.PATH ?? process.env.PATH ?? '',
-    DISCORD_TOKEN: 'playground-token',
+    DISCORD_TOKEN: own.discordToken,
     DISCORD_API_URL: own.discordApiUrl,
     SHARD_COUNT: '1',
     SERVICE_BASE_URL: own.service.baseUrl,

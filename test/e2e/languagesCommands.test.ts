@@ -35,7 +35,9 @@ describe('command localizations', () => {
   const commandsUrl = (query = '') =>
     `${h.discord.apiUrl}/v10/applications/${h.discord.applicationId}/commands${query}`;
   const get = async (query = '') =>
-    (await (await fetch(commandsUrl(query), { headers: { authorization: 'Bot local' } })).json()) as Json[];
+    (await (
+      await fetch(commandsUrl(query), { headers: { authorization: `Bot ${h.discord.botToken}` } })
+    ).json()) as Json[];
 
   it('registers every command, option, subcommand and choice in every shipped language, once', async () => {
     const registered = h.discord.commands.get('global') ?? [];
@@ -63,7 +65,7 @@ describe('command localizations', () => {
     const put = (command: Json) =>
       fetch(guildCommands, {
         method: 'PUT',
-        headers: { authorization: 'Bot local', 'content-type': 'application/json' },
+        headers: { authorization: `Bot ${h.discord.botToken}`, 'content-type': 'application/json' },
         body: JSON.stringify([{ name: 'ping', description: 'Ping', type: 1, ...command }]),
       });
     const option = (extra: Json) => ({ options: [{ type: 3, name: 'what', description: 'What', ...extra }] });

@@ -197,7 +197,7 @@ describe('the playground with an operator service', () => {
     expect(existsSync(playground.databaseUrl.slice('sqlite://'.length))).toBe(true);
     expect(existsSync(productionFile)).toBe(false);
     expect(await listening(metricsPort)).toBe(false);
-    expect([...playground.discord.authorizations]).toEqual(['Bot playground-token']);
+    expect([...playground.discord.authorizations]).toEqual([`Bot ${playground.discord.botToken}`]);
   });
 
   it('refuses what it cannot act on with a 400 and a reason, and keeps serving', async () => {

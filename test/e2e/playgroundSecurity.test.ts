@@ -45,7 +45,7 @@ describe('the playground web server refuses other pages', () => {
     form.append('files[2]', new Blob(['<svg but text'], { type: 'text/markdown; charset=utf-8' }), 'c.md');
     const posted = await fetch(`${discord.apiUrl}/v10/channels/${discord.channelIds[0]}/messages`, {
       method: 'POST',
-      headers: { authorization: 'Bot playground-token' },
+      headers: { authorization: `Bot ${discord.botToken}` },
       body: form,
     });
     expect(posted.status).toBe(200);

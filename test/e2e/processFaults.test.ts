@@ -28,7 +28,7 @@ let service: FakeService;
 let dir: string;
 const bots: BotProcess[] = [];
 beforeAll(async () => {
-  discord = await startLocalDiscord({ channelCount: 10 });
+  discord = await startLocalDiscord({ channelCount: 10, token: TOKEN });
   service = await startFakeService();
   dir = mkdtempSync(join(tmpdir(), 'process-faults-'));
 });

@@ -155,7 +155,7 @@ describe('/budget role', () => {
     // As an admin's app would (Discord's delete_guild_role): 204, then GUILD_ROLE_DELETE.
     const response = await fetch(`${h.discord.apiUrl}/v10/guilds/${guildId}/roles/${role('Doomed')}`, {
       method: 'DELETE',
-      headers: { authorization: 'Bot local-admin-app' },
+      headers: { authorization: `Bot ${h.discord.botToken}` },
     });
     expect(response.status).toBe(204);
     await settled(h, role('Doomed'));

@@ -201,7 +201,7 @@ describe('sharding', () => {
     const cluster = spawn(process.execPath, ['--import', 'tsx', 'src/cli/cluster.ts'], {
       env: {
         PATH: process.env.PATH ?? '',
-        DISCORD_TOKEN: 'cluster-token',
+        DISCORD_TOKEN: discord.botToken,
         SERVICE_BASE_URL: service.url,
         SERVICE_API_KEY: 'cluster-key',
         DATABASE_URL: databaseUrl,
@@ -306,7 +306,7 @@ describe('sharding', () => {
     expect(bot.output().trim().split('\n').at(-1)).toBe(
       'start: could not ask Discord for the recommended shard count (SHARD_COUNT=auto): Discord refused DISCORD_TOKEN (401 Unauthorized): reset the bot token in the developer portal',
     );
-    expect(bot.output()).not.toContain('bench-token');
+    expect(bot.output()).not.toContain(discord.botToken);
   });
 
   it('a bot that does not shard when Discord requires it stops with one line saying what to set', async () => {

@@ -51,7 +51,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     const put = (command: Record<string, unknown>) =>
       fetch(`${h.discord.apiUrl}/v10/applications/${h.discord.applicationId}/guilds/1/commands`, {
         method: 'PUT',
-        headers: { 'content-type': 'application/json', authorization: 'Bot x' },
+        headers: { 'content-type': 'application/json', authorization: `Bot ${h.discord.botToken}` },
         body: JSON.stringify([{ name: 'x', description: 'x', ...command }]),
       });
     for (const bad of [
@@ -130,7 +130,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     // Channel routes with the bot token are refused there, as Discord refuses them.
     const answer = await fetch(`${h.discord.apiUrl}/v10/channels/${channelId}/messages`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: 'Bot x' },
+      headers: { 'content-type': 'application/json', authorization: `Bot ${h.discord.botToken}` },
       body: JSON.stringify({ content: 'x' }),
     });
     expect(answer.status).toBe(403);

@@ -65,7 +65,7 @@ export function startBotProcess(
   const child = spawn(command, args, {
     env: {
       PATH: process.env.PATH ?? '',
-      DISCORD_TOKEN: 'bench-token',
+      DISCORD_TOKEN: discord.botToken,
       SERVICE_BASE_URL: service.url,
       SERVICE_API_KEY: 'bench-key',
       DATABASE_URL: `sqlite://${join(dir, 'bot.sqlite')}`,

@@ -130,7 +130,8 @@ async function launch(
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const discord = await startLocalDiscord(options.discord);
+  // The local Discord lets in only this token (REST, IDENTIFY), the one the bot is given below.
+  const discord = await startLocalDiscord({ token: BOT_TOKEN, ...options.discord });
   const service = await startFakeService();
   const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
   const databasePath = join(dir, 'bot.sqlite');

@@ -23,7 +23,10 @@ class RawShard {
   readonly events: GatewayEvent[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
 
-  private constructor(readonly ws: WebSocket) {
+  private constructor(
+    readonly ws: WebSocket,
+    private readonly token: string,
+  ) {
     ws.on('message', (raw) => {
       this.events.push(JSON.parse(String(raw)) as GatewayEvent);
       ws.emit('event');
@@ -35,13 +38,13 @@ class RawShard {
 
   /** Connects and waits for HELLO. */
   static async open(fake: LocalDiscord): Promise<RawShard> {
-    const shard = new RawShard(new WebSocket(`${fake.gatewayUrl}?v=10&encoding=json`));
+    const shard = new RawShard(new WebSocket(`${fake.gatewayUrl}?v=10&encoding=json`), fake.botToken);
     await shard.next((event) => event.op === 10);
     return shard;
   }
 
   identify(shard?: [number, number]): void {
-    const d = { token: 'any-token', intents: 1 << 0, properties: {}, ...(shard && { shard }) };
+    const d = { token: this.token, intents: 1 << 0, properties: {}, ...(shard && { shard }) };
     this.ws.send(JSON.stringify({ op: 2, d }));
   }
 
@@ -75,6 +78,9 @@ class RawShard {
     this.ws.close(1000);
   }
 }
+
+/** Request options with the fake's bot token, which its REST bot routes require. */
+const asBot = (fake: LocalDiscord) => ({ headers: { authorization: `Bot ${fake.botToken}` } });
 
 /** `list[index]`, which the test knows is there. */
 function at<T>(list: readonly T[], index: number): T {
@@ -121,7 +127,8 @@ describe('the fake with its defaults', () => {
     expect(fake.guilds).toEqual([{ id: fake.guildId, channelIds: fake.channelIds, shard: 0 }]);
     expect(fake.channels.get(fake.channelIds[0] as string)?.guildId).toBe(fake.guildId);
     expect(fake.channels.get(fake.dmChannelId)?.guildId).toBeNull();
-    const info = (await (await fetch(`${fake.apiUrl}/v10/gateway/bot`)).json()) as Record<string, unknown>;
+    const answer = await fetch(`${fake.apiUrl}/v10/gateway/bot`, asBot(fake));
+    const info = (await answer.json()) as Record<string, unknown>;
     expect(info).toEqual({
       url: fake.gatewayUrl,
       shards: 1,
@@ -147,7 +154,7 @@ describe('the fake with its defaults', () => {
 describe('a fake that requires two shards, one guild on each', () => {
   it('recommends 2 shards, refuses unsharded (4011) and impossible shards (4010)', async () => {
     const fake = await startFake({ shards: 2, guildsPerShard: 1 });
-    const info = (await (await fetch(`${fake.apiUrl}/v10/gateway/bot`)).json()) as {
+    const info = (await (await fetch(`${fake.apiUrl}/v10/gateway/bot`, asBot(fake))).json()) as {
       shards: number;
       session_start_limit: Record<string, number>;
     };
@@ -273,7 +280,7 @@ describe('a fake that requires two shards, one guild on each', () => {
       [shard0, [0, 2]],
       [shard1, [1, 2]],
     ] as const) {
-      socket.ws.send(JSON.stringify({ op: 2, d: { token: 't', intents, properties: {}, shard } }));
+      socket.ws.send(JSON.stringify({ op: 2, d: { token: fake.botToken, intents, properties: {}, shard } }));
       await socket.next((event) => event.t === 'GUILD_CREATE');
     }
 
@@ -288,7 +295,7 @@ describe('a fake that requires two shards, one guild on each', () => {
     const posted = (await (
       await fetch(`${fake.apiUrl}/v10/channels/${at(second.channelIds, 2)}/messages`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...asBot(fake).headers },
         body: JSON.stringify({ content: 'starter' }),
       })
     ).json()) as { id: string };
@@ -296,7 +303,7 @@ describe('a fake that requires two shards, one guild on each', () => {
       `${fake.apiUrl}/v10/channels/${at(second.channelIds, 2)}/messages/${posted.id}/threads`,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...asBot(fake).headers },
         body: JSON.stringify({ name: 'a thread' }),
       },
     );
@@ -390,7 +397,7 @@ describe('a discord.js Client against the sharded fake', () => {
     const fake = await startFake({ shards: 2, guildsPerShard: 1, maxConcurrency: 2 });
     const bot = client({ shards: [0, 1], shardCount: 2 }, fake);
     const ready = once(bot, Events.ClientReady);
-    await bot.login('any-token');
+    await bot.login(fake.botToken);
     await ready;
     expect([...bot.guilds.cache.keys()].sort()).toEqual(fake.guilds.map((guild) => guild.id).sort());
     expect(bot.guilds.cache.get(fake.guilds[1]?.id as string)?.shardId).toBe(1);
@@ -442,7 +449,7 @@ describe('a discord.js Client against the sharded fake', () => {
     const bot = client({}, fake);
     const shardErrors: unknown[] = [];
     bot.on(Events.ShardError, (error) => shardErrors.push(error.message));
-    await expect(bot.login('any-token')).rejects.toThrow('Sharding is required');
+    await expect(bot.login(fake.botToken)).rejects.toThrow('Sharding is required');
     expect(shardErrors).toEqual(['Sharding is required']);
     expect(fake.refusedIdentifies).toEqual([{ shard: [0, 1], code: 4011 }]);
     expect(fake.identifies).toEqual([]);

@@ -19,9 +19,11 @@ afterAll(async () => {
   await discord.close();
 });
 
-const asBot = { authorization: 'Bot local-bot-token' };
 async function rest(method: string, path: string): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(`${discord.apiUrl}/v10${path}`, { method, headers: asBot });
+  const response = await fetch(`${discord.apiUrl}/v10${path}`, {
+    method,
+    headers: { authorization: `Bot ${discord.botToken}` },
+  });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }

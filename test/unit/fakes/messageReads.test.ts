@@ -28,7 +28,9 @@ beforeAll(async () => {
 afterAll(() => discord.close());
 
 const read = async (path: string) => {
-  const response = await fetch(`${discord.apiUrl}/v10${path}`);
+  const response = await fetch(`${discord.apiUrl}/v10${path}`, {
+    headers: { authorization: `Bot ${discord.botToken}` },
+  });
   return { status: response.status, body: (await response.json()) as Record<string, unknown>[] };
 };
 const contents = (page: Record<string, unknown>[]) => page.map((message) => message.content);

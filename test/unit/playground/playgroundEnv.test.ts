@@ -84,6 +84,7 @@ describe('npm run playground: environment to options', () => {
 
 describe("the playground bot's environment", () => {
   const own = {
+    discordToken: 'local-discord-token-of-this-run',
     discordApiUrl: 'http://127.0.0.1:4000/api',
     service: { baseUrl: 'http://127.0.0.1:4001', apiKey: 'playground-demo-key' },
     databaseUrl: 'sqlite:///tmp/playground-x/playground.sqlite',
@@ -97,7 +98,7 @@ describe("the playground bot's environment", () => {
       PRICES_FILE: 'prices.production.json',
       RATE_LIMIT_PER_MINUTE: '3',
       OPERATOR_MONTHLY_CAP: '500',
-      DISCORD_TOKEN: 'playground-token',
+      DISCORD_TOKEN: own.discordToken,
       DISCORD_API_URL: own.discordApiUrl,
       SHARD_COUNT: '1',
       SERVICE_BASE_URL: own.service.baseUrl,
