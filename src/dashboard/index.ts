@@ -6,6 +6,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Client } from 'discord.js';
 import type { BotContext } from '../context.js';
+import type { ShardSet } from '../discord/shards.js';
 import type { Store } from '../lib/store.js';
 import { guildChannels } from './channels.js';
 import { createDiscordOAuth } from './discordOAuth.js';
@@ -13,7 +14,7 @@ import { startEditPoller } from './editPoller.js';
 import { registerGuildRoutes } from './guildRoutes.js';
 import { createNames } from './names.js';
 import { createGuildOwners } from './owners.js';
-import { createPresence } from './presence.js';
+import { createPresence, startGuildPublisher } from './presence.js';
 import { buildServer } from './server.js';
 import { createSessions } from './sessions.js';
 
@@ -49,10 +50,26 @@ export async function startDashboard(
     now: () => Date.now(),
     logger,
   });
+  // Every process also publishes its shards' servers, so the dashboard knows where the bot is
+  // without asking Discord (presence.ts).
+  const shards: ShardSet = {
+    count: client.options.shardCount ?? 1,
+    ids: Array.isArray(client.options.shards) ? client.options.shards : [0],
+  };
+  const publisher = startGuildPublisher({
+    store,
+    shards,
+    guildIds: () => client.guilds.cache.keys(),
+    logger,
+  });
+  const stopBoth = async () => {
+    await publisher.stop();
+    await poller.stop();
+  };
   // One web server per bot: the process with shard 0 (under start:cluster every process has the settings).
   if (client.ws.shards.size > 0 && !client.ws.shards.has(0)) {
     logger.info("dashboard: served by the process that runs shard 0; this one applies its servers' edits");
-    return { close: () => poller.stop() };
+    return { close: stopBoth };
   }
   // The public URL is known before listening unless it defaults to the port bound.
   let publicUrl = dashboard.publicUrl ?? '';
@@ -64,7 +81,12 @@ export async function startDashboard(
       redirectUri: `${base}/auth/callback`,
     });
   let oauth = oauthFor(publicUrl);
-  const presence = createPresence(client);
+  const presence = createPresence({
+    store,
+    shards,
+    cached: (guildId) => client.guilds.cache.has(guildId),
+    now: () => Date.now(),
+  });
   const owners = createGuildOwners(context, { store, owns, now: () => Date.now() });
   const deps = {
     get publicUrl() {
@@ -106,7 +128,7 @@ export async function startDashboard(
   try {
     await app.listen({ port: dashboard.port, host: dashboard.host });
   } catch (error) {
-    await poller.stop();
+    await stopBoth();
     throw error;
   }
   const port = (app.server.address() as AddressInfo).port;
@@ -118,7 +140,7 @@ export async function startDashboard(
   return {
     web: { port, url: publicUrl },
     async close() {
-      await poller.stop();
+      await stopBoth();
       await app.close();
     },
   };

@@ -19,6 +19,7 @@
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { ASK_TARGET_PREFIX, ASK_TARGET_TTL_MS } from '../chat/askTargets.js';
 import { APPLIED_PREFIX, APPLIED_TTL_MS, LIVE_PREFIX, LIVE_TTL_MS } from '../dashboard/editInbox.js';
+import { GUILDS_PREFIX, PUBLISHED_TTL_MS } from '../dashboard/presence.js';
 import { SESSION_PREFIX, SESSION_TTL_MS } from '../dashboard/sessions.js';
 import { IMAGINE_REQUEST_TTL_MS } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
@@ -69,6 +70,11 @@ export function retentionRules(settings: RetentionSettings): RetentionRule[] {
       what: 'requests in progress told to the dashboard',
       prefix: LIVE_PREFIX,
       lifetime: { ms: LIVE_TTL_MS, fromValueTime: false },
+    },
+    {
+      what: "each shard's servers published for the dashboard",
+      prefix: GUILDS_PREFIX,
+      lifetime: { ms: PUBLISHED_TTL_MS, fromValueTime: false },
     },
     {
       what: 'budget alerts',

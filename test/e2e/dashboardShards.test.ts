@@ -1,17 +1,26 @@
 /**
  * The dashboard when this process runs only some shards (SHARD_IDS=0 of 2), and a second bot
  * process runs shard 1 on the same store: a server on the other process's shard is not in this
- * gateway cache; the dashboard asks Discord whether the bot is in it (GET /guilds/{id},
- * presence.ts) and lists it, while a server without the bot stays hidden and refused. An edit of
+ * gateway cache; that process publishes its shard's servers in the store (presence.ts), so the
+ * dashboard lists it without asking Discord, while a server without the bot stays hidden and
+ * refused (and an admin of 200 servers costs the bot no request to Discord). An edit of
  * the other process's server is applied by that process (editPoller.ts), in force at its next
  * request, and the page reads it back.
  */
 import { dirname } from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guildsKey } from '../../src/dashboard/presence.js';
 import { type LocalUser, SERVER_MANAGER_PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
 import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
-import { DashboardClient, dashboardEnv, dashboardUrl } from '../helpers/dashboard.js';
+import {
+  botRequestsSince,
+  DashboardClient,
+  dashboardEnv,
+  dashboardUrl,
+  managedServers,
+} from '../helpers/dashboard.js';
 import { useHarness } from '../helpers/e2e.js';
 
 const suite = useHarness({
@@ -42,6 +51,12 @@ beforeAll(async () => {
     30_000,
     'shard 1 to connect',
   );
+  // Shard 1's process publishes its servers once connected (presence.ts).
+  const until = Date.now() + 10_000;
+  while ((await h.running.store.get(guildsKey(1, 2))) === undefined) {
+    if (Date.now() > until) throw new Error("shard 1's process never published its servers");
+    await delay(20);
+  }
   admin = h.discord.user('sam', 'Sam');
   localOAuth(h.discord).grant(
     admin,
@@ -65,6 +80,21 @@ describe('the dashboard in the process of shard 0 of 2', () => {
     expect(home.text).not.toContain(NOT_THE_BOTS);
     expect((await browser.request(`/guilds/${other}`)).status).toBe(200);
     expect((await browser.request(`/guilds/${NOT_THE_BOTS}`)).status).toBe(403);
+  });
+
+  it('lists the servers of 200 managed that have the bot, on either shard, with no request to Discord that can fail', async () => {
+    const many = h.discord.user('many', 'Many Servers');
+    const withTheBot = h.discord.guilds.map((guild) => guild.id);
+    localOAuth(h.discord).grant(many, managedServers(withTheBot, 200));
+    const from = h.discord.requestLog.length;
+    const browser = new DashboardClient(dashboardUrl(h));
+    await browser.login(h, many);
+    const home = await browser.request('/');
+    const listed = [...home.text.matchAll(/href="\/guilds\/(\d+)"/g)].map((match) => match[1]);
+    expect(listed.sort()).toEqual([...withTheBot].sort());
+    expect(h.discord.requestLog.slice(from).map((entry) => entry.route)).toContain('/users/@me/guilds');
+    expect(botRequestsSince(h.discord, from)).toEqual([]);
+    expect(h.discord.requestLog.slice(from).filter((entry) => entry.status >= 400)).toEqual([]);
   });
 
   it("applies an edit of the other process's server there: its next /ask is refused by it", async () => {

@@ -3,7 +3,11 @@
  * client secret, the port it bound (read from its log line), and a small HTTP client with a
  * cookie jar that logs in through the local Discord's OAuth2 as a chosen person.
  */
-import type { LocalDiscord, LocalUser } from '../../src/localDiscord/localDiscord.js';
+import {
+  type LocalDiscord,
+  type LocalUser,
+  SERVER_MANAGER_PERMISSIONS,
+} from '../../src/localDiscord/localDiscord.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
 import type { Harness } from './harness.js';
 
@@ -17,6 +21,26 @@ export function dashboardUrl(h: Harness): string {
   const line = [...h.logs].reverse().find((entry) => entry.includes('"dashboard listening"'));
   if (!line) throw new Error('the dashboard did not start');
   return (JSON.parse(line) as { publicUrl: string }).publicUrl;
+}
+
+/** The requests the bot made with its own token since the request log's index `from` (all but OAuth2's). */
+export const botRequestsSince = (discord: LocalDiscord, from: number) =>
+  discord.requestLog.slice(from).filter((entry) => !/^\/(oauth2\/|users\/@me)/.test(entry.route));
+
+/**
+ * A guild list as `/users/@me/guilds` gives it to someone who manages `count` servers: those of
+ * `withTheBot`, then servers without the bot, spread over every shard.
+ */
+export function managedServers(withTheBot: readonly string[], count: number, name = 'Server') {
+  const others = Array.from({ length: count - withTheBot.length }, (_, i) =>
+    (200_000_000_000_000_000n + BigInt(i) * (1n << 22n)).toString(),
+  );
+  return [...withTheBot, ...others].map((id) => ({
+    id,
+    name: `${name} ${id}`,
+    permissions: SERVER_MANAGER_PERMISSIONS,
+    owner: false,
+  }));
 }
 
 export interface Answer {
