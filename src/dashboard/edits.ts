@@ -52,6 +52,25 @@ export interface EditTargets {
   readonly budgets: Pick<Budgets, 'update'>;
   readonly roleRules: Pick<RoleRules, 'set' | 'clear'>;
   readonly settings: Pick<Settings, 'updateGuild'>;
+  /** Whether the server has the role, as the owner's gateway cache holds its roles. */
+  readonly hasRole: (guildId: string, roleId: string) => boolean;
+}
+
+export const EVERYONE_ROLE =
+  "Everyone holds @everyone: set the server's own caps under Budgets instead, or choose another role.";
+export const NOT_A_ROLE = "Not a role of this server: choose one of the server's roles.";
+
+/**
+ * Why a rule cannot be set on `roleId`, as `/budget role set` accepts roles: only the server's
+ * own (Discord's role option offers no other), not @everyone (whose id is the server's).
+ */
+export function roleRefusal(
+  guildId: string,
+  roleId: string,
+  hasRole: EditTargets['hasRole'],
+): string | undefined {
+  if (roleId === guildId) return EVERYONE_ROLE;
+  return hasRole(guildId, roleId) ? undefined : NOT_A_ROLE;
 }
 
 /** Applies one edit in the owning process; the error is the owner's refusal, for the admin. */
@@ -65,6 +84,8 @@ export async function applyEdit(
       await targets.budgets.update(guildId, edit.patch);
       return { ok: true };
     case 'role-set': {
+      const refused = roleRefusal(guildId, edit.rule.roleId, targets.hasRole);
+      if (refused !== undefined) return { ok: false, error: refused };
       const changed = await targets.roleRules.set(guildId, edit.rule);
       return changed.ok ? { ok: true } : { ok: false, error: changed.error };
     }

@@ -41,11 +41,13 @@ export async function startDashboard(
     return undefined;
   const { logger } = context;
   const owns = (guildId: string) => client.guilds.cache.has(guildId);
+  const hasRole = (guildId: string, roleId: string) =>
+    client.guilds.cache.get(guildId)?.roles.cache.has(roleId) === true;
   // Every process applies the dashboard's edits of its own servers (editPoller.ts).
   const poller = startEditPoller({
     store,
     owns,
-    targets: context,
+    targets: { ...context, hasRole },
     inProgress: (guildId) => context.fairUse.inProgress(guildId),
     now: () => Date.now(),
     logger,
@@ -87,7 +89,7 @@ export async function startDashboard(
     cached: (guildId) => client.guilds.cache.has(guildId),
     now: () => Date.now(),
   });
-  const owners = createGuildOwners(context, { store, owns, now: () => Date.now() });
+  const owners = createGuildOwners({ ...context, hasRole }, { store, owns, now: () => Date.now() });
   const deps = {
     get publicUrl() {
       return publicUrl;

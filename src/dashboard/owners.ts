@@ -39,6 +39,8 @@ export interface OwnerObjects {
   readonly roleRules: RoleRules;
   readonly settings: Settings;
   readonly fairUse: FairUse;
+  /** Whether a server of this process's shards has the role (its gateway cache). */
+  readonly hasRole: (guildId: string, roleId: string) => boolean;
 }
 
 /** Polls `read` until it gives a value or `ms` is over. */

@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 import { formatMoney } from '../spend/cost.js';
 import type { RoleRule } from '../spend/roleRules.js';
-import type { DashboardEdit, EditResult } from './edits.js';
+import { type DashboardEdit, type EditResult, EVERYONE_ROLE } from './edits.js';
 import { afterEdit, formCap } from './forms.js';
 import { esc } from './pages.js';
 import { isSnowflake } from './security.js';
@@ -75,6 +75,9 @@ export function registerRoleRoutes(
       models.length !== picked.length
     )
       return reply.code(400).type('text/plain').send('A role, and caps such as 5 or 0.25 (empty: default).');
+    // The owning process refuses any role not of the server (edits.ts roleRefusal); @everyone
+    // is refused here already, even while that process is down.
+    if (body.role === found.guildId) return reply.code(400).type('text/plain').send(EVERYONE_ROLE);
     const result = await deps.edit(found.guildId, {
       kind: 'role-set',
       rule: {

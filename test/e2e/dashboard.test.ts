@@ -172,13 +172,27 @@ describe('the dashboard', () => {
     const browser = new DashboardClient(base);
     await browser.login(h, admin);
     const csrf = await browser.csrf(`/guilds/${main}`);
-    const role = '345678901234567890';
+    const role = createRole(h.discord, 'Tester').id;
+    const elsewhere = createRole(h.discord, 'Elsewhere', second).id;
+    // The bot's cache holds the roles once their events arrive (the owner checks roles against it).
+    const cached = (guildId: string, roleId: string) =>
+      h.running.bot.client.guilds.cache.get(guildId)?.roles.cache.has(roleId);
+    await expect.poll(() => cached(main, role) && cached(second, elsewhere)).toBe(true);
     const fields = { role, daily: '0.5', monthly: '', models: 'service-v1-flash', imagine: 'yes' };
     expect((await browser.post(`/guilds/${main}/roles`, fields)).status).toBe(403);
     expect((await browser.post(`/guilds/${second}/roles`, { ...fields, _csrf: csrf })).status).toBe(403);
     expect(
       (await browser.post(`/guilds/${main}/roles`, { ...fields, _csrf: csrf, models: 'gpt-x' })).status,
     ).toBe(400);
+    // Another server's role, an id of no role, @everyone (the server's id): 400, each saying why.
+    for (const [other, said] of [
+      [elsewhere, 'Not a role of this server'],
+      ['345678901234567890', 'Not a role of this server'],
+      [main, 'Everyone holds @everyone'],
+    ] as const) {
+      const refused = await browser.post(`/guilds/${main}/roles`, { ...fields, role: other, _csrf: csrf });
+      expect([refused.status, refused.text]).toEqual([400, expect.stringContaining(said)]);
+    }
     expect(await h.running.bot.context.roleRules.list(main)).toEqual([]);
     expect((await browser.post(`/guilds/${main}/roles`, { ...fields, _csrf: csrf })).status).toBe(303);
     expect(await h.running.bot.context.roleRules.list(main)).toEqual([
@@ -191,7 +205,7 @@ describe('the dashboard', () => {
       },
     ]);
     const page = await browser.request(`/guilds/${main}`);
-    expect(page.text).toMatch(/id="role-rules".*@345678901234567890.*USD 0\.50.*service-v1-flash/s);
+    expect(page.text).toMatch(/id="role-rules".*@Tester.*USD 0\.50.*service-v1-flash/s);
     expect((await browser.post(`/guilds/${main}/roles/${role}/clear`, {})).status).toBe(403);
     expect((await browser.post(`/guilds/${main}/roles/${role}/clear`, { _csrf: csrf })).status).toBe(303);
     expect(await h.running.bot.context.roleRules.list(main)).toEqual([]);

@@ -110,6 +110,12 @@ describe('the dashboard in the process of shard 0 of 2', () => {
     expect(saved.status).toBe(303);
     expect(saved.headers.get('location')).toBe(`/guilds/${other.id}?saved=1`);
     expect(shardOne.output()).toContain('dashboard edit applied');
+    // A rule for a role that is not the server's: that process refuses it, and the page says why.
+    const foreign = await browser.post(`/guilds/${other.id}/roles`, { _csrf: csrf, role: NOT_THE_BOTS });
+    expect([foreign.status, foreign.text]).toEqual([
+      400,
+      expect.stringContaining('Not a role of this server'),
+    ]);
     // The page reads the other process's server as stored.
     expect((await browser.request(`/guilds/${other.id}?saved=1`)).text).toContain(
       'name="monthly" inputmode="decimal" value="0"',

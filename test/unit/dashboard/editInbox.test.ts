@@ -21,6 +21,7 @@ import {
   withWatch,
 } from '../../../src/dashboard/editInbox.js';
 import { type EditPoller, startEditPoller } from '../../../src/dashboard/editPoller.js';
+import { EVERYONE_ROLE, NOT_A_ROLE } from '../../../src/dashboard/edits.js';
 import { createGuildOwners } from '../../../src/dashboard/owners.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import { openStore, type Store } from '../../../src/lib/store.js';
@@ -40,6 +41,8 @@ const prices = (() => {
 const logger = createLogger({ level: 'silent', secrets: [] });
 const GUILD = '111111111111111111';
 const MEMBER = '222222222222222222';
+/** The owner's server's roles (its gateway cache's): @everyone (the server's id), '9' and those the tests fill with. */
+const ROLES = new Set([GUILD, '9', ...Array.from({ length: MAX_ROLE_RULES }, (_, i) => String(1000 + i))]);
 
 const pollers: EditPoller[] = [];
 const opened: Store[] = [];
@@ -55,6 +58,7 @@ function processOn(store: Store) {
     roleRules: createRoleRules(store),
     settings: createSettings(store),
     fairUse: createFairUse(),
+    hasRole: (guildId: string, roleId: string) => guildId === GUILD && ROLES.has(roleId),
   };
 }
 
@@ -179,6 +183,21 @@ describe("the dashboard's edit of another process's server", () => {
     expect(state.rules).toHaveLength(MAX_ROLE_RULES);
     // One writer per key: the dashboard's process wrote only its inbox.
     expect([...dashboard.written].sort()).toEqual(['dashboard-edits', 'dashboard-signal']);
+  });
+
+  it('is refused by the owner for a role not of the server, or @everyone: nothing set', async () => {
+    const { store, url } = await freshStore();
+    const owner = processOn(store);
+    ownerPoller(store, owner);
+    const dashboard = await dashboardOn(url);
+    const set = (roleId: string) =>
+      dashboard.owners.edit(GUILD, { kind: 'role-set', rule: { roleId, imagine: false } });
+    // Another server's role (any snowflake the owner's cache does not hold), and @everyone.
+    expect(await set('333333333333333333')).toEqual({ ok: false, error: NOT_A_ROLE });
+    expect(await set(GUILD)).toEqual({ ok: false, error: EVERYONE_ROLE });
+    expect(await owner.roleRules.list(GUILD)).toEqual([]);
+    expect(await set('9')).toEqual({ ok: true, applied: true });
+    expect((await owner.roleRules.list(GUILD)).map((rule) => rule.roleId)).toEqual(['9']);
   });
 
   it("shows the owner's requests in progress", async () => {
