@@ -16,6 +16,7 @@ import { installContext, privateConversationId } from '../src/discord/installCon
 import { interactionWebhook } from '../src/discord/interactionWebhook.js';
 import { speakerName } from '../src/discord/members.js';
 import { removeButtons, replyPrivately } from '../src/discord/messages.js';
+import { shownName } from '../src/discord/render/names.js';
 import { interactionVoices } from '../src/i18n/voices.js';
 
 const data = {
@@ -56,7 +57,7 @@ export const resetCommand = {
     // Public (unless Discord makes it private): the channel's language.
     const voice = install.forcedPrivate ? voices.member : voices.server;
     await interactionWebhook(context.interactionRest, interaction).editOriginal({
-      content: voice.t('config.resetDone', { name: speakerName(interaction) }),
+      content: voice.t('config.resetDone', { name: shownName(speakerName(interaction)) }),
     });
   },
 } satisfies Command;

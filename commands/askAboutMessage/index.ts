@@ -25,6 +25,7 @@ import type { MessageCommand } from '../../src/discord/command.js';
 import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { paragraphModal, submittedText } from '../../src/discord/modals.js';
+import { shownName } from '../../src/discord/render/names.js';
 import { questionHead } from '../../src/discord/render/quote.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
@@ -45,10 +46,12 @@ const data = {
 
 /**
  * The top of the answer: which message it is about (a link Discord shows as a jump), and the
- * question; in `t`'s language (the channel's: the answer is public).
+ * question; in `t`'s language (the channel's: the answer is public), the author's name as typed,
+ * never markdown (render/names.ts).
  */
 export function askAboutHead(t: Translator, authorName: string, link: string, question: string): string {
-  return `${t.t('images.askAboutHead', { author: oneLine(authorName, 80), link })}\n${questionHead(question)}`;
+  const author = shownName(oneLine(authorName, 80));
+  return `${t.t('images.askAboutHead', { author, link })}\n${questionHead(question)}`;
 }
 
 export const askAboutMessageCommand = {

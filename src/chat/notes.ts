@@ -3,6 +3,7 @@
  * how full the conversation's memory is, in the words of whoever reads the reply. Pure: the turn
  * decides which apply.
  */
+import { shownName } from '../discord/render/names.js';
 import type { Translator } from '../i18n/translator.js';
 import type { ChatResult, Usage } from '../service/types.js';
 import type { Ending } from './types.js';
@@ -66,7 +67,10 @@ export function endingFacts(
         usage: ending.usage,
         outcome: 'stopped',
         headNote: note(
-          t.t(ending.usage ? 'chat.stoppedBy' : 'chat.stoppedByUncharged', { name: ending.stoppedBy }),
+          t.t(ending.usage ? 'chat.stoppedBy' : 'chat.stoppedByUncharged', {
+            // The channel reads it: the name as typed, never markdown (render/names.ts).
+            name: shownName(ending.stoppedBy),
+          }),
         ),
         remembered: true,
       };

@@ -21,8 +21,11 @@ export function markdown(text) {
           .map((line) => (line.startsWith('-# ') ? `<span class="subtext">${line.slice(3)}</span>` : line))
           .map((line) => (line.startsWith('&gt; ') ? `<span class="quote">${line.slice(5)}</span>` : line))
           .join('\n')
-          // An escaped character shows as itself and starts nothing (an entity no later rule matches).
-          .replace(/\\(&gt;|[\\`*_~|#-])/g, (_, c) => (c === '&gt;' ? c : `&#${c.charCodeAt(0)};`))
+          // An escaped character shows as itself and starts nothing (an entity no later rule matches),
+          // as Discord shows any punctuation after a backslash (members' names: render/names.ts).
+          .replace(/\\(&gt;|&lt;|[\\`*_~|#\-[\]()@+.])/g, (_, c) =>
+            c === '&gt;' ? c : c === '&lt;' ? '&#60;' : `&#${c.charCodeAt(0)};`,
+          )
           .replace(/`([^`\n]+)`/g, '<code>$1</code>')
           .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>')
           .replace(/(^|[^*])\*([^*\n]+)\*/g, '$1<em>$2</em>')
