@@ -36,7 +36,7 @@ interface Process {
 
 async function startProcess(shared: Store, shards?: ShardSet): Promise<Process> {
   const { store, written } = recordingWrites(shared);
-  const ledger = createLedger(store, shippedPrices, quietLogger, { shards });
+  const ledger = createLedger(store, shippedPrices, quietLogger, shards && { shards });
   await ledger.open();
   const budgets = createBudgets(
     store,
