@@ -3,7 +3,9 @@
  * playground): `GET /oauth2/authorize` authorizes as the local person chosen with `authorizeAs`
  * (Discord would show its consent screen) and redirects to `redirect_uri` with `code` and
  * `state`; `POST /api/v10/oauth2/token` exchanges a code (form-encoded, client id and secret in
- * the body or HTTP Basic) for a Bearer token; `GET /api/v10/users/@me` and `/users/@me/guilds`
+ * the body or HTTP Basic) for a Bearer token, and `POST /api/v10/oauth2/token/revoke` (`token`,
+ * the client's credentials likewise) revokes one, answering 200 whether it was known or not, as
+ * RFC 7009 and Discord do; `GET /api/v10/users/@me` and `/users/@me/guilds`
  * answer with it, the guild list with each guild's `permissions` (a string) and `owner`, as in
  * Discord's OpenAPI description. Who is in which guild with which permissions is set with
  * `grant` (default: every guild with a member's permissions). Also GET /users/{id} and
@@ -31,6 +33,8 @@ export interface LocalOAuth {
   grant(user: LocalUser, guilds: readonly OAuthGuild[]): void;
   /** Tokens issued (for tests: revoke one by deleting it). */
   readonly tokens: Map<string, LocalUser>;
+  /** Tokens revoked through POST /oauth2/token/revoke, in order. */
+  readonly revoked: string[];
 }
 
 interface OAuthState extends LocalOAuth {
@@ -51,6 +55,7 @@ export function localOAuth(discord: DiscordState): LocalOAuth {
       guilds: new Map(),
       codes: new Map(),
       tokens: new Map(),
+      revoked: [],
       authorizeAs(user) {
         made.user = user;
       },
@@ -73,6 +78,20 @@ async function formBody(req: IncomingMessage): Promise<URLSearchParams> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** Whether the request carries this application's client id and secret (form fields or HTTP Basic). */
+function clientAuthenticated(
+  discord: DiscordState,
+  state: OAuthState,
+  req: IncomingMessage,
+  form: URLSearchParams,
+): boolean {
+  const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+  const [basicId, basicSecret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
+  const clientId = form.get('client_id') ?? basicId;
+  const secret = form.get('client_secret') ?? basicSecret;
+  return clientId === discord.applicationId && secret === state.clientSecret;
 }
 
 function guildsOf(discord: DiscordState, state: OAuthState, user: LocalUser): readonly OAuthGuild[] {
@@ -127,17 +146,12 @@ export function routeOAuth(discord: DiscordState, req: IncomingMessage, res: Ser
   }
   if (method === 'POST' && path === '/oauth2/token') {
     void formBody(req).then((form) => {
-      const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
-      const [basicId, basicSecret] = basic ? Buffer.from(basic, 'base64').toString('utf8').split(':') : [];
-      const clientId = form.get('client_id') ?? basicId;
-      const secret = form.get('client_secret') ?? basicSecret;
-      if (clientId !== discord.applicationId || secret !== state.clientSecret)
-        return send(res, 401, { error: 'invalid_client' });
+      if (!clientAuthenticated(discord, state, req, form)) return send(res, 401, { error: 'invalid_client' });
       if (form.get('grant_type') !== 'authorization_code')
         return send(res, 400, { error: 'unsupported_grant_type' });
       const code = state.codes.get(form.get('code') ?? '');
       state.codes.delete(form.get('code') ?? '');
-      if (!code || code.redirectUri !== form.get('redirect_uri') || code.clientId !== clientId)
+      if (!code || code.redirectUri !== form.get('redirect_uri') || code.clientId !== discord.applicationId)
         return send(res, 400, { error: 'invalid_grant' });
       const token = randomBytes(24).toString('hex');
       state.tokens.set(token, code.user);
@@ -148,6 +162,16 @@ export function routeOAuth(discord: DiscordState, req: IncomingMessage, res: Ser
         refresh_token: randomBytes(24).toString('hex'),
         scope: 'identify guilds',
       });
+    });
+    return true;
+  }
+  if (method === 'POST' && path === '/oauth2/token/revoke') {
+    void formBody(req).then((form) => {
+      if (!clientAuthenticated(discord, state, req, form)) return send(res, 401, { error: 'invalid_client' });
+      const token = form.get('token');
+      if (!token) return send(res, 400, { error: 'invalid_request' });
+      if (state.tokens.delete(token)) state.revoked.push(token);
+      send(res, 200, {});
     });
     return true;
   }

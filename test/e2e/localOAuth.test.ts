@@ -1,7 +1,8 @@
 /**
  * The local Discord's OAuth2 (src/localDiscord/oauth.ts), as Discord's: authorize as the chosen
  * person with `state` passed back, the code exchanged once, for this client and redirect only,
- * the token reading /users/@me and /users/@me/guilds (permissions as a string).
+ * the token reading /users/@me and /users/@me/guilds (permissions as a string), and revoked
+ * only with the client's credentials.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type LocalDiscord, startLocalDiscord } from '../../src/localDiscord/localDiscord.js';
@@ -79,6 +80,32 @@ describe('the local Discord OAuth2', () => {
       headers: { authorization: 'Bearer nope' },
     });
     expect(refused.status).toBe(401);
+  });
+
+  it('revokes a token with the client credentials (HTTP Basic), after which it reads nothing', async () => {
+    const sam = discord.user('sam', 'Sam');
+    const oauth = localOAuth(discord);
+    oauth.tokens.set('token-to-revoke', sam);
+    const revoke = (credentials: string, fields: Record<string, string>) =>
+      fetch(`${discord.apiUrl}/v10/oauth2/token/revoke`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          authorization: `Basic ${Buffer.from(credentials).toString('base64')}`,
+        },
+        body: new URLSearchParams(fields),
+      });
+    const me = () =>
+      fetch(`${discord.apiUrl}/v10/users/@me`, { headers: { authorization: 'Bearer token-to-revoke' } });
+    const fields = { token: 'token-to-revoke', token_type_hint: 'access_token' };
+    expect((await revoke(`${discord.applicationId}:wrong`, fields)).status).toBe(401);
+    expect((await me()).status).toBe(200);
+    const credentials = `${discord.applicationId}:${oauth.clientSecret}`;
+    expect((await revoke(credentials, fields)).status).toBe(200);
+    expect(oauth.revoked).toContain('token-to-revoke');
+    expect((await me()).status).toBe(401);
+    // A token it does not know: 200 all the same (RFC 7009).
+    expect((await revoke(credentials, { token: 'never-issued' })).status).toBe(200);
   });
 
   it('answers 401 when nobody is logged in to the local Discord', async () => {
