@@ -20,7 +20,7 @@ import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { ASK_TARGET_PREFIX, ASK_TARGET_TTL_MS } from '../chat/askTargets.js';
 import { APPLIED_PREFIX, APPLIED_TTL_MS, LIVE_PREFIX, LIVE_TTL_MS } from '../dashboard/editInbox.js';
 import { GUILDS_PREFIX, PUBLISHED_TTL_MS } from '../dashboard/presence.js';
-import { SESSION_PREFIX, SESSION_TTL_MS } from '../dashboard/sessions.js';
+import { MEMBER_PREFIX, SESSION_PREFIX, SESSION_TTL_MS } from '../dashboard/sessions.js';
 import { IMAGINE_REQUEST_TTL_MS } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -59,6 +59,11 @@ export function retentionRules(settings: RetentionSettings): RetentionRule[] {
     {
       what: 'dashboard sessions',
       prefix: SESSION_PREFIX,
+      lifetime: { ms: SESSION_TTL_MS, fromValueTime: false },
+    },
+    {
+      what: "dashboard members' latest sessions",
+      prefix: MEMBER_PREFIX,
       lifetime: { ms: SESSION_TTL_MS, fromValueTime: false },
     },
     {

@@ -4,10 +4,10 @@
  * Origin checks on writes, ids of servers one does not manage, the budget taking effect on the
  * next /ask, the spend by role against the ledger, the requests in progress, /config's features
  * and channels edited from the page (taking effect on the next /ask), logout, and the sessions
- * kept in the store.
+ * kept in the store (under a hash of the id, without the CSRF token).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_PREFIX } from '../../src/dashboard/sessions.js';
+import { sessionStoreKey } from '../../src/dashboard/sessions.js';
 import {
   type LocalUser,
   MEMBER_PERMISSIONS,
@@ -60,9 +60,12 @@ describe('the dashboard', () => {
     expect(home.text).toContain(`href="/guilds/${main}"`);
     expect(home.text).not.toContain(second);
     expect(home.text).not.toContain(NOT_THE_BOTS);
-    // The session lives in the store, with the Discord token that never reaches the browser.
-    const stored = (await h.running.store.get(`${SESSION_PREFIX}${session}`)) as { userId: string };
+    // The session lives in the store, with the Discord token that never reaches the browser,
+    // under a hash of the id, and without the CSRF token the pages carry.
+    const stored = (await h.running.store.get(sessionStoreKey(session))) as { userId: string };
     expect(stored.userId).toBe(admin.id);
+    expect(await h.running.store.get(`dashboard-session:${session}`)).toBeUndefined();
+    expect(JSON.stringify(stored)).not.toContain(await browser.csrf('/'));
     expect(await browser.request(`/guilds/${main}`)).toMatchObject({ status: 200 });
   });
 
@@ -217,7 +220,7 @@ describe('the dashboard', () => {
     const session = browser.cookies.get('dashboard_session') as string;
     const csrf = await browser.csrf('/');
     expect((await browser.post('/auth/logout', { _csrf: csrf })).status).toBe(303);
-    expect(await h.running.store.get(`${SESSION_PREFIX}${session}`)).toBeUndefined();
+    expect(await h.running.store.get(sessionStoreKey(session))).toBeUndefined();
     const replayed = new DashboardClient(base);
     replayed.cookies.set('dashboard_session', session);
     expect((await replayed.request(`/guilds/${main}`)).status).toBe(401);
