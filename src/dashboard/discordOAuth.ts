@@ -1,7 +1,7 @@
 /**
  * Login with Discord, the client side of OAuth2's authorization-code flow (scopes `identify
  * guilds`): the authorize address, the code exchange, and the user and guild list the token
- * reads. Discord's addresses derive from DISCORD_API_URL (its origin serves /oauth2/authorize,
+ * reads, and its revocation at logout. Discord's addresses derive from DISCORD_API_URL (its origin serves /oauth2/authorize,
  * as discord.com does), so the local Discord answers them in tests and the playground.
  */
 import type { SessionGuild } from './sessions.js';
@@ -14,6 +14,8 @@ export interface DiscordOAuth {
   exchange(code: string): Promise<string | undefined>;
   user(token: string): Promise<{ id: string; name: string } | undefined>;
   guilds(token: string): Promise<SessionGuild[] | undefined>;
+  /** Revokes an access token (POST /oauth2/token/revoke): undefined once done, else why not (never the token). */
+  revoke(token: string): Promise<string | undefined>;
 }
 
 export interface DiscordOAuthOptions {
@@ -64,6 +66,23 @@ export function createDiscordOAuth(options: DiscordOAuthOptions): DiscordOAuth {
       if (!response.ok) return undefined;
       const body = (await response.json()) as { access_token?: unknown };
       return typeof body.access_token === 'string' ? body.access_token : undefined;
+    },
+    async revoke(token) {
+      // As Discord documents it: form-encoded, the client's credentials in HTTP Basic.
+      const basic = Buffer.from(`${options.clientId}:${options.clientSecret}`).toString('base64');
+      try {
+        const response = await fetch(`${api}/v10/oauth2/token/revoke`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+          body: new URLSearchParams({ token, token_type_hint: 'access_token' }),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        });
+        await response.body?.cancel();
+        return response.ok ? undefined : `Discord answered ${response.status}`;
+      } catch (error) {
+        const cause = (error as { cause?: { code?: unknown } }).cause?.code;
+        return `${(error as Error).name}: ${(error as Error).message}${typeof cause === 'string' ? ` (${cause})` : ''}`;
+      }
     },
     async user(token) {
       const body = (await get(token, '/users/@me')) as

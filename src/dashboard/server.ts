@@ -6,7 +6,13 @@
  *   a random `state` and redirects to Discord's authorize page; GET /auth/callback accepts the
  *   code only with that `state` and that cookie (another browser's or site's callback fails),
  *   exchanges it, reads the user and the guild list, and starts a server-side session.
- * - The session cookie: HttpOnly, SameSite=Lax, Secure when PUBLIC_URL is https.
+ * - The session cookie: HttpOnly, SameSite=Lax, Path=/; under an https PUBLIC_URL Secure and
+ *   named with the `__Host-` prefix (the browser then refuses it from any other origin, a sibling
+ *   subdomain included, and over plain http).
+ * - Logout deletes the session and revokes its Discord access token (a failed revoke is logged,
+ *   without the token, and the logout still completes).
+ * - The login rate limit keys on the socket's address, or, from a proxy listed in
+ *   DASHBOARD_TRUSTED_PROXY, on the client address X-Forwarded-For gives (fastify's trustProxy).
  * - Every write (POST) needs the Origin of PUBLIC_URL and the session's CSRF token (form field
  *   `_csrf` or header `x-csrf-token`): 403 otherwise.
  */
@@ -15,12 +21,15 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { Logger } from '../lib/logger.js';
 import type { DiscordOAuth } from './discordOAuth.js';
 import { guildListPage, loginPage } from './pages.js';
 import { canManageGuild, newToken, sameOrigin, sameToken } from './security.js';
 import { GUILDS_FRESH_MS, SESSION_TTL_MS, type Session, type Sessions } from './sessions.js';
 
 export const SESSION_COOKIE = 'dashboard_session';
+/** The session cookie's name under https: the browser keeps it Secure, host-only and on Path=/. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const STATE_COOKIE = 'dashboard_login';
 const STATE_TTL_S = 600;
 
@@ -35,6 +44,9 @@ export interface DashboardDeps {
   readonly onError: (error: unknown) => void;
   /** Login requests (starts and callbacks) allowed per address and minute (default 30). */
   readonly loginsPerMinute?: number;
+  /** Reverse proxies whose X-Forwarded-For names the client (DASHBOARD_TRUSTED_PROXY); none: the socket's address. */
+  readonly trustedProxies?: readonly string[];
+  readonly logger: Pick<Logger, 'warn'>;
 }
 
 /** The signed-in session of a request, its guild list refreshed when stale. */
@@ -49,11 +61,13 @@ export function buildServer(deps: DashboardDeps): {
   writeAllowed(request: FastifyRequest, signed: Signed): boolean;
 } {
   const secure = deps.publicUrl.startsWith('https:');
-  const app = Fastify({ logger: false, trustProxy: 'loopback', bodyLimit: 16 * 1024 });
+  const trustProxy = deps.trustedProxies?.length ? [...deps.trustedProxies] : false;
+  const app = Fastify({ logger: false, trustProxy, bodyLimit: 16 * 1024 });
   void app.register(cookie);
   void app.register(formbody);
   const logins = new RateLimiterMemory({ points: deps.loginsPerMinute ?? 30, duration: 60 });
   const cookieOptions = { httpOnly: true, sameSite: 'lax' as const, secure, path: '/' };
+  const sessionCookie = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -70,7 +84,7 @@ export function buildServer(deps: DashboardDeps): {
   });
 
   async function signedIn(request: FastifyRequest, reply: FastifyReply): Promise<Signed | undefined> {
-    const id = request.cookies[SESSION_COOKIE];
+    const id = request.cookies[sessionCookie];
     const now = deps.now();
     const session = await deps.sessions.get(id, now);
     if (!session || id === undefined) return undefined;
@@ -83,7 +97,7 @@ export function buildServer(deps: DashboardDeps): {
     if (!guilds) {
       // The token was revoked or expired: the session ends.
       await deps.sessions.remove(id);
-      void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+      void reply.clearCookie(sessionCookie, cookieOptions);
       return undefined;
     }
     const fresh = { ...session, guilds, guildsAt: now };
@@ -155,7 +169,7 @@ export function buildServer(deps: DashboardDeps): {
       { userId: user.id, userName: user.name, accessToken: token, guilds, guildsAt: now },
       now,
     );
-    void reply.setCookie(SESSION_COOKIE, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
+    void reply.setCookie(sessionCookie, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
     return reply.redirect('/', 303);
   });
 
@@ -165,7 +179,13 @@ export function buildServer(deps: DashboardDeps): {
     if (!writeAllowed(request, signed))
       return reply.code(403).type('text/plain').send('forbidden: CSRF check failed');
     await deps.sessions.remove(signed.id);
-    void reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    const failed = await deps.oauth.revoke(signed.session.accessToken);
+    if (failed !== undefined)
+      deps.logger.warn(
+        { userId: signed.session.userId, reason: failed },
+        'dashboard: Discord did not revoke the access token at logout; the session is ended',
+      );
+    void reply.clearCookie(sessionCookie, cookieOptions);
     return reply.redirect('/', 303);
   });
 

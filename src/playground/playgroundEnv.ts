@@ -63,6 +63,7 @@ export const PLAYGROUND_WITHHELD: readonly string[] = [
   'DASHBOARD_HOST',
   'PUBLIC_URL',
   'DISCORD_CLIENT_SECRET',
+  'DASHBOARD_TRUSTED_PROXY',
 ];
 
 /** `env` reduced to `PLAYGROUND_SETTINGS` (unset and empty values left out). */

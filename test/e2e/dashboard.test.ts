@@ -3,8 +3,9 @@
  * through the local Discord's OAuth2 with its `state` checked, who sees which server, CSRF and
  * Origin checks on writes, ids of servers one does not manage, the budget taking effect on the
  * next /ask, the spend by role against the ledger, the requests in progress, /config's features
- * and channels edited from the page (taking effect on the next /ask), logout, and the sessions
- * kept in the store (under a hash of the id, without the CSRF token).
+ * and channels edited from the page (taking effect on the next /ask), logout (the Discord token
+ * revoked there), one session per member, and the sessions kept in the store (under a hash of
+ * the id, without the CSRF token).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionStoreKey } from '../../src/dashboard/sessions.js';
@@ -22,7 +23,10 @@ import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { replyTexts, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
-const suite = useHarness({ discord: { guildsPerShard: 2, channelCount: 8 }, env: dashboardEnv });
+const suite = useHarness({
+  discord: { guildsPerShard: 2, channelCount: 8 },
+  env: (discord) => ({ ...dashboardEnv(discord), DASHBOARD_TRUSTED_PROXY: '127.0.0.1' }),
+});
 const { h, freshChannel } = suite;
 const NOT_THE_BOTS = '123456789012345678';
 let admin: LocalUser;
@@ -214,17 +218,44 @@ describe('the dashboard', () => {
     expect(await h.running.bot.context.roleRules.list(main)).toEqual([]);
   });
 
-  it('logs out: the session is gone from the store, and its cookie opens nothing', async () => {
+  it("logs out: the session is gone from the store, its cookie opens nothing, Discord's token is revoked", async () => {
+    const oauth = localOAuth(h.discord);
     const browser = new DashboardClient(base);
+    const before = new Set(oauth.tokens.keys());
     await browser.login(h, admin);
+    const [token] = [...oauth.tokens.keys()].filter((issued) => !before.has(issued));
     const session = browser.cookies.get('dashboard_session') as string;
     const csrf = await browser.csrf('/');
     expect((await browser.post('/auth/logout', { _csrf: csrf })).status).toBe(303);
     expect(await h.running.store.get(sessionStoreKey(session))).toBeUndefined();
+    expect(oauth.revoked).toContain(token);
+    const me = await fetch(`${h.discord.apiUrl}/v10/users/@me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(401);
     const replayed = new DashboardClient(base);
     replayed.cookies.set('dashboard_session', session);
     expect((await replayed.request(`/guilds/${main}`)).status).toBe(401);
     expect((await replayed.request('/')).text).toContain('id="login"');
+  });
+});
+
+describe('one session per member', () => {
+  it("a new login ends the member's older session; another member's stays", async () => {
+    const behindProxy = (client: string) => new DashboardClient(base, { 'x-forwarded-for': client });
+    const older = behindProxy('198.51.100.1');
+    await older.login(h, admin);
+    const olderId = older.cookies.get('dashboard_session') as string;
+    const other = behindProxy('198.51.100.2');
+    await other.login(h, member);
+    expect((await older.request(`/guilds/${main}`)).status).toBe(200);
+    const newer = behindProxy('198.51.100.3');
+    await newer.login(h, admin);
+    expect(await h.running.store.get(sessionStoreKey(olderId))).toBeUndefined();
+    expect((await older.request(`/guilds/${main}`)).status).toBe(401);
+    expect((await older.request('/')).text).toContain('id="login"');
+    expect((await newer.request(`/guilds/${main}`)).status).toBe(200);
+    expect((await other.request('/')).text).toContain('id="who"');
   });
 });
 
@@ -403,5 +434,15 @@ describe('logins from one address', () => {
     for (let i = 0; i < 31; i++) answers.push((await browser.request('/auth/login')).status);
     expect(answers.at(-1)).toBe(429);
     expect(answers.filter((status) => status === 302).length).toBeLessThan(31);
+  });
+
+  it('behind the trusted proxy, per client X-Forwarded-For names: one client spent is not another', async () => {
+    const spent = new DashboardClient(base, { 'x-forwarded-for': '203.0.113.7' });
+    const answers: number[] = [];
+    for (let i = 0; i < 31; i++) answers.push((await spent.request('/auth/login')).status);
+    expect(answers.slice(0, 30).every((status) => status === 302)).toBe(true);
+    expect(answers.at(-1)).toBe(429);
+    const another = new DashboardClient(base, { 'x-forwarded-for': '203.0.113.8' });
+    expect((await another.request('/auth/login')).status).toBe(302);
   });
 });

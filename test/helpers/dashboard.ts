@@ -49,10 +49,16 @@ export interface Answer {
   readonly headers: Headers;
 }
 
-/** A browser-like HTTP client: keeps cookies, follows nothing unless told. */
+/**
+ * A browser-like HTTP client: keeps cookies, follows nothing unless told. `headers` go with every
+ * request to the dashboard (e.g. the X-Forwarded-For a reverse proxy would add for this browser).
+ */
 export class DashboardClient {
   readonly cookies = new Map<string, string>();
-  constructor(readonly base: string) {}
+  constructor(
+    readonly base: string,
+    private readonly headers: Record<string, string> = {},
+  ) {}
 
   private remember(response: Response): void {
     for (const line of response.headers.getSetCookie()) {
@@ -68,6 +74,9 @@ export class DashboardClient {
     const url = path.startsWith('http') ? path : `${this.base}${path}`;
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const headers = new Headers(init.headers);
+    if (url.startsWith(this.base))
+      for (const [name, value] of Object.entries(this.headers))
+        if (!headers.has(name)) headers.set(name, value);
     if (cookie && url.startsWith(this.base)) headers.set('cookie', cookie);
     const response = await fetch(url, { ...init, headers, redirect: 'manual' });
     if (url.startsWith(this.base)) this.remember(response);

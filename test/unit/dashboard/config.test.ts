@@ -16,6 +16,7 @@ describe('dashboard settings', () => {
       host: '127.0.0.1',
       publicUrl: undefined,
       clientSecret: undefined,
+      trustedProxies: [],
     });
   });
   it('needs the client secret with a port, and keeps it out of logs', () => {
@@ -31,6 +32,24 @@ describe('dashboard settings', () => {
     if (!loaded.ok) throw new Error(loaded.problems.join());
     expect(loaded.config.dashboard).toMatchObject({ port: 8787, publicUrl: 'https://bot.example.com' });
     expect(configSecrets(loaded.config)).toContain('client-secret-value');
+  });
+  it('trusts X-Forwarded-For only from the proxies DASHBOARD_TRUSTED_PROXY lists', () => {
+    const loaded = loadConfig({
+      ...valid,
+      DASHBOARD_TRUSTED_PROXY: ' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,loopback',
+    });
+    if (!loaded.ok) throw new Error(loaded.problems.join());
+    expect(loaded.config.dashboard.trustedProxies).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const value of ['true', '*', '10.0.0.0/33', '127.0.0.1,', 'proxy.example', '10.0.0.0/8/1'])
+      expect(problems({ DASHBOARD_TRUSTED_PROXY: value }), value).toEqual([
+        "DASHBOARD_TRUSTED_PROXY must list the reverse proxy's addresses, comma-separated: IPs, CIDR ranges, or loopback, linklocal, uniquelocal (e.g. 127.0.0.1 or 10.0.0.0/8)",
+      ]);
   });
   it('refuses a bad port, host or public URL, one line each, without the value', () => {
     expect(
