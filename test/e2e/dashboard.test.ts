@@ -23,6 +23,7 @@ import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { replyTexts, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
+// As behind a reverse proxy on loopback: a request's X-Forwarded-For names its client.
 const suite = useHarness({
   discord: { guildsPerShard: 2, channelCount: 8 },
   env: (discord) => ({ ...dashboardEnv(discord), DASHBOARD_TRUSTED_PROXY: '127.0.0.1' }),
