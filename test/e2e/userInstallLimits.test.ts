@@ -14,7 +14,7 @@ import { type LocalInteraction, PERMISSIONS } from '../../src/localDiscord/local
 import { EVERYONE_PERMISSIONS } from '../../src/localDiscord/model.js';
 import { openGroupDm, openServerWithoutBot } from '../../src/localDiscord/places.js';
 import { useHarness } from '../helpers/e2e.js';
-import { type Harness, waitForIdle, waitForReply } from '../helpers/harness.js';
+import { type Harness, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -170,54 +170,59 @@ describe('nothing after the token (tokens live 3 s here: the reply ends 0.6 s be
       10_000,
     );
     expect(reply).toContain('nothing was charged');
-    await waitForIdle(h);
+    // waitForIdle follows chat replies only: /imagine is done when its interaction is.
+    await settled(h, interaction.id);
     const scope = `userinstall-${alex.id}-in-${friends.guildId}`;
     expect(await h.running.bot.context.ledger.entries(scope, today(), today())).toEqual([]);
   });
 });
 
-// Each ask reserves and costs 401 micro-units (3 in, 1,000 out): two fit in a cap of 0.001.
+// Each ask reserves and costs 401 micro-units (3 in, 1,000 out): three fit in a cap of 0.0013.
 const ASK = { prompt: 'go', max_tokens: 1000 } as const;
 const USAGE = { text: 'ok', usage: { input_tokens: 3, output_tokens: 1000 } } as const;
 
-describe('who pays: the member, under the DM cap, apart from any server', () => {
-  const { h, ask, ephemeralText } = useHarness({ env: { DM_DAILY_CAP_PER_USER: '0.001' } });
+describe('who pays: the member, under one daily cap everywhere, apart from any server', () => {
+  const { h, ask, ephemeralText } = useHarness({ env: { DM_DAILY_CAP_PER_USER: '0.0013' } });
   const charged = (interaction: LocalInteraction) =>
     waitForReply(h, interaction, ([t]) => t?.includes('💰') ?? false).then(() => waitForIdle(h));
 
-  it('DMs and group DMs share a user’s cap (shard 0 writes both); a server without the bot has its own', async () => {
+  it('DMs, group DMs and every server without the bot share one cap per member (not one per server)', async () => {
     const ann = h.discord.user('ann', 'Ann');
     const group = openGroupDm(h.discord, [ann, h.discord.user('bob', 'Bob')]);
     const friends = openServerWithoutBot(h.discord);
+    const games = openServerWithoutBot(h.discord);
     const channelId = friends.channelIds[0] as string;
     h.service.enqueue(USAGE, USAGE, USAGE, USAGE);
     await charged(ask(ASK, { dm: true, user: ann }));
     await charged(ask(ASK, { channelId: group.id, user: ann }));
+    await charged(ask(ASK, { channelId, user: ann }));
     const chats = h.service.chatRequests().length;
     const refused = await ephemeralText(ask(ASK, { channelId: group.id, user: ann }), (t) =>
       t.startsWith('⛔'),
     );
     expect(refused).toBe(
-      "⛔ You have reached today's limit for using the bot outside servers that added it (its DMs, group DMs and DMs with friends) (USD\u00a00.000802 of USD\u00a00.001 used); it resets at 00:00 UTC.",
+      "⛔ You have reached today's limit for using the bot outside servers that added it (its DMs, group DMs and DMs with friends) (USD\u00a00.001203 of USD\u00a00.0013 used); it resets at 00:00 UTC.",
     );
+    // The same server again, and a server never used before: the one cap, already used.
+    for (const place of [channelId, games.channelIds[0] as string]) {
+      const inServer = await ephemeralText(ask(ASK, { channelId: place, user: ann }), (t) =>
+        t.startsWith('⛔'),
+      );
+      expect(inServer).toBe(
+        "⛔ You have reached today's limit for using the bot in this server, where it works only because you installed it (USD\u00a00.001203 of USD\u00a00.0013 used); it resets at 00:00 UTC.",
+      );
+    }
     expect(h.service.chatRequests()).toHaveLength(chats);
-    // In the server without the bot: a day of its own, then refused the same way.
-    await charged(ask(ASK, { channelId, user: ann }));
-    await charged(ask(ASK, { channelId, user: ann }));
-    const third = await ephemeralText(ask(ASK, { channelId, user: ann }), (t) => t.startsWith('⛔'));
-    expect(third).toMatch(
-      /^⛔ You have reached today's limit for using the bot in this server, where it works only because you installed it/,
-    );
-    expect(h.service.chatRequests()).toHaveLength(chats + 2);
 
     const ledger = h.running.bot.context.ledger;
     const day = (scope: string) => ledger.userDaySpendMicros(scope, ann.id, Date.now());
     expect(await day(`dm-${ann.id}`)).toBe(401);
     expect(await day(`userinstall-${ann.id}`)).toBe(401);
-    expect(await day(`userinstall-${ann.id}-in-${friends.guildId}`)).toBe(802);
+    expect(await day(`userinstall-${ann.id}-in-${friends.guildId}`)).toBe(401);
+    expect(await day(`userinstall-${ann.id}-in-${games.guildId}`)).toBe(0);
     // The server that did not add the bot is billed nothing, and the operator's total counts it all.
     expect((await ledger.summary(friends.guildId, today(), today())).costMicros).toBe(0);
-    expect(await ledger.allScopesMonthSpendMicros(Date.now())).toBe(4 * 401);
+    expect(await ledger.allScopesMonthSpendMicros(Date.now())).toBe(3 * 401);
   });
 
   it('`npm run usage` shows members’ own installs as their own line', async () => {
@@ -235,13 +240,13 @@ describe('who pays: the member, under the DM cap, apart from any server', () => 
       });
     const text = await run(['--dm-users']);
     const ann = [...h.discord.members.values()].find((user) => user.username === 'ann');
-    expect(text).toMatch(/installed to members' accounts, 1 user +3 +USD 0\.001203/);
+    expect(text).toMatch(/installed to members' accounts, 1 user +2 +USD 0\.000802/);
     expect(text).toMatch(new RegExp(`  user ${ann?.id} +1 +USD 0\\.000401`));
-    expect(text).toMatch(new RegExp(`  user ${ann?.id} in server \\d+ +2 +USD 0\\.000802`));
+    expect(text).toMatch(new RegExp(`  user ${ann?.id} in server \\d+ +1 +USD 0\\.000401`));
     expect(text).toMatch(/DMs, 1 user +1 +USD 0\.000401/);
-    expect(text).toMatch(/total +4 +USD 0\.001604/);
+    expect(text).toMatch(/total +3 +USD 0\.001203/);
     const csv = await run(['--csv']);
     expect(csv).toContain(`user-install,${ann?.id},1,401,0.000401`);
-    expect(csv).toMatch(new RegExp(`user-install,${ann?.id}-in-\\d+,2,802,0.000802`));
+    expect(csv).toMatch(new RegExp(`user-install,${ann?.id}-in-\\d+,1,401,0.000401`));
   });
 });
