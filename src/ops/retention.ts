@@ -25,6 +25,7 @@ import { IMAGINE_REQUEST_TTL_MS } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { Lifetime, Store } from '../lib/store.js';
+import { MEMBER_DAY_PREFIX, MEMBER_DAY_TTL_MS } from '../spend/memberDay.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -80,6 +81,11 @@ export function retentionRules(settings: RetentionSettings): RetentionRule[] {
       what: "each shard's servers published for the dashboard",
       prefix: GUILDS_PREFIX,
       lifetime: { ms: PUBLISHED_TTL_MS, fromValueTime: false },
+    },
+    {
+      what: "members' day spend per shard",
+      prefix: MEMBER_DAY_PREFIX,
+      lifetime: { ms: MEMBER_DAY_TTL_MS, fromValueTime: false },
     },
     {
       what: 'budget alerts',

@@ -6,9 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ShardSet } from '../../../src/discord/shards.js';
 import type { Store } from '../../../src/lib/store.js';
+import { retentionRules } from '../../../src/ops/retention.js';
 import { type Budgets, createBudgets, type Reservation } from '../../../src/spend/budgets.js';
 import { createLedger, type Ledger } from '../../../src/spend/ledger.js';
-import { memberDayKey } from '../../../src/spend/memberDay.js';
+import { MEMBER_DAY_TTL_MS, memberDayKey } from '../../../src/spend/memberDay.js';
 import { english } from '../../helpers/english.js';
 import {
   imageCharge,
@@ -155,5 +156,13 @@ describe("one daily cap for what is billed to a member, across every server's us
     expect(granted).toBeLessThanOrEqual(6);
     await shard0.ledger.close();
     await shard1.ledger.close();
+  });
+
+  it('the day records are swept two days after they were written', () => {
+    const rules = retentionRules({ conversationRetentionDays: 90, ledgerEntryRetentionDays: 400 });
+    const key = memberDayKey('2026-11-22', ANN, 1, 2);
+    const rule = rules.find((one) => key.startsWith(one.prefix) && (one.matches?.(key) ?? true));
+    expect(rule?.lifetime).toEqual({ ms: MEMBER_DAY_TTL_MS, fromValueTime: false });
+    expect(MEMBER_DAY_TTL_MS).toBe(2 * 86_400_000);
   });
 });
