@@ -12,6 +12,7 @@ import {
   answerPieces,
   BOT_TOKEN,
   PLAIN_REPLIES,
+  settled,
   waitForExactReply,
   waitForIdle,
   waitForReply,
@@ -108,7 +109,8 @@ describe('/ask', () => {
     const dmAgain = ask({ prompt: 'again' }, { dm: true });
     await waitForReply(h, dmAgain, ([text]) => text?.startsWith('Echo: Ann: again\n\n-# context') ?? false);
     expect(h.service.chatRequests().at(-1)?.body.messages).toHaveLength(3);
-    // DM usage is attributed to the user, apart from any guild.
+    // DM usage is attributed to the user, apart from any guild (read once the charge landed).
+    await settled(h, dmAgain.id);
     expect((await usageRecords(null)).length).toBeGreaterThanOrEqual(2);
   });
 
@@ -225,6 +227,8 @@ describe('/ask failures', () => {
     const [final] = await waitForReply(h, interaction, ([first]) => first?.includes('⚠️') ?? false);
     expect(final).toMatch(/rejected this bot's API key \(HTTP 401\).*admin must fix the key/);
     expect(final).not.toContain(API_KEY);
+    // Nothing stored: checked once the bot is done with the request.
+    await settled(h, interaction.id);
     expect(await h.running.bot.context.conversations.load(channelId)).toMatchObject({ turns: [] });
   });
 
@@ -282,6 +286,8 @@ describe('/ask failures', () => {
     expect(partial && 'one two three four five six'.startsWith(partial)).toBe(true);
     expect(partial?.length).toBeGreaterThan(5);
     expect(note).toBe('-# ⚠️ The connection to the service dropped mid-reply. The reply was cut short.');
+    // The note shows while the charge is being written.
+    await settled(h, dropped.id);
     const record = (await usageRecords(h.discord.guildId)).filter((r) => r.channelId === channelId).at(-1);
     expect(record).toMatchObject({ estimated: true, outcome: 'interrupted' });
     // The failed exchange is not in history; the bot keeps serving the channel.

@@ -252,6 +252,7 @@ describe('/reset', () => {
 
     const refused = h.discord.sendCommand({ name: 'reset', channelId, user: ann });
     expect(await ephemeralText(refused)).toMatch(/Manage Messages/);
+    await settled(h, refused.id);
     expect((await h.running.bot.context.conversations.load(channelId)).turns).toHaveLength(2);
 
     const reset = h.discord.sendCommand({

@@ -109,7 +109,8 @@ describe('the dashboard in the process of shard 0 of 2', () => {
     });
     expect(saved.status).toBe(303);
     expect(saved.headers.get('location')).toBe(`/guilds/${other.id}?saved=1`);
-    expect(shardOne.output()).toContain('dashboard edit applied');
+    // That process logs the edit after storing its answer, and its pipe is read asynchronously.
+    await expect.poll(() => shardOne.output(), { timeout: 15_000 }).toContain('dashboard edit applied');
     // A rule for a role that is not the server's: that process refuses it, and the page says why.
     const foreign = await browser.post(`/guilds/${other.id}/roles`, { _csrf: csrf, role: NOT_THE_BOTS });
     expect([foreign.status, foreign.text]).toEqual([

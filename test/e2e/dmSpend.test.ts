@@ -44,9 +44,8 @@ describe('DMs turned off (DMS_ENABLED=false)', () => {
     const images = h.service.imageRequests().length;
     const dmSpend = await h.running.bot.context.ledger.summary(`dm-${ann.id}`, today(), today());
 
-    expect(await ephemeralText(ask({ prompt: 'hello again' }, { dm: true, user: ann }))).toBe(
-      english.t('errors.dmsOff'),
-    );
+    const again = ask({ prompt: 'hello again' }, { dm: true, user: ann });
+    expect(await ephemeralText(again)).toBe(english.t('errors.dmsOff'));
     const imagine = h.discord.sendCommand({ name: 'imagine', options: { prompt: 'x' }, dm: true, user: ann });
     expect(await ephemeralText(imagine)).toBe(english.t('errors.dmsOff'));
     const regenerate = h.discord.clickButton(
@@ -65,6 +64,8 @@ describe('DMs turned off (DMS_ENABLED=false)', () => {
     await settled(h, message.id);
     expect(h.discord.replyTo(message).map((reply) => reply.content)).toEqual([english.t('errors.dmsOff')]);
 
+    // Nothing asked or charged: checked once the bot is done with each of them.
+    for (const { id } of [again, imagine, regenerate, reroll]) await settled(h, id);
     expect(h.service.chatRequests()).toHaveLength(chats);
     expect(h.service.imageRequests()).toHaveLength(images);
     expect(await h.running.bot.context.ledger.summary(`dm-${ann.id}`, today(), today())).toEqual(dmSpend);
@@ -74,7 +75,9 @@ describe('DMs turned off (DMS_ENABLED=false)', () => {
     expect(h.service.chatRequests()).toHaveLength(chats + 1);
   });
 
-  it('(log check) no error was logged', () => {
+  it('(log check) no error was logged', async () => {
+    // The last reply's charge and memory are written after its footer shows.
+    await waitForIdle(h);
     expect(h.logs.filter((line) => line.includes('"level":50'))).toEqual([]);
   });
 });

@@ -28,9 +28,12 @@ beforeAll(() => {
 const imagine = (options: Record<string, string | number>, extra: { attachmentSizeLimit?: number } = {}) =>
   h.discord.sendCommand({ name: 'imagine', options, user: alice, ...extra });
 
-/** Waits until the reply carries the final header line (the model name) and returns its messages. */
+/**
+ * Waits until the reply carries the final header line (the model name) and the bot is done with
+ * the request (its line logged, the member's slot free for their next one); returns its messages.
+ */
 async function finalMessages(interaction: LocalInteraction, count = 1): Promise<LocalMessage[]> {
-  return h.discord.waitFor(
+  const final = await h.discord.waitFor(
     () => {
       const messages = h.discord.replyMessages(interaction);
       const done = messages[0]?.content.includes('service-image-v1') || messages[0]?.content.includes('⚠️');
@@ -39,6 +42,8 @@ async function finalMessages(interaction: LocalInteraction, count = 1): Promise<
     10_000,
     'the /imagine reply',
   );
+  await settled(h, interaction.id);
+  return final;
 }
 
 function rerollId(message: LocalMessage | undefined): string {

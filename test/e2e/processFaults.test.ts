@@ -60,6 +60,10 @@ const finished = (interaction: LocalInteraction, done: (text: string) => boolean
     return last !== undefined && done(last) ? last : undefined;
   }, 20_000);
 
+/** Whether everything the process printed has been read (its stdout and stderr ended). */
+const printedAll = (bot: BotProcess) =>
+  [bot.child.stdout, bot.child.stderr].every((pipe) => pipe?.readableEnded ?? true);
+
 async function ledgerOf(guildId: string) {
   const priced = loadPriceList('prices.json');
   if (!priced.ok) throw new Error('prices');
@@ -106,7 +110,8 @@ describe('the bot as a process, under process faults', () => {
     const cut = entries.filter((entry) => [1, 2, 3].some((i) => entry.channelId === channel(i)));
     expect(cut).toHaveLength(3);
     for (const entry of cut) expect(entry).toMatchObject({ outcome: 'aborted', estimated: true });
-    expect(bot.output()).toContain('"msg":"stopped"');
+    // 'exit' can come before the last of what it printed is read from the pipe.
+    await expect.poll(() => bot.output(), { timeout: 15_000 }).toContain('"msg":"stopped"');
   });
 
   it('SIGKILL mid-stream: after a restart nothing recorded is lost and the conversation has no half-written turn', async () => {
@@ -133,7 +138,11 @@ describe('the bot as a process, under process faults', () => {
       { role: 'assistant', content: 'Echo: Member: kept question' },
       { role: 'user', content: 'Member: after restart' },
     ]);
-    // Every entry recorded before the kill is still there; the killed reply never got one.
+    // Every entry recorded before the kill is still there; the killed reply never got one. The
+    // footer shows while the charge of "after restart" is being written: wait for it to land.
+    await expect
+      .poll(async () => (await ledgerOf(discord.guildId)).length, { timeout: 15_000, interval: 100 })
+      .toBe(before + 1);
     expect((await ledgerOf(discord.guildId)).length).toBe(before + 1);
   });
 
@@ -154,6 +163,8 @@ describe('the bot as a process, under process faults', () => {
       (text) => text.includes('service-image-v1'),
     );
     await bot.stop();
+    // Nothing they printed may be left unread in a pipe ('exit' can come first).
+    await expect.poll(() => bots.every(printedAll), { timeout: 15_000 }).toBe(true);
 
     const printed = bots.map((process) => process.output()).join('\n');
     expect(printed.length).toBeGreaterThan(0);

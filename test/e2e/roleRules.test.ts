@@ -68,7 +68,10 @@ function budgetRole(
 const setRule = (roleName: string, options: CommandOptions) =>
   ephemeralText(budgetRole('set', options, roleName));
 
-/** `/ask` by `user` holding `roleNames`; resolves to the reply's text once served (💰) or refused (⛔). */
+/**
+ * `/ask` by `user` holding `roleNames`; resolves to the reply's text once served (💰) or refused
+ * (⛔), and the bot is done with it (the footer shows while the charge is being written).
+ */
 async function askAs(
   user: LocalUser,
   roleNames: string[],
@@ -86,6 +89,7 @@ async function askAs(
     interaction,
     ([t]) => (t?.includes('💰') || t?.includes('⛔') || t?.includes('not allowed')) ?? false,
   );
+  await settled(h, interaction.id);
   return [text as string, interaction];
 }
 

@@ -21,7 +21,7 @@ import { createLedger } from '../../src/spend/ledger.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
 import { utcDay } from '../../src/spend/records.js';
 import { type FakeService, startFakeService } from '../fakes/service.js';
-import { startBotProcess } from '../helpers/botProcess.js';
+import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
 import { startHarness } from '../helpers/harness.js';
 import { chatCharge, quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
 import { withDatabase, withPostgres } from '../helpers/storeUrls.js';
@@ -96,6 +96,14 @@ function expectDeliveredOnce(discord: LocalDiscord, asks: Record<string, LocalIn
   }
   expect(discord.undelivered).toEqual([]);
 }
+
+/** Resolves once everything a bot process printed has been read ('exit' can come before). */
+const allPrinted = (bot: BotProcess) =>
+  expect
+    .poll(() => [bot.child.stdout, bot.child.stderr].every((pipe) => pipe?.readableEnded ?? true), {
+      timeout: 15_000,
+    })
+    .toBe(true);
 
 /** The store holds exactly one charge per scope (the cost line may show while it is written). */
 async function expectExactLedger(store: Store, scopes: string[]) {
@@ -179,6 +187,7 @@ describe('sharding', () => {
     expectDeliveredOnce(discord, asks);
     expect(service.chatRequests()).toHaveLength(3);
     for (const bot of processes) await bot.stop();
+    for (const bot of processes) await allPrinted(bot);
     for (const bot of processes) expect(bot.output()).not.toMatch(/error|fatal/i);
     const store = await openStore(databaseUrl);
     try {
@@ -267,7 +276,8 @@ describe('sharding', () => {
       'both to shut down',
     );
     for (const pid of pids) process.kill(pid, 'SIGTERM');
-    const [code] = (await once(cluster, 'exit')) as [number | null];
+    // 'close', not 'exit': the output below is read to its end first.
+    const [code] = (await once(cluster, 'close')) as [number | null];
     expect(code).toBe(0);
     // Each process finished its shutdown: the reply in progress ended with its note and was charged.
     expect(output.match(/"msg":"stopped"/g)).toHaveLength(2);
@@ -303,6 +313,7 @@ describe('sharding', () => {
     const bot = startBotProcess(discord, service, { fromSource: true });
     cleanups.push(() => bot.stop());
     expect(await bot.exited).toBe(1);
+    await allPrinted(bot);
     expect(bot.output().trim().split('\n').at(-1)).toBe(
       'start: could not ask Discord for the recommended shard count (SHARD_COUNT=auto): Discord refused DISCORD_TOKEN (401 Unauthorized): reset the bot token in the developer portal',
     );
@@ -319,6 +330,7 @@ describe('sharding', () => {
     const bot = startBotProcess(discord, service, { fromSource: true, env: { SHARD_COUNT: '1' } });
     cleanups.push(() => bot.stop());
     expect(await bot.exited).toBe(1);
+    await allPrinted(bot);
     expect(discord.refusedIdentifies.map((refused) => refused.code)).toContain(4011);
     expect(bot.output()).toContain(
       'start: Discord requires more shards for this bot (close code 4011): set SHARD_COUNT=auto, or a higher count',

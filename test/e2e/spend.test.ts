@@ -13,7 +13,7 @@ import {
 import { CHART_HEIGHT, CHART_WIDTH } from '../../src/spend/chart.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
-import { settled, waitForReply } from '../helpers/harness.js';
+import { settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 // The context line has tests of its own; here the line under replies is the cost alone.
 const suite = useHarness({ discord: { channelCount: 70 }, guildConfig: { showContext: false } });
@@ -52,6 +52,8 @@ describe('costs and /usage', () => {
     const [text] = await waitForReply(h, interaction, ([t]) => t?.includes('💰') ?? false);
     // flash: 1200 × 0.1 + 800 × 0.4 per million = 440 micro-units.
     expect(text).toBe('Priced reply.\n\n-# 💰 USD\u00a00.00044 · 1,200 in · 800 out tokens');
+    // The footer shows while the charge is being written: the ledger is read once it landed.
+    await settled(h, interaction.id);
     const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, today(), today());
     expect(entries.at(-1)).toMatchObject({
       costMicros: 440,
@@ -72,6 +74,7 @@ describe('costs and /usage', () => {
     h.service.enqueue({ text: 'Pro reply.', usage: { input_tokens: 1000, output_tokens: 1000 } });
     const priced = ask({ prompt: 'pro please' }, { channelId: freshChannel() });
     await waitForReply(h, priced, ([t]) => t?.includes('💰') ?? false);
+    await settled(h, priced.id);
     const summary = await h.running.bot.context.ledger.summary(
       h.discord.guildId,
       `${today().slice(0, 8)}01`,
@@ -137,6 +140,8 @@ describe('/budget', () => {
     expect(
       await ephemeralText(command('budget', 'alerts', {}, 'admin', { channel: alertChannel })),
     ).toContain(`Alerts: <#${alertChannel}>`);
+    // The previous test's reply may still be charging.
+    await waitForIdle(h);
     const spent = await context.ledger.monthSpendMicros(h.discord.guildId, Date.now());
     // A cap such that one more 401-micro ask reaches exactly 80 %.
     const cap = Math.floor(((spent + 401) * 100) / 80);
@@ -172,12 +177,11 @@ describe('/budget', () => {
     expect(overshoot).toBeGreaterThanOrEqual(0);
     expect(overshoot).toBeLessThanOrEqual(40 + 2);
 
-    const [refused] = await waitForReply(
-      h,
-      ask({ prompt: 'again', max_tokens: 10 }, { channelId: freshChannel() }),
-      done,
-    );
+    const again = ask({ prompt: 'again', max_tokens: 10 }, { channelId: freshChannel() });
+    const [refused] = await waitForReply(h, again, done);
     expect(refused).toMatch(/monthly spending cap/);
+    // No third alert: checked once the bot is done with the refused request.
+    await settled(h, again.id);
     expect(alerts()).toHaveLength(2);
     expect(alerts().every((message) => message.versions.every((version) => !version.pinged))).toBe(true);
   });
@@ -297,6 +301,8 @@ describe('/budget', () => {
     expect(served).toBe(10);
     expect(refused).toBe(40);
     expect(h.service.chatRequests().length - before).toBe(10);
+    // Each footer shows while its charge is being written.
+    await waitForIdle(h, 20_000);
     expect(await context.ledger.monthSpendMicros(h.discord.guildId, Date.now())).toBeLessThanOrEqual(cap);
   });
 

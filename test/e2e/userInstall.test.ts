@@ -17,7 +17,7 @@ import { openGroupDm, openServerWithoutBot } from '../../src/localDiscord/places
 import { installOf, USE_EXTERNAL_APPS } from '../../src/localDiscord/userInstall.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
-import { type Harness, waitForIdle, waitForReply } from '../helpers/harness.js';
+import { type Harness, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 /** REST requests the bot made on channel routes (its token) since `from` in the request log. */
 const channelRoutes = (h: Harness, from: number) =>
@@ -182,7 +182,8 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     expect(text?.match(/https?:\/\/\S+/g)).toHaveLength(2);
     expect(h.discord.replyMessages(links)[0]?.attachments).toEqual([]);
     expect(h.service.cdnRequests.length).toBe(downloads);
-    await waitForIdle(h);
+    // waitForIdle follows chat replies only: the member's next /imagine waits for this one's end.
+    await settled(h, links.id);
     h.service.enqueueImages({});
     const files = h.discord.sendCommand({
       name: 'imagine',
