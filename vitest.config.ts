@@ -5,6 +5,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll waits for a state; its default of 1 s is too short on a machine whose cores are busy.
+    expect: { poll: { timeout: 15_000 } },
     // End-to-end files each start their own fakes and bot on loopback ports; two cores.
     pool: 'forks',
     fileParallelism: true,

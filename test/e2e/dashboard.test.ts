@@ -185,7 +185,7 @@ describe('the dashboard', () => {
     // The bot's cache holds the roles once their events arrive (the owner checks roles against it).
     const cached = (guildId: string, roleId: string) =>
       h.running.bot.client.guilds.cache.get(guildId)?.roles.cache.has(roleId);
-    await expect.poll(() => cached(main, role) && cached(second, elsewhere)).toBe(true);
+    await expect.poll(() => cached(main, role) && cached(second, elsewhere), { timeout: 10_000 }).toBe(true);
     const fields = { role, daily: '0.5', monthly: '', models: 'service-v1-flash', imagine: 'yes' };
     expect((await browser.post(`/guilds/${main}/roles`, fields)).status).toBe(403);
     expect((await browser.post(`/guilds/${second}/roles`, { ...fields, _csrf: csrf })).status).toBe(403);

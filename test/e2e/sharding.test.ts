@@ -285,7 +285,7 @@ describe('sharding', () => {
     expect(discord.readyShards()).toEqual([]);
     expect(output).toContain('cluster: running shard(s) 0, 1 of 2, one process each');
     expect(output).toContain('cluster: stopped');
-    expect(output).not.toContain('cluster-token');
+    expect(output).not.toContain(discord.botToken);
     const store = await openStore(databaseUrl);
     try {
       // The cut-short reply was charged too (for what it streamed), in the second guild.
