@@ -15,7 +15,7 @@ export interface BotProcess {
   output(): string;
   /** Resolves once the bot has registered its commands (it is connected and ready). */
   ready(): Promise<unknown>;
-  /** Resolves with the exit code (null when killed by a signal) once the process has ended. */
+  /** Resolves with the exit code (null when killed by a signal) once the process has ended and its output is read. */
   readonly exited: Promise<number | null>;
   /** SIGTERM, wait for exit, remove the database (unless the caller gave its folder). */
   stop(): Promise<void>;
@@ -90,7 +90,8 @@ export function startBotProcess(
   const chunks: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // 'close', not 'exit': the process has ended and both of its pipes have been read to the end.
+  const exited = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)));
   return {
     child,
     output: () => Buffer.concat(chunks).toString('utf8'),
