@@ -58,6 +58,12 @@ async function spend(process: Process, guildId: string | null, n: number, userIn
   return reservation;
 }
 
+/** The member's refusal in a server without the bot, with `images` of the cap's 5 used. */
+const inServerRefusal = (images: number) =>
+  english.t('spend.userInstallCapInServer', {
+    spent: english.money(images * IMAGE, 'USD'),
+    cap: english.money(CAP, 'USD'),
+  });
 const refusal = (reservation: Reservation) => (reservation.ok ? undefined : reservation.message(english));
 
 describe("one daily cap for what is billed to a member, across every server's user install", () => {
@@ -70,12 +76,7 @@ describe("one daily cap for what is billed to a member, across every server's us
     await spend(bot, GAMES_ON_1, 1);
     // 4 of 5 used: one more image fits anywhere, two do not, in a server never used before either.
     const third = await bot.budgets.reserve(BOOKS_ON_1, ANN, 2 * IMAGE, NOW, true);
-    expect(refusal(third)).toBe(
-      english.t('spend.userInstallCapInServer', {
-        spent: english.money(4 * IMAGE, 'USD'),
-        cap: english.money(CAP, 'USD'),
-      }),
-    );
+    expect(refusal(third)).toBe(inServerRefusal(4));
     expect(refusal(await bot.budgets.reserve(null, ANN, 2 * IMAGE, NOW, false))).toBeDefined();
     await spend(bot, BOOKS_ON_1, 1);
     expect(refusal(await bot.budgets.reserve(FRIENDS_ON_0, ANN, IMAGE, NOW, true))).toBeDefined();
@@ -106,12 +107,7 @@ describe("one daily cap for what is billed to a member, across every server's us
     // 3 of 5 used: shard 1 sees shard 0's two (charged, once shard 0 has published them).
     await expect
       .poll(async () => refusal(await shard1.budgets.reserve(BOOKS_ON_1, ANN, 3 * IMAGE, NOW, true)))
-      .toBe(
-        english.t('spend.userInstallCapInServer', {
-          spent: english.money(3 * IMAGE, 'USD'),
-          cap: english.money(CAP, 'USD'),
-        }),
-      );
+      .toBe(inServerRefusal(3));
     // A reservation in flight in one process counts in the other.
     const held = await shard1.budgets.reserve(BOOKS_ON_1, ANN, IMAGE, NOW, true);
     expect(held.ok).toBe(true);
@@ -121,12 +117,7 @@ describe("one daily cap for what is billed to a member, across every server's us
     if (held.ok) held.release();
     await expect
       .poll(async () => refusal(await shard0.budgets.reserve(FRIENDS_ON_0, ANN, 2 * IMAGE, NOW, true)))
-      .toBe(
-        english.t('spend.userInstallCapInServer', {
-          spent: english.money(4 * IMAGE, 'USD'),
-          cap: english.money(CAP, 'USD'),
-        }),
-      );
+      .toBe(inServerRefusal(4));
     const last = await shard0.budgets.reserve(FRIENDS_ON_0, ANN, IMAGE, NOW, true);
     expect(last.ok).toBe(true);
     expect(refusal(await shard1.budgets.reserve(GAMES_ON_1, ANN, 1, NOW, true))).toBeDefined();
