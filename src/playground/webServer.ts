@@ -16,6 +16,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { LocalDiscord } from '../localDiscord/localDiscord.js';
 import { type PageAccess, pageAccess } from './pageAccess.js';
+import { commandInput, createPlaygroundRoles, rolesView } from './pageCommands.js';
 import { changeLocale, localesView } from './pageLocales.js';
 import { pageModals } from './pageModals.js';
 import {
@@ -92,6 +93,7 @@ export async function startWebServer(
 ): Promise<WebServer> {
   const people = options.people ?? playgroundPeople(discord);
   openPlaygroundPlaces(discord, people);
+  createPlaygroundRoles(discord);
   const names = new Map(
     people.map((person) => [person.user.id, person.user.global_name ?? person.user.username]),
   );
@@ -139,24 +141,14 @@ export async function startWebServer(
     const dm = channelId === discord.dmChannelId;
     const where = dm ? { dm: true } : { channelId };
     if (path === '/api/command') {
-      const name = text(body.name);
-      if (!name) throw new Error('a command needs a name');
-      const options = (
-        typeof body.options === 'object' && body.options !== null ? body.options : {}
-      ) as Record<string, string | number | boolean>;
-      const subcommand = text(body.subcommand);
+      const { input, label } = commandInput(body);
       const interaction = discord.sendCommand({
-        name,
-        options,
-        ...(subcommand && { subcommand }),
+        ...input,
         ...where,
         user: person.user,
         permissions: person.permissions,
       });
-      notes.set(interaction.token, {
-        userId: person.user.id,
-        command: `/${name}${subcommand ? ` ${subcommand}` : ''}`,
-      });
+      notes.set(interaction.token, { userId: person.user.id, command: label });
       return { interactionId: interaction.id };
     }
     if (path === '/api/message') {
@@ -232,6 +224,7 @@ export async function startWebServer(
         guildName: 'Playground',
         channels: channelsView(discord),
         people: people.map(({ key, label, user }) => ({ key, label, id: user.id })),
+        roles: rolesView(discord),
         commands: [...discord.commands.values()].flat(),
         messages: [...discord.messages.values()].map(view),
         modals: forms.view(),

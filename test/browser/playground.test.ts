@@ -505,4 +505,34 @@ describe.skipIf(!found)('the playground in a browser', () => {
     }).toEqual(before);
     expect(guildLocale(playground.discord, playground.discord.guildId)).toBe('en-US');
   });
+
+  it('/budget role set (a subcommand group) completes word by word, a role typed as @Name, and the bot answers it', async () => {
+    await openChannel('ask-the-bot');
+    await typeAs('admin');
+    const complete = async (typed: string, suggestion: string, expected: string) => {
+      await page.fill('#input', typed);
+      await page.waitForSelector(`#suggestions li:has-text("${suggestion}")`);
+      await page.press('#input', 'Tab');
+      expect(await page.inputValue('#input')).toBe(expected);
+    };
+    await complete('/budget ro', 'role', '/budget role ');
+    await complete('/budget role se', 'set', '/budget role set ');
+    await complete('/budget role set role:@Sup', '@Supporter', '/budget role set role:@Supporter ');
+    await command('/budget role set role:@Supporter daily:1');
+    const state = JSON.parse((await session.get('/api/state')).text) as {
+      roles: { id: string; name: string }[];
+    };
+    const supporter = state.roles.find((role) => role.name === 'Supporter')?.id;
+    expect(supporter).toMatch(/^\d+$/);
+    const reply = botReply('Sam used /budget role set');
+    await reply.waitFor();
+    await expect
+      .poll(async () =>
+        (await messages()).some(
+          (m) => m.usedCommand === '/budget role set' && m.content.includes(`<@&${supporter}>`),
+        ),
+      )
+      .toBe(true);
+    await shot('budget-role-set');
+  });
 });

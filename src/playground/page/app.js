@@ -74,6 +74,7 @@ async function start() {
     botId: initial.botId,
     channels: initial.channels,
     people: initial.people,
+    roles: initial.roles ?? [],
     // Slash commands complete in the composer; message commands are in each message's menu.
     commands: initial.commands.filter((command) => (command.type ?? 1) === 1),
     messageCommands: initial.commands.filter((command) => command.type === 3),

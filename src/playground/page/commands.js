@@ -1,36 +1,75 @@
 // Slash commands as typed in the composer, read against the commands the bot registered: the
-// text parsed into a command and its options, and the suggestions for what was typed so far.
+// text parsed into a command, its subcommand group and subcommand, and its options, and the
+// suggestions for what was typed so far. Reads only `state` (no page), so Node can test it.
 
 import { inLanguage } from './languages.js';
 import { offeredHere, state } from './state.js';
 
-const OPTION = { SUBCOMMAND: 1, STRING: 3, INTEGER: 4, BOOLEAN: 5, CHANNEL: 7, NUMBER: 10 };
+const OPTION = {
+  SUBCOMMAND: 1,
+  SUBCOMMAND_GROUP: 2,
+  STRING: 3,
+  INTEGER: 4,
+  BOOLEAN: 5,
+  CHANNEL: 7,
+  ROLE: 8,
+  NUMBER: 10,
+};
+const isBranch = (option) => option.type === OPTION.SUBCOMMAND || option.type === OPTION.SUBCOMMAND_GROUP;
 
-/** `/name [sub] key:value key:value`; a value runs to the next known `key:`. */
+/**
+ * The path typed after `/name`: its group and subcommand (as registered), the options they
+ * take, and the words left. `missing` lists what could come next when the path is incomplete.
+ */
+function walk(command, words) {
+  let options = command.options ?? [];
+  const path = [];
+  let index = 0;
+  while (options.some(isBranch)) {
+    const branch = options.find((option) => isBranch(option) && option.name === words[index]);
+    if (!branch) return { path, missing: options.filter(isBranch), index };
+    path.push(branch);
+    options = branch.options ?? [];
+    index += 1;
+  }
+  return { path, options, index };
+}
+
+/** A role as typed: `@Name`, `Name`, or a mention `<@&id>`. */
+function findRole(raw) {
+  const mention = /^<@&(\d+)>$/.exec(raw);
+  return (state.roles ?? []).find((role) =>
+    mention ? role.id === mention[1] : `@${role.name}` === raw || role.name === raw,
+  );
+}
+
+/** `/name [group] [sub] key:value key:value`; a value runs to the next known `key:`. */
 export function parseCommand(text) {
   const [head = '', ...restWords] = text.slice(1).split(' ');
   const command = state.commands.find((definition) => definition.name === head);
   if (!command) return { error: `There is no /${head} command.` };
   if (!offeredHere(command)) return { error: `/${head} is not available here.` };
-  let rest = restWords.join(' ');
-  let options = command.options ?? [];
-  let subcommand;
-  const sub = options.find(
-    (option) => option.type === OPTION.SUBCOMMAND && rest.split(' ')[0] === option.name,
+  const walked = walk(
+    command,
+    restWords.filter((word) => word !== ''),
   );
-  if (sub) {
-    subcommand = sub.name;
-    options = sub.options ?? [];
-    rest = rest.slice(sub.name.length).trimStart();
-  } else if (options.some((option) => option.type === OPTION.SUBCOMMAND)) {
-    return { error: `/${head} needs one of: ${options.map((option) => option.name).join(', ')}.` };
+  const typed = [`/${head}`, ...walked.path.map((branch) => branch.name)].join(' ');
+  if (walked.missing) {
+    return { error: `${typed} needs one of: ${walked.missing.map((option) => option.name).join(', ')}.` };
   }
+  const options = walked.options;
+  let rest = restWords.join(' ');
+  for (const branch of walked.path) rest = rest.trimStart().slice(branch.name.length);
+  rest = rest.trimStart();
+  const group = walked.path.find((branch) => branch.type === OPTION.SUBCOMMAND_GROUP);
+  const sub = walked.path.find((branch) => branch.type === OPTION.SUBCOMMAND);
   const names = options.map((option) => option.name);
   const pattern = new RegExp(`(?:^|\\s)(${names.join('|') || '\\u0000'}):`, 'g');
   const marks = [...rest.matchAll(pattern)];
   const values = {};
   const channelOptions = {};
-  marks.forEach((mark, index) => {
+  const roleOptions = {};
+  for (const [index, mark] of marks.entries()) {
     const start = mark.index + mark[0].length;
     const end = index + 1 < marks.length ? marks[index + 1].index : rest.length;
     const raw = rest.slice(start, end).trim();
@@ -39,16 +78,28 @@ export function parseCommand(text) {
       const channel = state.channels.find(
         (candidate) => `#${candidate.name}` === raw || candidate.name === raw,
       );
-      if (channel) channelOptions[option.name] = channel.id;
+      if (!channel) return { error: `There is no channel ${raw} here.` };
+      channelOptions[option.name] = channel.id;
+    } else if (option.type === OPTION.ROLE) {
+      const role = findRole(raw);
+      if (!role) return { error: `There is no role ${raw} here.` };
+      roleOptions[option.name] = role.id;
     } else if (option.type === OPTION.INTEGER) values[option.name] = Number.parseInt(raw, 10);
     else if (option.type === OPTION.NUMBER) values[option.name] = Number(raw);
     else if (option.type === OPTION.BOOLEAN) values[option.name] = raw === 'true';
     else values[option.name] = raw;
-  });
-  return { name: command.name, subcommand, options: values, channelOptions };
+  }
+  return {
+    name: command.name,
+    ...(group && { subcommandGroup: group.name }),
+    ...(sub && { subcommand: sub.name }),
+    options: values,
+    channelOptions,
+    roleOptions,
+  };
 }
 
-/** Suggestions for the text so far: commands, subcommands, option names, choices. */
+/** Suggestions for the text so far: commands, groups, subcommands, option names, choices, roles. */
 export function suggestionsFor(text) {
   if (!text.startsWith('/')) return [];
   const words = text.slice(1).split(' ');
@@ -63,23 +114,20 @@ export function suggestionsFor(text) {
   }
   const command = state.commands.find((definition) => definition.name === words[0]);
   if (!command) return [];
-  let options = command.options ?? [];
-  let prefix = `/${command.name} `;
-  const subs = options.filter((option) => option.type === OPTION.SUBCOMMAND);
-  if (subs.length > 0) {
-    const sub = subs.find((option) => option.name === words[1]);
-    if (!sub || words.length === 2) {
-      return subs
-        .filter((option) => option.name.startsWith(words[1] ?? ''))
-        .map((option) => ({
-          insert: `${prefix}${option.name} `,
-          what: option.name,
-          why: inLanguage(state, option.description_localizations, option.description),
-        }));
-    }
-    options = sub.options ?? [];
-    prefix += `${sub.name} `;
+  const walked = walk(command, words.slice(1));
+  if (walked.missing) {
+    // Only the word being typed may be a partial name; an unknown earlier word has no suggestions.
+    if (walked.index !== words.length - 2) return [];
+    const prefix = `/${[command.name, ...walked.path.map((branch) => branch.name)].join(' ')} `;
+    return walked.missing
+      .filter((option) => option.name.startsWith(words.at(-1)))
+      .map((option) => ({
+        insert: `${prefix}${option.name} `,
+        what: option.name,
+        why: inLanguage(state, option.description_localizations, option.description),
+      }));
   }
+  const options = walked.options;
   const last = words.at(-1) ?? '';
   const before = text.slice(0, text.length - last.length);
   const [key, partial] = last.split(':');
@@ -92,6 +140,11 @@ export function suggestionsFor(text) {
         what: inLanguage(state, choice.name_localizations, choice.name),
         why: `${key}`,
       }));
+  }
+  if (option && partial !== undefined && option.type === OPTION.ROLE) {
+    return (state.roles ?? [])
+      .filter((role) => `@${role.name}`.startsWith(partial) || role.name.startsWith(partial))
+      .map((role) => ({ insert: `${before}${key}:@${role.name} `, what: `@${role.name}`, why: key }));
   }
   const used = new Set([...text.matchAll(/(\w+):/g)].map((match) => match[1]));
   return options

@@ -6,6 +6,8 @@ export const state = {
   channels: [],
   people: [],
   commands: [],
+  // The server's roles (id, name), for role options typed as `role:@Name`.
+  roles: [],
   // Message commands (Apps in a message's menu), registered with type 3.
   messageCommands: [],
   messages: new Map(),
