@@ -318,6 +318,27 @@ describe('Stop', () => {
     expect(await ephemeralText(late)).toMatch(/already finished/);
   });
 
+  it('mid-bold: no edit shows an unclosed **, and the final text closes it', async () => {
+    const channelId = freshChannel();
+    const full = 'Some **Part of it, told slowly one word at a time until the very end of it**';
+    h.service.enqueue({ text: full, intervalMs: 150, usage: null });
+    const asked = ask({ prompt: 'bold' }, { channelId, user: ann });
+    const streaming = await h.discord.waitFor(() => {
+      const message = h.discord.replyMessages(asked)[0];
+      return message && buttonIds(message)[0]?.startsWith('ask:stop:') && message.content.includes('Part of')
+        ? message
+        : undefined;
+    });
+    h.discord.clickButton(streaming, buttonIds(streaming)[0] as string, { user: ann });
+    const [final] = await waitForReply(h, asked, ([t]) => t?.includes('⏹️') ?? false);
+    await waitForIdle(h);
+    const [partial] = (final as string).split('\n\n');
+    expect(partial).toMatch(/^Some \*\*Part of[^*]*\*\*$/);
+    const versions = h.discord.replyMessages(asked)[0]?.versions.map((version) => version.content) ?? [];
+    expect(versions.some((version) => version.includes('**Part'))).toBe(true);
+    for (const version of versions) expect(version.split('**').length % 2, version).toBe(1);
+  });
+
   it('by a moderator, while the request is still waiting in line: it never reaches the service', async () => {
     const channelId = freshChannel();
     h.service.enqueue({ text: 'slow first answer', chunks: 5, intervalMs: 120 });

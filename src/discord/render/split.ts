@@ -30,7 +30,7 @@ export function pieceText(piece: MessagePiece): string {
   return piece.prefix + piece.body + piece.suffix;
 }
 
-const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+export const FENCE_LINE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
 
 /** The fence left open after reading `text` line by line from `open` (null when none is open). */
 export function fenceAfter(text: string, open: Fence | null = null): Fence | null {
