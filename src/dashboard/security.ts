@@ -42,3 +42,17 @@ export function sameOrigin(publicOrigin: string, origin: unknown, referer: unkno
 
 /** A Discord snowflake as the dashboard accepts one in a URL. */
 export const isSnowflake = (id: unknown): id is string => typeof id === 'string' && /^\d{17,20}$/.test(id);
+
+/**
+ * A return path after login, if it is safe to redirect to: a path of this site (starting with one
+ * `/`, not `//`, no backslash, whitespace or control character, at most 2,000 characters), so no
+ * address can send a browser elsewhere after logging in (no open redirect). Else undefined.
+ */
+export function safeReturnPath(path: unknown): string | undefined {
+  if (typeof path !== 'string' || path.length > 2000 || !path.startsWith('/') || path.startsWith('//'))
+    return undefined;
+  for (const char of path)
+    if (char === '\\' || char.charCodeAt(0) <= 0x20 || char.charCodeAt(0) === 0x7f) return undefined;
+  const base = 'http://dashboard.invalid';
+  return URL.canParse(path, base) && new URL(path, base).origin === base ? path : undefined;
+}

@@ -6,6 +6,10 @@
  *   a random `state` and redirects to Discord's authorize page; GET /auth/callback accepts the
  *   code only with that `state` and that cookie (another browser's or site's callback fails),
  *   exchanges it, reads the user and the guild list, and starts a server-side session.
+ * - Return after login: GET /auth/login?next=<path> keeps the path in the same cookie as the
+ *   `state` (only a path of this site, security.ts safeReturnPath: never `//host`, `https://…`
+ *   or a backslash), and the callback redirects there, else to `/`. A server page opened in a
+ *   browser without a session sends it to /auth/login?next=<that page> (guildRoutes.ts).
  * - The session cookie: HttpOnly, SameSite=Lax, Path=/; under an https PUBLIC_URL Secure and
  *   named with the `__Host-` prefix (the browser then refuses it from any other origin, a sibling
  *   subdomain included, and over plain http).
@@ -24,7 +28,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Logger } from '../lib/logger.js';
 import type { DiscordOAuth } from './discordOAuth.js';
 import { guildListPage, loginPage } from './pages.js';
-import { canManageGuild, newToken, sameOrigin, sameToken } from './security.js';
+import { canManageGuild, newToken, safeReturnPath, sameOrigin, sameToken } from './security.js';
 import { GUILDS_FRESH_MS, SESSION_TTL_MS, type Session, type Sessions } from './sessions.js';
 
 export const SESSION_COOKIE = 'dashboard_session';
@@ -147,14 +151,21 @@ export function buildServer(deps: DashboardDeps): {
   app.get('/auth/login', async (request, reply) => {
     if (await limited(request, reply)) return reply;
     const state = newToken();
-    void reply.setCookie(STATE_COOKIE, state, { ...cookieOptions, path: '/auth', maxAge: STATE_TTL_S });
+    // The return path rides with the state (`state|path`): set and read together, checked twice.
+    const next = safeReturnPath((request.query as Record<string, unknown>).next);
+    void reply.setCookie(STATE_COOKIE, next ? `${state}|${next}` : state, {
+      ...cookieOptions,
+      path: '/auth',
+      maxAge: STATE_TTL_S,
+    });
     return reply.redirect(deps.oauth.authorizeUrl(state));
   });
 
   app.get('/auth/callback', async (request, reply) => {
     if (await limited(request, reply)) return reply;
     const query = request.query as Record<string, unknown>;
-    const expected = request.cookies[STATE_COOKIE];
+    const [expected, ...path] = (request.cookies[STATE_COOKIE] ?? '').split('|');
+    const next = safeReturnPath(path.join('|')) ?? '/';
     void reply.clearCookie(STATE_COOKIE, { ...cookieOptions, path: '/auth' });
     const refuse = (why: string) => reply.code(400).type('text/html').send(loginPage(why));
     if (!sameToken(query.state, expected))
@@ -170,7 +181,7 @@ export function buildServer(deps: DashboardDeps): {
       now,
     );
     void reply.setCookie(sessionCookie, id, { ...cookieOptions, maxAge: SESSION_TTL_MS / 1000 });
-    return reply.redirect('/', 303);
+    return reply.redirect(next, 303);
   });
 
   app.post('/auth/logout', async (request, reply) => {

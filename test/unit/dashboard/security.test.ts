@@ -5,6 +5,7 @@ import {
   canManageGuild,
   isSnowflake,
   newToken,
+  safeReturnPath,
   sameOrigin,
   sameToken,
 } from '../../../src/dashboard/security.js';
@@ -94,5 +95,35 @@ describe('ranges and caps from forms', () => {
     expect(formCap('-1')).toBe('invalid');
     expect(formCap('1e3')).toBe('invalid');
     expect(formCap(['1'])).toBe('invalid');
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('keeps a path of this site, query included', () => {
+    expect(safeReturnPath('/')).toBe('/');
+    expect(safeReturnPath('/guilds/123456789012345678?from=2026-11-01&to=2026-11-05')).toBe(
+      '/guilds/123456789012345678?from=2026-11-01&to=2026-11-05',
+    );
+  });
+  it('refuses anything a browser could read as another site (no open redirect)', () => {
+    for (const path of [
+      '//evil.example',
+      '//evil.example/guilds/1',
+      'https://evil.example',
+      'https://evil.example/',
+      '/\\evil',
+      '/\\/evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      ' /guilds',
+      'javascript:alert(1)',
+      'evil.example',
+      '',
+      `/${'a'.repeat(2000)}`,
+      undefined,
+      ['/guilds'],
+    ])
+      expect(safeReturnPath(path), JSON.stringify(path)).toBeUndefined();
   });
 });

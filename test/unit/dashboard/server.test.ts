@@ -163,3 +163,35 @@ describe('logout', () => {
     }
   });
 });
+
+describe('the return path after login', () => {
+  /** Starts a login with `next`, and ends it with the cookie as set (or `planted`): the callback's Location. */
+  async function landing(next: string, planted?: (state: string) => string): Promise<string> {
+    const { store } = await freshStore();
+    const { app } = server(store);
+    const start = await app.inject({ method: 'GET', url: `/auth/login?next=${encodeURIComponent(next)}` });
+    const state = new URL(start.headers.location as string).searchParams.get('state') as string;
+    const set = String(start.headers['set-cookie']).split(';')[0] as string;
+    const cookie = planted ? `dashboard_login=${encodeURIComponent(planted(state))}` : set;
+    const callback = await app.inject({
+      method: 'GET',
+      url: `/auth/callback?code=x&state=${state}`,
+      headers: { cookie },
+    });
+    expect(callback.statusCode).toBe(303);
+    await app.close();
+    return callback.headers.location as string;
+  }
+
+  it('comes back to the page the login started from', async () => {
+    const page = '/guilds/123456789012345678?from=2026-11-01&to=2026-11-05';
+    expect(await landing(page)).toBe(page);
+  });
+
+  it('goes to / for a path of another site, given to the login or planted in its cookie', async () => {
+    for (const next of ['//evil.example', 'https://evil.example', '/\\evil', '/\t/evil.example']) {
+      expect(await landing(next), next).toBe('/');
+      expect(await landing('/', (state) => `${state}|${next}`), next).toBe('/');
+    }
+  });
+});
