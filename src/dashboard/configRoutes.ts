@@ -8,8 +8,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GuildConfig } from '../settings/resolve.js';
 import type { DashboardConfigPatch, DashboardEdit, EditResult, GuildState } from './edits.js';
-import { afterEdit } from './forms.js';
-import { esc } from './pages.js';
+import { afterEdit, type Guarded } from './forms.js';
+import { esc, type FormError, type FormName, formErrorLine, typed } from './pages.js';
 import { isSnowflake } from './security.js';
 
 export interface ConfigDeps {
@@ -61,14 +61,17 @@ export function configSection(
   config: GuildConfig,
   known: readonly { id: string; name: string }[],
   csrf: string,
+  formError?: FormError,
 ): string {
   const checked = (on: boolean) => (on ? ' checked' : '');
+  // A refused form comes back as the admin left it; otherwise as the settings are.
+  const sent = formError?.form === 'config' ? formError.body : undefined;
   const switches = FEATURES.map(
     ({ field, key, label }) =>
-      `<label><input type="checkbox" name="${field}" value="on"${checked(config[key])}> <code>${field}</code>: ${esc(label)}</label><br>`,
+      `<label><input type="checkbox" name="${field}" value="on"${checked(sent ? sent[field] === 'on' : config[key])}> <code>${field}</code>: ${esc(label)}</label><br>`,
   ).join('\n');
-  const everywhere = config.allowedChannels === null;
-  const listed = new Set(config.allowedChannels ?? []);
+  const everywhere = sent ? typed(sent, 'where') === 'everywhere' : config.allowedChannels === null;
+  const listed = new Set(sent ? fieldList(sent.channels) : (config.allowedChannels ?? []));
   const boxes = offered(config, known)
     .map(
       (channel) =>
@@ -80,11 +83,11 @@ export function configSection(
       ? '<p id="channels-unknown">This process does not see the server\'s channels: choose "everywhere", or use /config channels in Discord.</p>'
       : '';
   return `<section id="config"><h2>Features and channels</h2>
-<form id="config-form" method="post" action="/guilds/${esc(guildId)}/config"><input type="hidden" name="_csrf" value="${esc(csrf)}">
+<form id="config-form" method="post" action="/guilds/${esc(guildId)}/config"><input type="hidden" name="_csrf" value="${esc(csrf)}">${formErrorLine(formError, 'config')}
 ${switches}
 <h3>Where the bot answers</h3>
 <label><input type="radio" name="where" value="everywhere"${checked(everywhere)}> Everywhere it can see</label><br>
-<label><input type="radio" name="where" value="listed"${checked(!everywhere)}> Only in the channels ticked (threads follow their parent channel):</label><br>
+<label><input type="radio" name="where" value="listed"${checked(sent ? typed(sent, 'where') === 'listed' : !everywhere)}> Only in the channels ticked (threads follow their parent channel):</label><br>
 <div id="channel-list">${boxes}</div>${unknown}
 <button id="save-config">Save</button></form><p>The same settings as /config features and /config channels; changes apply to the next request.</p></section>`;
 }
@@ -118,10 +121,10 @@ export function configPatch(
 export function registerConfigRoutes(
   app: FastifyInstance,
   deps: ConfigDeps,
-  guarded: (request: FastifyRequest, reply: FastifyReply) => Promise<{ guildId: string } | undefined>,
+  guarded: (request: FastifyRequest, reply: FastifyReply, form: FormName) => Promise<Guarded | undefined>,
 ): void {
   app.post('/guilds/:id/config', async (request, reply) => {
-    const found = await guarded(request, reply);
+    const found = await guarded(request, reply, 'config');
     if (!found) return reply;
     const { config } = await deps.guildState(found.guildId);
     const patch = configPatch(
@@ -129,7 +132,7 @@ export function registerConfigRoutes(
       config,
       deps.channels?.(found.guildId) ?? [],
     );
-    if (typeof patch === 'string') return reply.code(400).type('text/plain').send(patch);
-    return afterEdit(reply, found.guildId, await deps.edit(found.guildId, { kind: 'config', patch }));
+    if (typeof patch === 'string') return found.refuse(patch);
+    return afterEdit(reply, found, await deps.edit(found.guildId, { kind: 'config', patch }));
   });
 }

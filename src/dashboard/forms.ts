@@ -32,8 +32,19 @@ export function formCap(value: unknown): number | null | 'invalid' {
 export const SENT_NOT_CONFIRMED =
   'Sent: the process running this server has not confirmed it yet. It applies the change as soon as it runs (within seconds); reload to check.';
 
-/** After an edit: back to the server's page saying whether it holds, or the owner's refusal (400). */
-export function afterEdit(reply: FastifyReply, guildId: string, result: EditResult): FastifyReply {
-  if (!result.ok) return reply.code(400).type('text/plain').send(result.error);
-  return reply.redirect(`/guilds/${guildId}?saved=${result.applied ? '1' : 'pending'}`, 303);
+/** A write that passed its checks (guildRoutes.ts guardWrite): the server, and how to refuse it. */
+export interface Guarded {
+  readonly guildId: string;
+  /** Answers 400 with the server's page, `error` on the form sent and its values as typed. */
+  refuse(error: string): Promise<FastifyReply>;
+}
+
+/** After an edit: back to the server's page saying whether it holds, or the owner's refusal (400, on the form). */
+export async function afterEdit(
+  reply: FastifyReply,
+  found: Guarded,
+  result: EditResult,
+): Promise<FastifyReply> {
+  if (!result.ok) return found.refuse(result.error);
+  return reply.redirect(`/guilds/${found.guildId}?saved=${result.applied ? '1' : 'pending'}`, 303);
 }

@@ -3,6 +3,10 @@
  * and its write, and the range's ledger entries as CSV, streamed. Every route first checks that
  * the signed-in person may manage that server (server.ts manageableIn): any other id is 403,
  * whether the server exists, the bot is in it or the person merely lacks Manage Server.
+ * Without a session a browser's GET of a page (Accept text/html) is sent to the login, to come
+ * back after it (/auth/login?next=); anything else, writes included, answers 401. A refused form
+ * (bad value, or the owning process's refusal) answers 400 with the page again, the error at the
+ * top of that form and every value as typed.
  */
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -10,9 +14,9 @@ import { CSV_HEADER, entryRow } from '../spend/csv.js';
 import type { Ledger } from '../spend/ledger.js';
 import { type ConfigDeps, configSection, registerConfigRoutes } from './configRoutes.js';
 import type { DashboardEdit, EditResult, GuildState, InProgressView } from './edits.js';
-import { afterEdit, formCap, rangeOf, SENT_NOT_CONFIRMED } from './forms.js';
+import { afterEdit, formCap, type Guarded, rangeOf, SENT_NOT_CONFIRMED } from './forms.js';
 import { inProgressSection } from './inProgress.js';
-import { guildPage } from './pages.js';
+import { type FormError, type FormName, guildPage } from './pages.js';
 import { type RoleDeps, registerRoleRoutes, roleSection } from './roleRoutes.js';
 import { isSnowflake } from './security.js';
 import { type DashboardDeps, manageableIn, type Signed } from './server.js';
@@ -51,7 +55,9 @@ export function registerGuildRoutes(
   async function guard(request: FastifyRequest, reply: FastifyReply) {
     const signed = await auth.signedIn(request, reply);
     if (!signed) {
-      void reply.code(401).type('text/plain').send('not signed in');
+      if (request.method === 'GET' && /\btext\/html\b/.test(request.headers.accept ?? ''))
+        void reply.redirect(`/auth/login?next=${encodeURIComponent(request.url)}`, 303);
+      else void reply.code(401).type('text/plain').send('not signed in');
       return undefined;
     }
     const { id } = request.params as { id: string };
@@ -63,14 +69,13 @@ export function registerGuildRoutes(
     return { signed, guild: { id, name } };
   }
 
-  app.get('/guilds/:id', async (request, reply) => {
-    const found = await guard(request, reply);
-    if (!found) return reply;
+  type Found = NonNullable<Awaited<ReturnType<typeof guard>>>;
+  /** The server's page for a range (`query`), with a refused form shown again if any. */
+  async function render(found: Found, query: Record<string, unknown>, formError?: FormError) {
     const { signed, guild } = found;
     const now = deps.now();
-    const query = request.query as Record<string, unknown>;
-    const range = rangeOf(query, now);
-    if (typeof range === 'string') return reply.code(400).type('text/plain').send(range);
+    const asked = rangeOf(query, now);
+    const range = typeof asked === 'string' ? (rangeOf({}, now) as { from: string; to: string }) : asked;
     const summary = await deps.ledger.summary(guild.id, range.from, range.to);
     const channels: Record<string, { requests: number; costMicros: number }> = {};
     for await (const entries of deps.ledger.entryPages(guild.id, range.from, range.to))
@@ -114,6 +119,7 @@ export function registerGuildRoutes(
         monthSpentMicros: await deps.ledger.monthSpendMicros(guild.id, now),
         ...(query.saved === '1' && { notice: 'Saved: it applies to the next request.' }),
         ...(query.saved === 'pending' && { notice: SENT_NOT_CONFIRMED }),
+        ...(formError && { formError }),
       },
       inProgressSection(
         running,
@@ -123,10 +129,24 @@ export function registerGuildRoutes(
           channel: channelLabel,
         },
       ) +
-        configSection(guild.id, state.config, deps.channels?.(guild.id) ?? [], who.csrf) +
-        roleSection(guild.id, rules, roles, who.csrf, deps.currency),
+        configSection(guild.id, state.config, deps.channels?.(guild.id) ?? [], who.csrf, formError) +
+        roleSection(guild.id, rules, roles, who.csrf, deps.currency, formError),
     );
-    return reply.type('text/html').send(html);
+    return html;
+  }
+
+  app.get('/guilds/:id', async (request, reply) => {
+    const found = await guard(request, reply);
+    if (!found) return reply;
+    const query = request.query as Record<string, unknown>;
+    const range = rangeOf(query, deps.now());
+    // A range that cannot be read: this month's page, the range form saying why, as typed.
+    if (typeof range === 'string')
+      return reply
+        .code(400)
+        .type('text/html')
+        .send(await render(found, {}, { form: 'range', error: range, body: query }));
+    return reply.type('text/html').send(await render(found, query));
   });
 
   app.get('/guilds/:id/usage.csv', async (request, reply) => {
@@ -149,10 +169,20 @@ export function registerGuildRoutes(
   });
 
   /** A write's guard: the server's, then the CSRF token and Origin (403 otherwise). */
-  async function guardWrite(request: FastifyRequest, reply: FastifyReply) {
+  async function guardWrite(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    form: FormName,
+  ): Promise<(Found & Guarded) | undefined> {
     const found = await guard(request, reply);
     if (!found) return undefined;
-    if (auth.writeAllowed(request, found.signed)) return { ...found, guildId: found.guild.id };
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const refuse = async (error: string) =>
+      reply
+        .code(400)
+        .type('text/html')
+        .send(await render(found, {}, { form, error, body }));
+    if (auth.writeAllowed(request, found.signed)) return { ...found, guildId: found.guild.id, refuse };
     void reply.code(403).type('text/plain').send('forbidden: CSRF check failed');
     return undefined;
   }
@@ -160,20 +190,17 @@ export function registerGuildRoutes(
   registerConfigRoutes(app, deps, guardWrite);
 
   app.post('/guilds/:id/budget', async (request, reply) => {
-    const found = await guardWrite(request, reply);
+    const found = await guardWrite(request, reply, 'budget');
     if (!found) return reply;
     const body = (request.body ?? {}) as Record<string, unknown>;
     const monthly = formCap(body.monthly);
     const daily = formCap(body.daily_per_member);
     if (monthly === 'invalid' || daily === 'invalid')
-      return reply
-        .code(400)
-        .type('text/plain')
-        .send('Caps are amounts such as 5 or 0.25, or empty for none.');
+      return found.refuse('Caps are amounts such as 5 or 0.25, or empty for none.');
     const result = await deps.edit(found.guild.id, {
       kind: 'budget',
       patch: { monthlyCapMicros: monthly, dailyUserCapMicros: daily },
     });
-    return afterEdit(reply, found.guild.id, result);
+    return afterEdit(reply, found, result);
   });
 }

@@ -17,6 +17,28 @@ section{background:#fff;padding:12px 16px;margin-bottom:16px;border-radius:8px}
 form.inline{display:inline}.error{color:#c03537}svg{max-width:100%;height:auto}
 section.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(360px,1fr));gap:0 24px}.note{font-size:90%;color:#4e5058}`;
 
+/** Which form of a server's page was refused. */
+export type FormName = 'range' | 'budget' | 'role' | 'role-clear' | 'config';
+
+/** A form sent back: why it was refused, and every value as the admin typed it. */
+export interface FormError {
+  readonly form: FormName;
+  readonly error: string;
+  readonly body: Record<string, unknown>;
+}
+
+/** The refusal shown at the top of `form`, if it is the one refused. */
+export const formErrorLine = (formError: FormError | undefined, form: FormName): string =>
+  formError?.form === form
+    ? `<p class="error" id="${form}-error" role="alert">${esc(formError.error)}</p>`
+    : '';
+
+/** A field's value as typed (the first, if sent several times), or '' (the caller escapes it). */
+export function typed(body: Record<string, unknown>, field: string): string {
+  const value = ([] as unknown[]).concat(body[field])[0];
+  return typeof value === 'string' ? value : '';
+}
+
 export interface Layout {
   readonly title: string;
   /** The signed-in person, with the CSRF token for the logout form. */
@@ -66,6 +88,8 @@ export interface SpendView {
   readonly dailyUserCapMicros: number | null;
   readonly monthSpentMicros: number;
   readonly notice?: string;
+  /** A refused form of this page, shown again with its values as typed. */
+  readonly formError?: FormError;
 }
 
 function table(id: string, first: string, rows: SpendView['byModel'], currency: string): string {
@@ -88,10 +112,13 @@ export function guildPage(
 ): string {
   const { guild, currency } = view;
   const range = `from=${esc(view.from)}&amp;to=${esc(view.to)}`;
+  const { formError } = view;
+  const again = (form: FormName, field: string, value: string) =>
+    esc(formError?.form === form ? typed(formError.body, field) : value);
   const csrf = `<input type="hidden" name="_csrf" value="${esc(layout.who.csrf)}">`;
   const body = `<h1 id="guild-name">${esc(guild.name)}</h1>
 ${view.notice ? `<p id="notice">${esc(view.notice)}</p>` : ''}
-<section><form method="get" action="/guilds/${esc(guild.id)}">From <input type="date" name="from" value="${esc(view.from)}"> to <input type="date" name="to" value="${esc(view.to)}"> <button>Show</button></form>
+<section><form id="range" method="get" action="/guilds/${esc(guild.id)}">${formErrorLine(formError, 'range')}From <input type="date" name="from" value="${again('range', 'from', view.from)}"> to <input type="date" name="to" value="${again('range', 'to', view.to)}"> <button>Show</button></form>
 <p id="total">Spent <b>${esc(formatMoney(view.totalMicros, currency))}</b> in ${view.requests} requests from ${esc(view.from)} to ${esc(view.to)}. <a id="csv" href="/guilds/${esc(guild.id)}/usage.csv?${range}">Download CSV</a></p>
 <div id="chart">${dailySpendSvg(view.byDay, currency, `Daily spend, ${view.from} to ${view.to}`)}</div></section>
 <section class="grid"><div><h2>By model</h2>${table('by-model', 'Model', view.byModel, currency)}</div>
@@ -99,9 +126,9 @@ ${view.notice ? `<p id="notice">${esc(view.notice)}</p>` : ''}
 <div><h2>By channel</h2>${table('by-channel', 'Channel', view.byChannel, currency)}</div>
 <div><h2>By role</h2>${table('by-role', 'Role', view.byRole, currency)}<p class="note">Roles with a rule per role, as /usage show: a request counts under each such role its member held, so the rows can add up to more than the total.</p></div></section>
 <section><h2>Budgets</h2><p id="month-spend">This month: ${esc(formatMoney(view.monthSpentMicros, currency))}${view.monthlyCapMicros === null ? ', no monthly cap' : ` of ${esc(formatMoney(view.monthlyCapMicros, currency))}`}.</p>
-<form id="budget" method="post" action="/guilds/${esc(guild.id)}/budget">${csrf}
-<label>Monthly cap for the server (${esc(currency)}, empty: none) <input name="monthly" inputmode="decimal" value="${amount(view.monthlyCapMicros)}"></label><br>
-<label>Daily cap per member (${esc(currency)}, empty: none) <input name="daily_per_member" inputmode="decimal" value="${amount(view.dailyUserCapMicros)}"></label><br>
+<form id="budget" method="post" action="/guilds/${esc(guild.id)}/budget">${csrf}${formErrorLine(formError, 'budget')}
+<label>Monthly cap for the server (${esc(currency)}, empty: none) <input name="monthly" inputmode="decimal" value="${again('budget', 'monthly', amount(view.monthlyCapMicros))}"></label><br>
+<label>Daily cap per member (${esc(currency)}, empty: none) <input name="daily_per_member" inputmode="decimal" value="${again('budget', 'daily_per_member', amount(view.dailyUserCapMicros))}"></label><br>
 <button id="save-budget">Save</button></form><p>Changes apply to the next request.</p></section>`;
   return page(layout, body + extra);
 }

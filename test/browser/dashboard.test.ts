@@ -4,8 +4,9 @@
  * with a month of varied spend seeded in the ledger (test/helpers/dashboardSeed.ts): the admin
  * reads the chart and the tables (by model, member, channel, role) as the ledger sums them, sees
  * a request in progress, turns the cost line off with the /config form (the next /ask has none),
- * sets the server's monthly cap (the next /ask is refused by it); a member without Manage Server
- * sees no server; logout ends the session. Screenshots go to test/results/dashboard/; with
+ * sets the server's monthly cap (the next /ask is refused by it), types `abc` as a cap and sees
+ * the form again with the error and `abc` kept; a member without Manage Server sees no server;
+ * logout ends the session, and the server's page then leads to the login and back to it. Screenshots go to test/results/dashboard/; with
  * SCREENSHOTS_DIR set (npm run screenshots), the server's page also goes to
  * `$SCREENSHOTS_DIR/dashboard.png` (the admins' guide's picture, docs/admins.md). Skipped without Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium), with one line.
@@ -172,11 +173,40 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     expect(h.service.requests.length).toBe(calls);
     await page.screenshot({ path: join(SHOTS, '03-budget-saved.png'), fullPage: true });
 
-    // Logout ends the session: the server's page no longer opens in this browser.
+    // A cap that is no amount: the same page again (400), the error on the form, `abc` kept.
+    await page.fill('input[name="monthly"]', 'abc');
+    const [refusedForm] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/budget')),
+      page.click('#save-budget'),
+    ]);
+    expect(refusedForm.status()).toBe(400);
+    expect(await page.textContent('#budget #budget-error')).toBe(
+      'Caps are amounts such as 5 or 0.25, or empty for none.',
+    );
+    expect(await page.inputValue('#budget input[name="monthly"]')).toBe('abc');
+    expect(await page.textContent('#guild-name')).toBe('Local server');
+    expect((await budgets.settings(h.discord.guildId)).monthlyCapMicros).toBe(0);
+    await page.screenshot({ path: join(SHOTS, '03b-budget-refused.png'), fullPage: true });
+
+    // Logout ends the session: the server's page now leads to the login (Discord's, where nobody
+    // is logged in yet), and once logged in, back to that page.
     await page.click('#logout');
     await page.waitForSelector('#login');
-    const after = await page.goto(`${base}/guilds/${h.discord.guildId}`);
-    expect(after?.status()).toBe(401);
+    localOAuth(h.discord).authorizeAs(undefined);
+    const serverPage = `${base}/guilds/${h.discord.guildId}?from=${new Date().toISOString().slice(0, 8)}01`;
+    const atLogin = await page.goto(serverPage);
+    const hops: string[] = [];
+    for (let hop = atLogin?.request(); hop; hop = hop.redirectedFrom() ?? undefined) hops.unshift(hop.url());
+    expect(hops.slice(0, 2)).toEqual([
+      serverPage,
+      `${base}/auth/login?next=${encodeURIComponent(serverPage.slice(base.length))}`,
+    ]);
+    expect(new URL(page.url()).pathname).toBe('/oauth2/authorize');
+    localOAuth(h.discord).authorizeAs(admin);
+    await page.reload();
+    await page.waitForSelector('#chart svg');
+    expect(page.url()).toBe(serverPage);
+    expect(await page.textContent('#who')).toBe('Sam');
     await page.context().close();
   });
 

@@ -123,6 +123,33 @@ describe('the dashboard', () => {
     expect((await new DashboardClient(base).request(`/guilds/${main}`)).status).toBe(401);
   });
 
+  it('sends a browser without a session to the login and back to the page, never to another site', async () => {
+    // Its own address behind the proxy: these logins do not count toward the others' limit.
+    const from = { 'x-forwarded-for': '203.0.113.20' };
+    const page = `/guilds/${main}?from=2026-01-01`;
+    const visitor = new DashboardClient(base, { ...from, accept: 'text/html,application/xhtml+xml' });
+    const sent = await visitor.request(page);
+    expect([sent.status, sent.headers.get('location')]).toEqual([
+      303,
+      `/auth/login?next=${encodeURIComponent(page)}`,
+    ]);
+    // Not a browser's page request (a script's fetch), or a write: 401, as before.
+    expect((await new DashboardClient(base, from).request(page)).status).toBe(401);
+    expect((await visitor.post(`/guilds/${main}/budget`, { monthly: '1' })).status).toBe(401);
+    localOAuth(h.discord).authorizeAs(admin);
+    const landing = async (next: string) => {
+      const browser = new DashboardClient(base, from);
+      const start = await browser.request(`/auth/login?next=${encodeURIComponent(next)}`);
+      const consent = await browser.request(start.headers.get('location') as string);
+      const done = await browser.request(consent.headers.get('location') as string);
+      expect(done.status).toBe(303);
+      return done.headers.get('location');
+    };
+    expect(await landing(page)).toBe(page);
+    for (const evil of ['//evil.example', 'https://evil.example', '/\\evil'])
+      expect(await landing(evil), evil).toBe('/');
+  });
+
   it('refuses a write without the CSRF token, with a wrong one, or from another origin', async () => {
     const browser = new DashboardClient(base);
     await browser.login(h, admin);
@@ -192,6 +219,21 @@ describe('the dashboard', () => {
     expect(
       (await browser.post(`/guilds/${main}/roles`, { ...fields, _csrf: csrf, models: 'gpt-x' })).status,
     ).toBe(400);
+    // A bad cap: the page again, the error on the rule form, every value as typed (escaped).
+    const typo = await browser.post(`/guilds/${main}/roles`, {
+      ...fields,
+      _csrf: csrf,
+      monthly: '"><b>abc',
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(typo.text).toMatch(
+      /<form id="role-rule"[^>]*>.*<p class="error" id="role-error" role="alert">A role, and caps/s,
+    );
+    expect(typo.text).toContain('name="monthly" inputmode="decimal" value="&#34;&#62;&#60;b&#62;abc"');
+    expect(typo.text).not.toContain('"><b>abc');
+    expect(typo.text).toContain('name="daily" inputmode="decimal" value="0.5"');
+    expect(typo.text).toMatch(/value="service-v1-flash" checked/);
     // Another server's role, an id of no role, @everyone (the server's id): 400, each saying why.
     for (const [other, said] of [
       [elsewhere, 'Not a role of this server'],
@@ -370,7 +412,12 @@ describe("the server's page", () => {
       expect((await browser.post(path, { _csrf: csrf, ...keep, where: 'listed', channels })).status).toBe(
         400,
       );
-    expect((await browser.post(path, { _csrf: csrf, ...keep, where: 'anywhere' })).status).toBe(400);
+    const nowhere = await browser.post(path, { _csrf: csrf, ...keep, where: 'anywhere' });
+    expect(nowhere.status).toBe(400);
+    // The form again as sent: the error at its top, the boxes as they were ticked.
+    expect(nowhere.text).toContain('<p class="error" id="config-error" role="alert">Choose everywhere');
+    expect(nowhere.text).toContain('name="cost_line" value="on">');
+    expect(nowhere.text).toContain('name="context_line" value="on" checked>');
     expect(await settings.guild(main)).toMatchObject({ showCost: true, allowedChannels: null });
 
     const off = await browser.post(path, { _csrf: csrf, ...keep, where: 'everywhere' });

@@ -26,7 +26,11 @@ async function routes() {
       currency: 'USD',
       roles: () => [],
     },
-    async (request) => ({ guildId: (request.params as { id: string }).id }),
+    // The guard as guildRoutes.ts's, its refusal reduced to the error (the page is elsewhere).
+    async (request, reply) => ({
+      guildId: (request.params as { id: string }).id,
+      refuse: async (error: string) => reply.code(400).type('text/plain').send(error),
+    }),
   );
   const post = (role: string) =>
     app.inject({
