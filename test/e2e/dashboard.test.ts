@@ -181,6 +181,15 @@ describe('the dashboard', () => {
     expect(entries.length).toBeGreaterThan(0);
     expect(csv.text).toBe(CSV_HEADER + entries.map(entryRow).join(''));
     expect((await browser.request(`/guilds/${main}/usage.csv?from=2026-02-30`)).status).toBe(400);
+    // The page with a range it cannot read: this month's, the range form saying why, as typed.
+    const unread = await browser.request(`/guilds/${main}?from=2026-02-30&to=<b>`);
+    expect(unread.status).toBe(400);
+    expect(unread.text).toMatch(
+      /<form id="range"[^>]*><p class="error" id="range-error" role="alert">Dates are/,
+    );
+    expect(unread.text).toContain('name="from" value="2026-02-30"');
+    expect(unread.text).toContain('name="to" value="&#60;b&#62;"');
+    expect(unread.text).toContain('id="total"');
   });
 
   it("edits the server's budget, and the next /ask is refused by it", async () => {
