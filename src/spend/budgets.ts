@@ -21,20 +21,13 @@ export type { RefusalText } from './memberCaps.js';
 export type { Refusal, Reservation } from './refusals.js';
 
 import { type AlertsDue, createAlertsDue } from './budgetAlerts.js';
+import { type CapKeys, capRefusalTexts } from './capRoom.js';
 import { type GuildSettings, readGuildSettings, settingsKey } from './guildSettings.js';
 import type { Ledger } from './ledger.js';
-import { type MemberCaps, memberCapRefusal, type RefusalText } from './memberCaps.js';
+import { type MemberCaps, memberCapRefusal } from './memberCaps.js';
 import { createMemberDaySpend } from './memberDay.js';
 import { usageScope } from './records.js';
-import {
-  dmCapReached,
-  dmCapReachedFigures,
-  operatorCapReached,
-  type Refusal,
-  type Reservation,
-  serverCapReached,
-  userInstallCapReached,
-} from './refusals.js';
+import { memberDayKeys, operatorCapReached, type Refusal, type Reservation } from './refusals.js';
 
 /** The operator's caps (src/config.ts), in micro-units; null: no cap. */
 export interface OperatorCaps {
@@ -127,15 +120,15 @@ export function createBudgets(
       const pending = inFlight.get(guildId) ?? 0;
       const cap = current.monthlyCapMicros;
       if (spent + pending + amountMicros > cap) {
-        return {
-          message: (t) =>
-            t.t(pending > 0 ? 'spend.serverCapReachedPending' : 'spend.serverCapReachedFigures', {
-              spent: t.money(spent, currency),
-              cap: t.money(cap, currency),
-              pending: t.money(pending, currency),
-            }),
-          publicMessage: serverCapReached,
+        const withPending = pending > 0 ? 'Pending' : 'Figures';
+        const keys: CapKeys = {
+          reachedFigures: `spend.serverCapReached${withPending}`,
+          noRoomFigures: `spend.serverCapNoRoom${withPending}`,
+          reachedPublic: 'spend.serverCapReached',
+          noRoomPublic: 'spend.serverCapNoRoom',
+          raise: 'spend.raiseServerMonthly',
         };
+        return capRefusalTexts(keys, { spent, pending, cap }, currency);
       }
     }
     // The member's own caps: their roles' rule (roleRules.ts), else the server's daily cap.
@@ -150,13 +143,13 @@ export function createBudgets(
     userId: string,
     amountMicros: number,
     now: number,
-    message: (spent: number, cap: number) => RefusalText,
+    keys: CapKeys,
   ): Promise<Refusal | undefined> {
     const cap = operator.dmDailyCapMicros;
     if (cap === null) return undefined;
     const { spentMicros, pendingMicros } = await memberDay.used(userId, scope, now);
     if (spentMicros + pendingMicros + amountMicros <= cap) return undefined;
-    return { message: message(spentMicros, cap), publicMessage: dmCapReached };
+    return capRefusalTexts(keys, { spent: spentMicros, pending: pendingMicros, cap }, currency);
   }
 
   /**
@@ -174,11 +167,8 @@ export function createBudgets(
     member?: MemberCaps,
   ): Promise<Refusal | undefined> {
     if (!userInstall && guildId !== null) return guildRefusal(guildId, userId, amountMicros, now, member);
-    return memberDayRefusal(scope, userId, amountMicros, now, (spent, cap) =>
-      userInstall
-        ? userInstallCapReached(spent, cap, currency, guildId !== null)
-        : dmCapReachedFigures(spent, cap, currency),
-    );
+    const keys = memberDayKeys(userInstall, guildId !== null);
+    return memberDayRefusal(scope, userId, amountMicros, now, keys);
   }
 
   /**

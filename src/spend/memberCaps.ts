@@ -4,6 +4,7 @@
  * plus their reservations in flight plus this one may not exceed either.
  */
 import type { Translator } from '../i18n/translator.js';
+import { type CapKeys, capRefusalTexts } from './capRoom.js';
 import type { Ledger } from './ledger.js';
 
 /** A member's caps from their roles' rule (roleRules.ts MemberRule); null: no cap. */
@@ -23,6 +24,24 @@ export interface MemberCapRefusal {
   readonly memberLimit: 'daily' | 'monthly';
 }
 
+/** The daily cap per member: the server's (/budget set), or a role rule's (/budget role set). */
+const MEMBER_DAILY: CapKeys = {
+  reachedFigures: 'spend.memberDailyCapFigures',
+  noRoomFigures: 'spend.memberDailyNoRoomFigures',
+  reachedPublic: 'spend.memberDailyCapReached',
+  noRoomPublic: 'spend.memberDailyNoRoom',
+  raise: 'spend.raiseMemberDaily',
+};
+
+/** The monthly cap per member: only a role rule's. */
+const MEMBER_MONTHLY: CapKeys = {
+  reachedFigures: 'spend.memberMonthlyCapFigures',
+  noRoomFigures: 'spend.memberMonthlyNoRoomFigures',
+  reachedPublic: 'spend.memberMonthlyCapReached',
+  noRoomPublic: 'spend.memberMonthlyNoRoom',
+  raise: 'spend.raiseMemberMonthly',
+};
+
 export async function memberCapRefusal(
   ledger: Ledger,
   guildId: string,
@@ -33,30 +52,18 @@ export async function memberCapRefusal(
   now: number,
   currency: string,
 ): Promise<MemberCapRefusal | undefined> {
-  const figures = (t: Translator, spent: number, cap: number) => ({
-    spent: t.money(spent, currency),
-    cap: t.money(cap, currency),
-  });
   if (caps.dailyCapMicros !== null) {
     const spent = await ledger.userDaySpendMicros(guildId, userId, now);
-    const cap = caps.dailyCapMicros;
-    if (spent + pending + amountMicros > cap) {
-      return {
-        message: (t) => t.t('spend.memberDailyCapFigures', figures(t, spent, cap)),
-        publicMessage: (t) => t.t('spend.memberDailyCapReached'),
-        memberLimit: 'daily',
-      };
+    const use = { spent, pending, cap: caps.dailyCapMicros };
+    if (spent + pending + amountMicros > use.cap) {
+      return { ...capRefusalTexts(MEMBER_DAILY, use, currency), memberLimit: 'daily' };
     }
   }
   if (caps.monthlyCapMicros !== null) {
     const spent = await ledger.userDaySpendMicros(guildId, userId, now, true);
-    const cap = caps.monthlyCapMicros;
-    if (spent + pending + amountMicros > cap) {
-      return {
-        message: (t) => t.t('spend.memberMonthlyCapFigures', figures(t, spent, cap)),
-        publicMessage: (t) => t.t('spend.memberMonthlyCapReached'),
-        memberLimit: 'monthly',
-      };
+    const use = { spent, pending, cap: caps.monthlyCapMicros };
+    if (spent + pending + amountMicros > use.cap) {
+      return { ...capRefusalTexts(MEMBER_MONTHLY, use, currency), memberLimit: 'monthly' };
     }
   }
   return undefined;

@@ -2,37 +2,30 @@
  * What a budget refusal says: with figures where the member alone reads it, without them where the
  * whole channel does; and what a reservation is.
  */
+import type { MessageKey } from '../i18n/translator.js';
+import type { CapKeys } from './capRoom.js';
 import type { RefusalText } from './memberCaps.js';
 
 /** Members learn that the bot is out of budget, not how much the operator spends. */
 export const operatorCapReached: RefusalText = (t) => t.t('spend.operatorCapReached');
 
 /**
- * What a refusal says where the whole channel reads it (the reply to a member's message in a
- * server): which limit was reached and when it resets, never how much anyone spent or what the
- * cap is. Those figures go only where the member alone reads them (`message`).
+ * The keys of the one daily cap per member over what is billed to them (memberDay.ts): in DMs, or
+ * where the app works only because the member installed it (in a server, or outside servers).
+ * Its refusal for a channel names the DM limit, as ever; there is no admin who could raise it.
  */
-export const serverCapReached: RefusalText = (t) => t.t('spend.serverCapReached');
-export const dmCapReached: RefusalText = (t) => t.t('spend.dmCapReached');
-
-/** The DM cap's refusal for the member, with figures. */
-export function dmCapReachedFigures(spent: number, cap: number, currency: string): RefusalText {
-  return (t) =>
-    t.t('spend.dmCapReachedFigures', { spent: t.money(spent, currency), cap: t.money(cap, currency) });
-}
-
-/** The DM cap where a member uses the app installed to their account (see refusalFor). */
-export function userInstallCapReached(
-  spent: number,
-  cap: number,
-  currency: string,
-  inServer: boolean,
-): RefusalText {
-  return (t) =>
-    t.t(inServer ? 'spend.userInstallCapInServer' : 'spend.userInstallCapOutside', {
-      spent: t.money(spent, currency),
-      cap: t.money(cap, currency),
-    });
+export function memberDayKeys(userInstall: boolean, inServer: boolean): CapKeys {
+  const [reachedFigures, noRoomFigures]: [MessageKey, MessageKey] = !userInstall
+    ? ['spend.dmCapReachedFigures', 'spend.dmCapNoRoomFigures']
+    : inServer
+      ? ['spend.userInstallCapInServer', 'spend.userInstallNoRoomInServer']
+      : ['spend.userInstallCapOutside', 'spend.userInstallNoRoomOutside'];
+  return {
+    reachedFigures,
+    noRoomFigures,
+    reachedPublic: 'spend.dmCapReached',
+    noRoomPublic: 'spend.dmCapNoRoom',
+  };
 }
 
 /** Why a reservation was refused: with figures for the member alone, and without for a channel. */

@@ -119,10 +119,17 @@ describe('a refusal by a cap, in its reader’s voice', () => {
     );
     const [privately] = await waitForReply(h, refused, ([t]) => t?.includes('⛔') ?? false);
     expect((h.discord.replyMessages(refused)[0]?.flags ?? 0) & 64).toBe(64);
-    const figures = { spent: german.money(spent, 'USD'), cap: german.money(spent + 10, 'USD') };
-    expect(privately).toBe(`⛔ ${german.t('spend.memberDailyCapFigures', figures)}`);
+    // Not reached: 10 micro-units left, less than the request's worst case.
+    const figures = {
+      spent: german.money(spent, 'USD'),
+      cap: german.money(spent + 10, 'USD'),
+      left: german.money(10, 'USD'),
+    };
+    expect(privately).toBe(
+      `⛔ ${german.t('spend.memberDailyNoRoomFigures', figures)} ${german.t('spend.raiseMemberDaily')}`,
+    );
     expect(privately).toMatch(
-      /^⛔ Du hast dein tägliches Ausgabenlimit .*\(0,\d+\u00a0USD von 0,\d+\u00a0USD heute\)/,
+      /^⛔ Diese Anfrage könnte mehr kosten als die 0,00001\u00a0USD, die von deinem täglichen Ausgabenlimit .*\(0,\d+\u00a0USD von 0,\d+\u00a0USD heute\).* \/budget set daily_per_member/,
     );
 
     const mention = h.discord.sendMessage({
@@ -133,9 +140,9 @@ describe('a refusal by a cap, in its reader’s voice', () => {
     await settled(h, mention.id);
     const [publicly] = h.discord.replyTo(mention);
     expect(publicly?.flags ?? 0).toBe(0);
-    expect(publicly?.content).toBe(`⛔ ${french.t('spend.memberDailyCapReached')}`);
+    expect(publicly?.content).toBe(`⛔ ${french.t('spend.memberDailyNoRoom')}`);
     expect(publicly?.content).toBe(
-      '⛔ Tu as atteint ta limite de dépenses quotidienne sur ce serveur. Elle est remise à zéro à 00:00 UTC.',
+      '⛔ Cette demande pourrait coûter plus que ce qui reste de ta limite de dépenses quotidienne sur ce serveur. Elle est remise à zéro à 00:00 UTC.',
     );
     await budgets.update(h.discord.guildId, { dailyUserCapMicros: null });
   });

@@ -251,7 +251,7 @@ describe('rules per role at work', () => {
     const calls = h.service.chatRequests().length;
     const [refused, interaction] = await askAs(limited, ['Limited'], { prompt: 'again', max_tokens: 1000 });
     expect(refused).toBe(
-      `⛔ You have reached your daily spending limit on this server (${money(401)} of ${money(500)} today). It resets at 00:00 UTC.`,
+      `⛔ This request could cost more than the ${money(99)} left of your daily spending limit on this server (${money(401)} of ${money(500)} today). It resets at 00:00 UTC. An admin (Manage Server) can raise it with /budget set daily_per_member, or for a role with /budget role set daily.`,
     );
     expect(isPrivate(interaction)).toBe(true);
     expect(h.service.chatRequests().length).toBe(calls);
@@ -275,7 +275,7 @@ describe('rules per role at work', () => {
     const calls = h.service.chatRequests().length;
     const [refused] = await askAs(member, ['Monthly'], { prompt: 'more', max_tokens: 1000 });
     expect(refused).toBe(
-      `⛔ You have reached your monthly spending limit on this server (${money(401)} of ${money(500)} this month). It resets on the 1st of next month (UTC).`,
+      `⛔ This request could cost more than the ${money(99)} left of your monthly spending limit on this server (${money(401)} of ${money(500)} this month). It resets on the 1st of next month (UTC). An admin (Manage Server) can raise it with /budget role set monthly.`,
     );
     const message = h.discord.sendMessage({
       channelId: freshChannel(),
@@ -284,7 +284,7 @@ describe('rules per role at work', () => {
       content: `<@${h.discord.botUser.id}> more please`,
     });
     await settled(h, message.id);
-    expect(h.discord.replyTo(message)[0]?.content).toBe(`⛔ ${english.t('spend.memberMonthlyCapReached')}`);
+    expect(h.discord.replyTo(message)[0]?.content).toBe(`⛔ ${english.t('spend.memberMonthlyNoRoom')}`);
     expect(h.service.chatRequests().length).toBe(calls);
   });
 
@@ -324,7 +324,9 @@ describe('rules per role at work', () => {
       model: 'service-v1-pro',
       max_tokens: 100,
     });
-    expect(refused).toMatch(/^⛔ You have reached your daily spending limit on this server/);
+    expect(refused).toMatch(
+      /^⛔ This request could cost more than the .* left of your daily spending limit on this server/,
+    );
     expect(h.service.chatRequests().length).toBe(calls);
 
     const features = (fallback: boolean) =>
@@ -361,7 +363,7 @@ describe('rules per role at work', () => {
       model: 'service-v1-pro',
       max_tokens: 100,
     });
-    expect(still).toMatch(/^⛔ You have reached your daily spending limit/);
+    expect(still).toMatch(/^⛔ This request could cost more than the .* left of your daily spending limit/);
     expect(h.service.chatRequests().length).toBe(calls + 1);
     expect(await features(false)).toContain("Fallback to a cheaper model when a member's cap refuses: off");
   });

@@ -209,7 +209,7 @@ describe('/budget', () => {
     await ephemeralText(command('budget', 'clear', { which: 'both' }));
   });
 
-  it('a mention refused by a cap says in public which limit and when it resets, no figures; /ask says them privately', async () => {
+  it('a mention refused by a cap says in public which limit and when it resets, no figures; /ask says them privately; "reached" only when it is', async () => {
     const { ledger } = h.running.bot.context;
     const channelId = freshChannel();
     /** The bot's public answer to a mention (a reply to the member's message), once it is handled. */
@@ -237,25 +237,42 @@ describe('/budget', () => {
     };
     const calls = h.service.chatRequests().length;
 
-    // The member's daily cap.
+    // The member's daily cap, not reached: 100 micro-units left, and a request's worst case is 401.
     const daySpent = await ledger.userDaySpendMicros(h.discord.guildId, member.id, Date.now());
     expect(daySpent).toBeGreaterThan(0);
     await ephemeralText(command('budget', 'set', { daily_per_member: (daySpent + 100) / 1e6 }));
     const dailyInPublic = await mention('one more?');
-    expect(dailyInPublic).toBe(`⛔ ${english.t('spend.memberDailyCapReached')}`);
+    expect(dailyInPublic).toBe(`⛔ ${english.t('spend.memberDailyNoRoom')}`);
     noFigures(dailyInPublic, daySpent);
     const dailyInPrivate = await privateRefusal();
-    expect(dailyInPrivate).toContain(`(${money(daySpent)} of ${money(daySpent + 100)} today)`);
+    expect(dailyInPrivate).toBe(
+      `⛔ This request could cost more than the ${money(100)} left of your daily spending limit on this server (${money(daySpent)} of ${money(daySpent + 100)} today). It resets at 00:00 UTC. An admin (Manage Server) can raise it with /budget set daily_per_member, or for a role with /budget role set daily.`,
+    );
+    // Reached: the spend takes the whole cap.
+    await ephemeralText(command('budget', 'set', { daily_per_member: daySpent / 1e6 }));
+    expect(await mention('one more?')).toBe(`⛔ ${english.t('spend.memberDailyCapReached')}`);
+    expect(await privateRefusal()).toMatch(
+      /^⛔ You have reached your daily spending limit on this server \(/,
+    );
 
-    // The server's monthly cap.
+    // The server's monthly cap: 100 left, then none.
     await ephemeralText(command('budget', 'clear', { which: 'daily_per_member' }));
     const monthSpent = await ledger.monthSpendMicros(h.discord.guildId, Date.now());
+    await ephemeralText(command('budget', 'set', { monthly: (monthSpent + 100) / 1e6 }));
+    const roomInPublic = await mention('and now?');
+    expect(roomInPublic).toBe(`⛔ ${english.t('spend.serverCapNoRoom')}`);
+    noFigures(roomInPublic, monthSpent);
+    expect(await privateRefusal()).toBe(
+      `⛔ This request could cost more than the ${money(100)} left of this server's monthly spending cap for the bot (${money(monthSpent)} of ${money(monthSpent + 100)} used). An admin (Manage Server) can raise it with /budget set monthly.`,
+    );
     await ephemeralText(command('budget', 'set', { monthly: monthSpent / 1e6 }));
     const monthlyInPublic = await mention('and now?');
     expect(monthlyInPublic).toBe(`⛔ ${english.t('spend.serverCapReached')}`);
     noFigures(monthlyInPublic, monthSpent);
     const monthlyInPrivate = await privateRefusal();
-    expect(monthlyInPrivate).toContain(`(${money(monthSpent)} of ${money(monthSpent)} used`);
+    expect(monthlyInPrivate).toBe(
+      `⛔ This server has reached its monthly spending cap for the bot (${money(monthSpent)} of ${money(monthSpent)} used). An admin (Manage Server) can raise it with /budget set monthly.`,
+    );
 
     expect(h.service.chatRequests().length).toBe(calls);
     await ephemeralText(command('budget', 'clear', { which: 'both' }));

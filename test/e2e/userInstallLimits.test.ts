@@ -201,7 +201,7 @@ describe('who pays: the member, under one daily cap everywhere, apart from any s
       t.startsWith('⛔'),
     );
     expect(refused).toBe(
-      "⛔ You have reached today's limit for using the bot outside servers that added it (its DMs, group DMs and DMs with friends) (USD\u00a00.001203 of USD\u00a00.0013 used); it resets at 00:00 UTC.",
+      "⛔ This request could cost more than the USD\u00a00.000097 left of today's limit for using the bot outside servers that added it (its DMs, group DMs and DMs with friends) (USD\u00a00.001203 of USD\u00a00.0013 used); it resets at 00:00 UTC.",
     );
     // The same server again, and a server never used before: the one cap, already used.
     for (const place of [channelId, games.channelIds[0] as string]) {
@@ -209,7 +209,7 @@ describe('who pays: the member, under one daily cap everywhere, apart from any s
         t.startsWith('⛔'),
       );
       expect(inServer).toBe(
-        "⛔ You have reached today's limit for using the bot in this server, where it works only because you installed it (USD\u00a00.001203 of USD\u00a00.0013 used); it resets at 00:00 UTC.",
+        "⛔ This request could cost more than the USD\u00a00.000097 left of today's limit for using the bot in this server, where it works only because you installed it (USD\u00a00.001203 of USD\u00a00.0013 used); it resets at 00:00 UTC.",
       );
     }
     expect(h.service.chatRequests()).toHaveLength(chats);

@@ -81,11 +81,18 @@ describe('the DM cap per user', () => {
     const refused = await budgets.reserve(null, 'ann', 20_001, NOW);
     expect(said(refused)).toEqual({
       message:
-        "You have reached today's limit for direct messages with the bot (USD\u00a00.08 of USD\u00a00.10 used); it resets at 00:00 UTC.",
-      publicMessage: DM_CAP_REACHED,
+        "This request could cost more than the USD\u00a00.02 left of today's limit for direct messages with the bot (USD\u00a00.08 of USD\u00a00.10 used); it resets at 00:00 UTC.",
+      publicMessage: english.t('spend.dmCapNoRoom'),
     });
     expect((await budgets.reserve(null, 'ann', 20_000, NOW)).ok).toBe(true);
     expect((await budgets.reserve(null, 'ann', 20_001, NOW + DAY)).ok).toBe(true);
+    // Reached once the spend takes the whole cap: then it says so.
+    await ledger.charge(imageCharge(null, 'ann', 1));
+    expect(said(await budgets.reserve(null, 'ann', 1, NOW))).toEqual({
+      message:
+        "You have reached today's limit for direct messages with the bot (USD\u00a00.10 of USD\u00a00.10 used); it resets at 00:00 UTC.",
+      publicMessage: DM_CAP_REACHED,
+    });
   });
 
   it('no cap (none): DMs are limited by nothing but the operator cap', async () => {
@@ -127,7 +134,9 @@ describe('the operator cap across every server and DM', () => {
     await ledger.charge(imageCharge('g1', 'u', 2));
     await budgets.update('g1', { monthlyCapMicros: 40_000 });
     expect(refusals([await budgets.reserve('g1', 'u', 1, NOW)])[0]).toMatch(/^This server has reached/);
-    expect(refusals([await budgets.reserve(null, 'u', 10_001, NOW)])[0]).toMatch(/^You have reached today's/);
+    expect(refusals([await budgets.reserve(null, 'u', 10_001, NOW)])[0]).toMatch(
+      /^This request could cost more than the .* left of today's limit for direct messages/,
+    );
     expect(refusals([await budgets.reserve('g2', 'u', 10_001, NOW)])).toEqual([OPERATOR_CAP_REACHED]);
     expect((await budgets.reserve('g2', 'u', 10_000, NOW)).ok).toBe(true);
   });
@@ -139,14 +148,14 @@ describe('the operator cap across every server and DM', () => {
     const daily = await budgets.reserve('g1', 'u', 10_001, NOW);
     expect(said(daily)).toEqual({
       message:
-        'You have reached your daily spending limit on this server (USD\u00a00.02 of USD\u00a00.03 today). It resets at 00:00 UTC.',
-      publicMessage: MEMBER_DAILY_CAP_REACHED,
+        'This request could cost more than the USD\u00a00.01 left of your daily spending limit on this server (USD\u00a00.02 of USD\u00a00.03 today). It resets at 00:00 UTC. An admin (Manage Server) can raise it with /budget set daily_per_member, or for a role with /budget role set daily.',
+      publicMessage: english.t('spend.memberDailyNoRoom'),
       // The member's own cap: a cheaper model may fit (chat/fallback.ts).
       memberLimit: 'daily',
     });
     await budgets.update('g1', { monthlyCapMicros: 25_000 });
     const monthly = await budgets.reserve('g1', 'u', 10_000, NOW);
-    expect(said(monthly)?.publicMessage).toBe(SERVER_CAP_REACHED);
+    expect(said(monthly)?.publicMessage).toBe(english.t('spend.serverCapNoRoom'));
     expect(said(monthly)?.message).toMatch(/\(USD\u00a00\.02 of USD\u00a00\.025 used\)/);
     // Each in its reader's language: the member's German, the channel's French.
     const german = createI18n().translator('de');
@@ -155,9 +164,18 @@ describe('the operator cap across every server and DM', () => {
       '(0,02\u00a0USD von 0,025\u00a0USD verbraucht)',
     );
     expect(monthly.ok ? '' : monthly.publicMessage(french)).toBe(
-      'Ce serveur a atteint son plafond mensuel de dépenses pour le bot ; il est remis à zéro le 1er du mois prochain (UTC). Un admin du serveur peut le relever avec /budget.',
+      'Cette demande pourrait coûter plus que ce qui reste du plafond mensuel de dépenses de ce serveur pour le bot. Un admin du serveur peut le relever avec /budget.',
     );
-    for (const text of [MEMBER_DAILY_CAP_REACHED, SERVER_CAP_REACHED, DM_CAP_REACHED, OPERATOR_CAP_REACHED]) {
+    const noRoom = (
+      ['serverCapNoRoom', 'memberDailyNoRoom', 'memberMonthlyNoRoom', 'dmCapNoRoom'] as const
+    ).map((key) => english.t(`spend.${key}`));
+    for (const text of [
+      MEMBER_DAILY_CAP_REACHED,
+      SERVER_CAP_REACHED,
+      DM_CAP_REACHED,
+      OPERATOR_CAP_REACHED,
+      ...noRoom,
+    ]) {
       expect(text).not.toMatch(/USD|\$|\d\.\d/);
     }
   });
@@ -179,5 +197,52 @@ describe('the operator cap across every server and DM', () => {
     const { ledger, budgets } = await setUp({});
     await ledger.charge(imageCharge('g1', 'u', 50));
     expect((await budgets.reserve(null, 'ann', 10_000_000, NOW)).ok).toBe(true);
+  });
+});
+
+describe('a cap reached, or a request that does not fit what is left of it', () => {
+  const RAISE_MONTHLY = 'An admin (Manage Server) can raise it with /budget set monthly.';
+
+  it("the server's monthly cap: 'could cost more than what is left' until spend takes it all, then 'reached'", async () => {
+    const { ledger, budgets } = await setUp({});
+    await budgets.update('g1', { monthlyCapMicros: 30_000 });
+    await ledger.charge(imageCharge('g1', 'u', 1)); // USD 0.02 of 0.03
+    expect(said(await budgets.reserve('g1', 'u', 10_001, NOW))).toEqual({
+      message: `This request could cost more than the USD\u00a00.01 left of this server's monthly spending cap for the bot (USD\u00a00.02 of USD\u00a00.03 used). ${RAISE_MONTHLY}`,
+      publicMessage:
+        "This request could cost more than what is left of this server's monthly spending cap for the bot. A server admin can raise it with /budget.",
+    });
+    // What is in flight counts: with it the cap is taken, so the next request reads "reached".
+    const held = await budgets.reserve('g1', 'u', 10_000, NOW);
+    expect(held.ok).toBe(true);
+    expect(said(await budgets.reserve('g1', 'v', 1, NOW))?.message).toBe(
+      `This server has reached its monthly spending cap for the bot (USD\u00a00.02 of USD\u00a00.03 used, USD\u00a00.01 in progress). ${RAISE_MONTHLY}`,
+    );
+    if (held.ok) held.release();
+    await ledger.charge(imageCharge('g1', 'u', 1)); // USD 0.04 of 0.03
+    expect(said(await budgets.reserve('g1', 'u', 1, NOW))).toEqual({
+      message: `This server has reached its monthly spending cap for the bot (USD\u00a00.04 of USD\u00a00.03 used). ${RAISE_MONTHLY}`,
+      publicMessage: SERVER_CAP_REACHED,
+    });
+  });
+
+  it("a member's monthly cap from their roles: the same, naming /budget role set", async () => {
+    const { ledger, budgets } = await setUp({});
+    const caps = { dailyCapMicros: null, monthlyCapMicros: 20_000, roleIds: ['r1'] };
+    await ledger.charge(imageCharge('g1', 'u', 1, NOW - 3 * DAY)); // USD 0.02 of 0.02, this month
+    expect(said(await budgets.reserve('g1', 'u', 1, NOW, false, caps))).toEqual({
+      message:
+        'You have reached your monthly spending limit on this server (USD\u00a00.02 of USD\u00a00.02 this month). It resets on the 1st of next month (UTC). An admin (Manage Server) can raise it with /budget role set monthly.',
+      publicMessage: english.t('spend.memberMonthlyCapReached'),
+      memberLimit: 'monthly',
+    });
+    const roomier = { ...caps, monthlyCapMicros: 25_000 };
+    expect(said(await budgets.reserve('g1', 'u', 5_001, NOW, false, roomier))).toEqual({
+      message:
+        'This request could cost more than the USD\u00a00.005 left of your monthly spending limit on this server (USD\u00a00.02 of USD\u00a00.025 this month). It resets on the 1st of next month (UTC). An admin (Manage Server) can raise it with /budget role set monthly.',
+      publicMessage:
+        'This request could cost more than what is left of your monthly spending limit on this server. It resets on the 1st of next month (UTC).',
+      memberLimit: 'monthly',
+    });
   });
 });

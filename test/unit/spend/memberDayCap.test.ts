@@ -58,11 +58,15 @@ async function spend(process: Process, guildId: string | null, n: number, userIn
   return reservation;
 }
 
-/** The member's refusal in a server without the bot, with `images` of the cap's 5 used. */
+/**
+ * The member's refusal in a server without the bot, with `images` of the cap's 5 used: the cap is
+ * not reached, only the request does not fit what is left.
+ */
 const inServerRefusal = (images: number) =>
-  english.t('spend.userInstallCapInServer', {
+  english.t('spend.userInstallNoRoomInServer', {
     spent: english.money(images * IMAGE, 'USD'),
     cap: english.money(CAP, 'USD'),
+    left: english.money(CAP - images * IMAGE, 'USD'),
   });
 const refusal = (reservation: Reservation) => (reservation.ok ? undefined : reservation.message(english));
 

@@ -107,9 +107,9 @@ export default {
   serverCapReached:
     'Dieser Server hat sein monatliches Ausgabenlimit für den Bot erreicht; es wird am 1. des nächsten Monats (UTC) zurückgesetzt. Ein Server-Admin kann es mit /budget erhöhen.',
   serverCapReachedFigures:
-    'Dieser Server hat sein monatliches Ausgabenlimit für den Bot erreicht ({{spent}} von {{cap}} verbraucht). Ein Server-Admin kann es mit /budget erhöhen.',
+    'Dieser Server hat sein monatliches Ausgabenlimit für den Bot erreicht ({{spent}} von {{cap}} verbraucht).',
   serverCapReachedPending:
-    'Dieser Server hat sein monatliches Ausgabenlimit für den Bot erreicht ({{spent}} von {{cap}} verbraucht, {{pending}} in Bearbeitung). Ein Server-Admin kann es mit /budget erhöhen.',
+    'Dieser Server hat sein monatliches Ausgabenlimit für den Bot erreicht ({{spent}} von {{cap}} verbraucht, {{pending}} in Bearbeitung).',
   dmCapReached:
     'Du hast das heutige Limit für Direktnachrichten mit dem Bot erreicht; es wird um 00:00 UTC zurückgesetzt.',
   dmCapReachedFigures:
@@ -126,6 +126,32 @@ export default {
     'Du hast dein monatliches Ausgabenlimit auf diesem Server erreicht. Es wird am 1. des nächsten Monats (UTC) zurückgesetzt.',
   memberMonthlyCapFigures:
     'Du hast dein monatliches Ausgabenlimit auf diesem Server erreicht ({{spent}} von {{cap}} diesen Monat). Es wird am 1. des nächsten Monats (UTC) zurückgesetzt.',
+  serverCapNoRoomFigures:
+    'Diese Anfrage könnte mehr kosten als die {{left}}, die vom monatlichen Ausgabenlimit dieses Servers für den Bot übrig sind ({{spent}} von {{cap}} verbraucht).',
+  serverCapNoRoomPending:
+    'Diese Anfrage könnte mehr kosten als die {{left}}, die vom monatlichen Ausgabenlimit dieses Servers für den Bot übrig sind ({{spent}} von {{cap}} verbraucht, {{pending}} in Bearbeitung).',
+  serverCapNoRoom:
+    'Diese Anfrage könnte mehr kosten, als vom monatlichen Ausgabenlimit dieses Servers für den Bot übrig ist. Ein Server-Admin kann es mit /budget erhöhen.',
+  dmCapNoRoomFigures:
+    'Diese Anfrage könnte mehr kosten als die {{left}}, die vom heutigen Limit für Direktnachrichten mit dem Bot übrig sind ({{spent}} von {{cap}} verbraucht); es wird um 00:00 UTC zurückgesetzt.',
+  dmCapNoRoom:
+    'Diese Anfrage könnte mehr kosten, als vom heutigen Limit für Direktnachrichten mit dem Bot übrig ist; es wird um 00:00 UTC zurückgesetzt.',
+  userInstallNoRoomInServer:
+    'Diese Anfrage könnte mehr kosten als die {{left}}, die vom heutigen Limit für die Nutzung des Bots auf diesem Server übrig sind, wo er nur funktioniert, weil du ihn installiert hast ({{spent}} von {{cap}} verbraucht); es wird um 00:00 UTC zurückgesetzt.',
+  userInstallNoRoomOutside:
+    'Diese Anfrage könnte mehr kosten als die {{left}}, die vom heutigen Limit für die Nutzung des Bots außerhalb der Server übrig sind, die ihn hinzugefügt haben (seine DMs, Gruppen-DMs und DMs mit Freunden) ({{spent}} von {{cap}} verbraucht); es wird um 00:00 UTC zurückgesetzt.',
+  memberDailyNoRoom:
+    'Diese Anfrage könnte mehr kosten, als von deinem täglichen Ausgabenlimit auf diesem Server übrig ist. Es wird um 00:00 UTC zurückgesetzt.',
+  memberDailyNoRoomFigures:
+    'Diese Anfrage könnte mehr kosten als die {{left}}, die von deinem täglichen Ausgabenlimit auf diesem Server übrig sind ({{spent}} von {{cap}} heute). Es wird um 00:00 UTC zurückgesetzt.',
+  memberMonthlyNoRoom:
+    'Diese Anfrage könnte mehr kosten, als von deinem monatlichen Ausgabenlimit auf diesem Server übrig ist. Es wird am 1. des nächsten Monats (UTC) zurückgesetzt.',
+  memberMonthlyNoRoomFigures:
+    'Diese Anfrage könnte mehr kosten als die {{left}}, die von deinem monatlichen Ausgabenlimit auf diesem Server übrig sind ({{spent}} von {{cap}} diesen Monat). Es wird am 1. des nächsten Monats (UTC) zurückgesetzt.',
+  raiseServerMonthly: 'Ein Admin (Server verwalten) kann es mit /budget set monthly erhöhen.',
+  raiseMemberDaily:
+    'Ein Admin (Server verwalten) kann es mit /budget set daily_per_member erhöhen, oder für eine Rolle mit /budget role set daily.',
+  raiseMemberMonthly: 'Ein Admin (Server verwalten) kann es mit /budget role set monthly erhöhen.',
   // Channel messages
   alertReached:
     '📈 Die Ausgaben dieses Servers für den Bot haben diesen Monat {{percent}} % des Limits erreicht: {{spent}} von {{cap}}.',

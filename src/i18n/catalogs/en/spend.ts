@@ -103,9 +103,9 @@ export default {
   serverCapReached:
     'This server has reached its monthly spending cap for the bot; it resets on the 1st of next month (UTC). A server admin can raise it with /budget.',
   serverCapReachedFigures:
-    'This server has reached its monthly spending cap for the bot ({{spent}} of {{cap}} used). A server admin can raise it with /budget.',
+    'This server has reached its monthly spending cap for the bot ({{spent}} of {{cap}} used).',
   serverCapReachedPending:
-    'This server has reached its monthly spending cap for the bot ({{spent}} of {{cap}} used, {{pending}} in progress). A server admin can raise it with /budget.',
+    'This server has reached its monthly spending cap for the bot ({{spent}} of {{cap}} used, {{pending}} in progress).',
   dmCapReached: "You have reached today's limit for direct messages with the bot; it resets at 00:00 UTC.",
   dmCapReachedFigures:
     "You have reached today's limit for direct messages with the bot ({{spent}} of {{cap}} used); it resets at 00:00 UTC.",
@@ -120,6 +120,32 @@ export default {
     'You have reached your monthly spending limit on this server. It resets on the 1st of next month (UTC).',
   memberMonthlyCapFigures:
     'You have reached your monthly spending limit on this server ({{spent}} of {{cap}} this month). It resets on the 1st of next month (UTC).',
+  serverCapNoRoomFigures:
+    "This request could cost more than the {{left}} left of this server's monthly spending cap for the bot ({{spent}} of {{cap}} used).",
+  serverCapNoRoomPending:
+    "This request could cost more than the {{left}} left of this server's monthly spending cap for the bot ({{spent}} of {{cap}} used, {{pending}} in progress).",
+  serverCapNoRoom:
+    "This request could cost more than what is left of this server's monthly spending cap for the bot. A server admin can raise it with /budget.",
+  dmCapNoRoomFigures:
+    "This request could cost more than the {{left}} left of today's limit for direct messages with the bot ({{spent}} of {{cap}} used); it resets at 00:00 UTC.",
+  dmCapNoRoom:
+    "This request could cost more than what is left of today's limit for direct messages with the bot; it resets at 00:00 UTC.",
+  userInstallNoRoomInServer:
+    "This request could cost more than the {{left}} left of today's limit for using the bot in this server, where it works only because you installed it ({{spent}} of {{cap}} used); it resets at 00:00 UTC.",
+  userInstallNoRoomOutside:
+    "This request could cost more than the {{left}} left of today's limit for using the bot outside servers that added it (its DMs, group DMs and DMs with friends) ({{spent}} of {{cap}} used); it resets at 00:00 UTC.",
+  memberDailyNoRoom:
+    'This request could cost more than what is left of your daily spending limit on this server. It resets at 00:00 UTC.',
+  memberDailyNoRoomFigures:
+    'This request could cost more than the {{left}} left of your daily spending limit on this server ({{spent}} of {{cap}} today). It resets at 00:00 UTC.',
+  memberMonthlyNoRoom:
+    'This request could cost more than what is left of your monthly spending limit on this server. It resets on the 1st of next month (UTC).',
+  memberMonthlyNoRoomFigures:
+    'This request could cost more than the {{left}} left of your monthly spending limit on this server ({{spent}} of {{cap}} this month). It resets on the 1st of next month (UTC).',
+  raiseServerMonthly: 'An admin (Manage Server) can raise it with /budget set monthly.',
+  raiseMemberDaily:
+    'An admin (Manage Server) can raise it with /budget set daily_per_member, or for a role with /budget role set daily.',
+  raiseMemberMonthly: 'An admin (Manage Server) can raise it with /budget role set monthly.',
   // Channel messages
   alertReached:
     "📈 This server's spend on the bot this month reached {{percent}} % of its cap: {{spent}} of {{cap}}.",

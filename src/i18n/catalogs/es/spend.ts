@@ -117,9 +117,9 @@ export default {
   serverCapReached:
     'Este servidor alcanzó su límite mensual de gasto para el bot; se reinicia el día 1 del mes que viene (UTC). Un admin del servidor puede subirlo con /budget.',
   serverCapReachedFigures:
-    'Este servidor alcanzó su límite mensual de gasto para el bot ({{spent}} de {{cap}} usados). Un admin del servidor puede subirlo con /budget.',
+    'Este servidor alcanzó su límite mensual de gasto para el bot ({{spent}} de {{cap}} usados).',
   serverCapReachedPending:
-    'Este servidor alcanzó su límite mensual de gasto para el bot ({{spent}} de {{cap}} usados, {{pending}} en curso). Un admin del servidor puede subirlo con /budget.',
+    'Este servidor alcanzó su límite mensual de gasto para el bot ({{spent}} de {{cap}} usados, {{pending}} en curso).',
   dmCapReached: 'Alcanzaste el límite de hoy para mensajes directos con el bot; se reinicia a las 00:00 UTC.',
   dmCapReachedFigures:
     'Alcanzaste el límite de hoy para mensajes directos con el bot ({{spent}} de {{cap}} usados); se reinicia a las 00:00 UTC.',
@@ -135,6 +135,32 @@ export default {
     'Alcanzaste tu límite de gasto mensual en este servidor. Se reinicia el día 1 del mes que viene (UTC).',
   memberMonthlyCapFigures:
     'Alcanzaste tu límite de gasto mensual en este servidor ({{spent}} de {{cap}} este mes). Se reinicia el día 1 del mes que viene (UTC).',
+  serverCapNoRoomFigures:
+    'Esta solicitud podría costar más que los {{left}} que quedan del límite mensual de gasto de este servidor para el bot ({{spent}} de {{cap}} usados).',
+  serverCapNoRoomPending:
+    'Esta solicitud podría costar más que los {{left}} que quedan del límite mensual de gasto de este servidor para el bot ({{spent}} de {{cap}} usados, {{pending}} en curso).',
+  serverCapNoRoom:
+    'Esta solicitud podría costar más de lo que queda del límite mensual de gasto de este servidor para el bot. Un admin del servidor puede subirlo con /budget.',
+  dmCapNoRoomFigures:
+    'Esta solicitud podría costar más que los {{left}} que quedan del límite de hoy para mensajes directos con el bot ({{spent}} de {{cap}} usados); se reinicia a las 00:00 UTC.',
+  dmCapNoRoom:
+    'Esta solicitud podría costar más de lo que queda del límite de hoy para mensajes directos con el bot; se reinicia a las 00:00 UTC.',
+  userInstallNoRoomInServer:
+    'Esta solicitud podría costar más que los {{left}} que quedan del límite de hoy para usar el bot en este servidor, donde solo funciona porque lo instalaste ({{spent}} de {{cap}} usados); se reinicia a las 00:00 UTC.',
+  userInstallNoRoomOutside:
+    'Esta solicitud podría costar más que los {{left}} que quedan del límite de hoy para usar el bot fuera de los servidores que lo añadieron (sus MD, MD de grupo y MD con amigos) ({{spent}} de {{cap}} usados); se reinicia a las 00:00 UTC.',
+  memberDailyNoRoom:
+    'Esta solicitud podría costar más de lo que queda de tu límite de gasto diario en este servidor. Se reinicia a las 00:00 UTC.',
+  memberDailyNoRoomFigures:
+    'Esta solicitud podría costar más que los {{left}} que quedan de tu límite de gasto diario en este servidor ({{spent}} de {{cap}} hoy). Se reinicia a las 00:00 UTC.',
+  memberMonthlyNoRoom:
+    'Esta solicitud podría costar más de lo que queda de tu límite de gasto mensual en este servidor. Se reinicia el día 1 del mes que viene (UTC).',
+  memberMonthlyNoRoomFigures:
+    'Esta solicitud podría costar más que los {{left}} que quedan de tu límite de gasto mensual en este servidor ({{spent}} de {{cap}} este mes). Se reinicia el día 1 del mes que viene (UTC).',
+  raiseServerMonthly: 'Un admin (Gestionar servidor) puede subirlo con /budget set monthly.',
+  raiseMemberDaily:
+    'Un admin (Gestionar servidor) puede subirlo con /budget set daily_per_member, o para un rol con /budget role set daily.',
+  raiseMemberMonthly: 'Un admin (Gestionar servidor) puede subirlo con /budget role set monthly.',
   // Channel messages
   alertReached:
     '📈 El gasto de este servidor en el bot llegó este mes al {{percent}} % de su límite: {{spent}} de {{cap}}.',

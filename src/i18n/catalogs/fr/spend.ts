@@ -118,9 +118,9 @@ export default {
   serverCapReached:
     'Ce serveur a atteint son plafond mensuel de dépenses pour le bot ; il est remis à zéro le 1er du mois prochain (UTC). Un admin du serveur peut le relever avec /budget.',
   serverCapReachedFigures:
-    'Ce serveur a atteint son plafond mensuel de dépenses pour le bot ({{spent}} sur {{cap}} utilisés). Un admin du serveur peut le relever avec /budget.',
+    'Ce serveur a atteint son plafond mensuel de dépenses pour le bot ({{spent}} sur {{cap}} utilisés).',
   serverCapReachedPending:
-    'Ce serveur a atteint son plafond mensuel de dépenses pour le bot ({{spent}} sur {{cap}} utilisés, {{pending}} en cours). Un admin du serveur peut le relever avec /budget.',
+    'Ce serveur a atteint son plafond mensuel de dépenses pour le bot ({{spent}} sur {{cap}} utilisés, {{pending}} en cours).',
   dmCapReached:
     'Tu as atteint la limite du jour pour les messages privés avec le bot ; elle est remise à zéro à 00:00 UTC.',
   dmCapReachedFigures:
@@ -137,6 +137,32 @@ export default {
     'Tu as atteint ta limite de dépenses mensuelle sur ce serveur. Elle est remise à zéro le 1er du mois prochain (UTC).',
   memberMonthlyCapFigures:
     'Tu as atteint ta limite de dépenses mensuelle sur ce serveur ({{spent}} sur {{cap}} ce mois-ci). Elle est remise à zéro le 1er du mois prochain (UTC).',
+  serverCapNoRoomFigures:
+    'Cette demande pourrait coûter plus que les {{left}} restants du plafond mensuel de dépenses de ce serveur pour le bot ({{spent}} sur {{cap}} utilisés).',
+  serverCapNoRoomPending:
+    'Cette demande pourrait coûter plus que les {{left}} restants du plafond mensuel de dépenses de ce serveur pour le bot ({{spent}} sur {{cap}} utilisés, {{pending}} en cours).',
+  serverCapNoRoom:
+    'Cette demande pourrait coûter plus que ce qui reste du plafond mensuel de dépenses de ce serveur pour le bot. Un admin du serveur peut le relever avec /budget.',
+  dmCapNoRoomFigures:
+    'Cette demande pourrait coûter plus que les {{left}} restants de la limite du jour pour les messages privés avec le bot ({{spent}} sur {{cap}} utilisés) ; elle est remise à zéro à 00:00 UTC.',
+  dmCapNoRoom:
+    'Cette demande pourrait coûter plus que ce qui reste de la limite du jour pour les messages privés avec le bot ; elle est remise à zéro à 00:00 UTC.',
+  userInstallNoRoomInServer:
+    'Cette demande pourrait coûter plus que les {{left}} restants de la limite du jour pour utiliser le bot sur ce serveur, où il ne fonctionne que parce que tu l’as installé ({{spent}} sur {{cap}} utilisés) ; elle est remise à zéro à 00:00 UTC.',
+  userInstallNoRoomOutside:
+    'Cette demande pourrait coûter plus que les {{left}} restants de la limite du jour pour utiliser le bot en dehors des serveurs qui l’ont ajouté (ses MP, les MP de groupe et les MP avec tes amis) ({{spent}} sur {{cap}} utilisés) ; elle est remise à zéro à 00:00 UTC.',
+  memberDailyNoRoom:
+    'Cette demande pourrait coûter plus que ce qui reste de ta limite de dépenses quotidienne sur ce serveur. Elle est remise à zéro à 00:00 UTC.',
+  memberDailyNoRoomFigures:
+    'Cette demande pourrait coûter plus que les {{left}} restants de ta limite de dépenses quotidienne sur ce serveur ({{spent}} sur {{cap}} aujourd’hui). Elle est remise à zéro à 00:00 UTC.',
+  memberMonthlyNoRoom:
+    'Cette demande pourrait coûter plus que ce qui reste de ta limite de dépenses mensuelle sur ce serveur. Elle est remise à zéro le 1er du mois prochain (UTC).',
+  memberMonthlyNoRoomFigures:
+    'Cette demande pourrait coûter plus que les {{left}} restants de ta limite de dépenses mensuelle sur ce serveur ({{spent}} sur {{cap}} ce mois-ci). Elle est remise à zéro le 1er du mois prochain (UTC).',
+  raiseServerMonthly: 'Un admin (Gérer le serveur) peut le relever avec /budget set monthly.',
+  raiseMemberDaily:
+    'Un admin (Gérer le serveur) peut la relever avec /budget set daily_per_member, ou pour un rôle avec /budget role set daily.',
+  raiseMemberMonthly: 'Un admin (Gérer le serveur) peut la relever avec /budget role set monthly.',
   // Channel messages
   alertReached:
     '📈 Les dépenses de ce serveur pour le bot ont atteint ce mois-ci {{percent}} % de son plafond : {{spent}} sur {{cap}}.',

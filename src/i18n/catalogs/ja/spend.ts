@@ -91,10 +91,9 @@ export default {
   operatorCapReached: 'ボットは今月の利用上限に達しました。来月 1 日（UTC）から再び応答します。',
   serverCapReached:
     'このサーバーはボットの月間利用上限に達しました。来月 1 日（UTC）にリセットされます。サーバー管理者は /budget で上限を引き上げられます。',
-  serverCapReachedFigures:
-    'このサーバーはボットの月間利用上限に達しました（{{cap}} 中 {{spent}} を使用）。サーバー管理者は /budget で上限を引き上げられます。',
+  serverCapReachedFigures: 'このサーバーはボットの月間利用上限に達しました（{{cap}} 中 {{spent}} を使用）。',
   serverCapReachedPending:
-    'このサーバーはボットの月間利用上限に達しました（{{cap}} 中 {{spent}} を使用、{{pending}} が処理中）。サーバー管理者は /budget で上限を引き上げられます。',
+    'このサーバーはボットの月間利用上限に達しました（{{cap}} 中 {{spent}} を使用、{{pending}} が処理中）。',
   dmCapReached: 'ボットとのダイレクトメッセージの今日の上限に達しました。00:00 UTC にリセットされます。',
   dmCapReachedFigures:
     'ボットとのダイレクトメッセージの今日の上限に達しました（{{cap}} 中 {{spent}} を使用）。00:00 UTC にリセットされます。',
@@ -110,6 +109,32 @@ export default {
     'このサーバーでのあなたの月間利用上限に達しました。来月 1 日（UTC）にリセットされます。',
   memberMonthlyCapFigures:
     'このサーバーでのあなたの月間利用上限に達しました（今月 {{cap}} 中 {{spent}}）。来月 1 日（UTC）にリセットされます。',
+  serverCapNoRoomFigures:
+    'このリクエストは、このサーバーのボットの月間利用上限の残り {{left}} を超える可能性があります（{{cap}} 中 {{spent}} を使用）。',
+  serverCapNoRoomPending:
+    'このリクエストは、このサーバーのボットの月間利用上限の残り {{left}} を超える可能性があります（{{cap}} 中 {{spent}} を使用、{{pending}} が処理中）。',
+  serverCapNoRoom:
+    'このリクエストは、このサーバーのボットの月間利用上限の残りを超える可能性があります。サーバー管理者は /budget で上限を引き上げられます。',
+  dmCapNoRoomFigures:
+    'このリクエストは、ボットとのダイレクトメッセージの今日の上限の残り {{left}} を超える可能性があります（{{cap}} 中 {{spent}} を使用）。00:00 UTC にリセットされます。',
+  dmCapNoRoom:
+    'このリクエストは、ボットとのダイレクトメッセージの今日の上限の残りを超える可能性があります。00:00 UTC にリセットされます。',
+  userInstallNoRoomInServer:
+    'このリクエストは、このサーバーでのボット利用の今日の上限の残り {{left}} を超える可能性があります。ここではあなたがインストールしたことで動いています（{{cap}} 中 {{spent}} を使用）。00:00 UTC にリセットされます。',
+  userInstallNoRoomOutside:
+    'このリクエストは、ボットを追加したサーバー以外（ボットの DM、グループ DM、フレンドとの DM）での今日の上限の残り {{left}} を超える可能性があります（{{cap}} 中 {{spent}} を使用）。00:00 UTC にリセットされます。',
+  memberDailyNoRoom:
+    'このリクエストは、このサーバーでのあなたの 1 日の利用上限の残りを超える可能性があります。00:00 UTC にリセットされます。',
+  memberDailyNoRoomFigures:
+    'このリクエストは、このサーバーでのあなたの 1 日の利用上限の残り {{left}} を超える可能性があります（今日 {{cap}} 中 {{spent}}）。00:00 UTC にリセットされます。',
+  memberMonthlyNoRoom:
+    'このリクエストは、このサーバーでのあなたの月間利用上限の残りを超える可能性があります。来月 1 日（UTC）にリセットされます。',
+  memberMonthlyNoRoomFigures:
+    'このリクエストは、このサーバーでのあなたの月間利用上限の残り {{left}} を超える可能性があります（今月 {{cap}} 中 {{spent}}）。来月 1 日（UTC）にリセットされます。',
+  raiseServerMonthly: '管理者（サーバー管理権限）は /budget set monthly で上限を引き上げられます。',
+  raiseMemberDaily:
+    '管理者（サーバー管理権限）は /budget set daily_per_member で、ロールごとには /budget role set daily で上限を引き上げられます。',
+  raiseMemberMonthly: '管理者（サーバー管理権限）は /budget role set monthly で上限を引き上げられます。',
   // Channel messages
   alertReached:
     '📈 このサーバーの今月のボット利用額が上限の {{percent}}% に達しました: {{cap}} 中 {{spent}}。',

@@ -115,9 +115,9 @@ export default {
   serverCapReached:
     'Este servidor atingiu o limite mensal de gastos com o bot; ele é zerado no dia 1º do próximo mês (UTC). Um admin do servidor pode aumentá-lo com /budget.',
   serverCapReachedFigures:
-    'Este servidor atingiu o limite mensal de gastos com o bot ({{spent}} de {{cap}} usados). Um admin do servidor pode aumentá-lo com /budget.',
+    'Este servidor atingiu o limite mensal de gastos com o bot ({{spent}} de {{cap}} usados).',
   serverCapReachedPending:
-    'Este servidor atingiu o limite mensal de gastos com o bot ({{spent}} de {{cap}} usados, {{pending}} em andamento). Um admin do servidor pode aumentá-lo com /budget.',
+    'Este servidor atingiu o limite mensal de gastos com o bot ({{spent}} de {{cap}} usados, {{pending}} em andamento).',
   dmCapReached: 'Você atingiu o limite de hoje para mensagens diretas com o bot; ele é zerado às 00:00 UTC.',
   dmCapReachedFigures:
     'Você atingiu o limite de hoje para mensagens diretas com o bot ({{spent}} de {{cap}} usados); ele é zerado às 00:00 UTC.',
@@ -133,6 +133,32 @@ export default {
     'Você atingiu seu limite mensal de gastos neste servidor. Ele é zerado no dia 1º do próximo mês (UTC).',
   memberMonthlyCapFigures:
     'Você atingiu seu limite mensal de gastos neste servidor ({{spent}} de {{cap}} este mês). Ele é zerado no dia 1º do próximo mês (UTC).',
+  serverCapNoRoomFigures:
+    'Este pedido pode custar mais do que os {{left}} que restam do limite mensal de gastos deste servidor com o bot ({{spent}} de {{cap}} usados).',
+  serverCapNoRoomPending:
+    'Este pedido pode custar mais do que os {{left}} que restam do limite mensal de gastos deste servidor com o bot ({{spent}} de {{cap}} usados, {{pending}} em andamento).',
+  serverCapNoRoom:
+    'Este pedido pode custar mais do que resta do limite mensal de gastos deste servidor com o bot. Um admin do servidor pode aumentá-lo com /budget.',
+  dmCapNoRoomFigures:
+    'Este pedido pode custar mais do que os {{left}} que restam do limite de hoje para mensagens diretas com o bot ({{spent}} de {{cap}} usados); ele é zerado às 00:00 UTC.',
+  dmCapNoRoom:
+    'Este pedido pode custar mais do que resta do limite de hoje para mensagens diretas com o bot; ele é zerado às 00:00 UTC.',
+  userInstallNoRoomInServer:
+    'Este pedido pode custar mais do que os {{left}} que restam do limite de hoje para usar o bot neste servidor, onde ele só funciona porque você o instalou ({{spent}} de {{cap}} usados); ele é zerado às 00:00 UTC.',
+  userInstallNoRoomOutside:
+    'Este pedido pode custar mais do que os {{left}} que restam do limite de hoje para usar o bot fora dos servidores que o adicionaram (as DMs dele, DMs em grupo e DMs com amigos) ({{spent}} de {{cap}} usados); ele é zerado às 00:00 UTC.',
+  memberDailyNoRoom:
+    'Este pedido pode custar mais do que resta do seu limite diário de gastos neste servidor. Ele é zerado às 00:00 UTC.',
+  memberDailyNoRoomFigures:
+    'Este pedido pode custar mais do que os {{left}} que restam do seu limite diário de gastos neste servidor ({{spent}} de {{cap}} hoje). Ele é zerado às 00:00 UTC.',
+  memberMonthlyNoRoom:
+    'Este pedido pode custar mais do que resta do seu limite mensal de gastos neste servidor. Ele é zerado no dia 1º do próximo mês (UTC).',
+  memberMonthlyNoRoomFigures:
+    'Este pedido pode custar mais do que os {{left}} que restam do seu limite mensal de gastos neste servidor ({{spent}} de {{cap}} este mês). Ele é zerado no dia 1º do próximo mês (UTC).',
+  raiseServerMonthly: 'Um admin (Gerenciar servidor) pode aumentá-lo com /budget set monthly.',
+  raiseMemberDaily:
+    'Um admin (Gerenciar servidor) pode aumentá-lo com /budget set daily_per_member, ou para um cargo com /budget role set daily.',
+  raiseMemberMonthly: 'Um admin (Gerenciar servidor) pode aumentá-lo com /budget role set monthly.',
   // Channel messages
   alertReached:
     '📈 Os gastos deste servidor com o bot chegaram este mês a {{percent}}% do limite: {{spent}} de {{cap}}.',
