@@ -199,18 +199,29 @@ export function displayable(content: string, final = false): string {
   return shown + closing;
 }
 
+/** `displayable` for a message whose first `fixed` characters (a quoted question) stay as they are. */
+export function displayableAfter(content: string, fixed: number, final = false): string {
+  return content.slice(0, fixed) + displayable(content.slice(fixed), final);
+}
+
 /**
  * The finished `text` with what its last message leaves open closed (or a dangling marker
- * dropped); `offset` and `fence` say where a message known to be in it starts. Messages before
- * the last one are kept as they are.
+ * dropped); `offset` and `fence` say where a message known to be in it starts, and the first
+ * `fixed` characters (the head) are not read. Messages before the last one are kept as they are.
  */
-export function closeLastMessage(text: string, offset: number, fence: Fence | null, limit: number): string {
+export function closeLastMessage(
+  text: string,
+  offset: number,
+  fence: Fence | null,
+  limit: number,
+  fixed = 0,
+): string {
   let [start, open] = [offset, fence];
   for (let taken = takeMessage(text, start, open, limit); taken.cut; ) {
     [start, open] = [taken.nextOffset, taken.nextFence];
     taken = takeMessage(text, start, open, limit);
   }
   const prefix = reopenPrefix(open, limit);
-  const last = displayable(prefix + text.slice(start), true);
+  const last = displayableAfter(prefix + text.slice(start), start === 0 ? fixed : 0, true);
   return last.startsWith(prefix) ? text.slice(0, start) + last.slice(prefix.length) : text;
 }

@@ -14,7 +14,7 @@
  *   failed with 5xx past discord.js's own retries is tried again a bounded number of times.
  */
 import type { MessageComponents } from '../buttons.js';
-import { closeLastMessage, displayable } from './openMarkdown.js';
+import { closeLastMessage, displayableAfter } from './openMarkdown.js';
 import { lastMessage, lastMessageGuard } from './overflow.js';
 import { editReadyAt, finalReadyAt } from './rateBucket.js';
 import type { PacedStreamRenderer, ReplyFile } from './sink.js';
@@ -137,8 +137,9 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   ): Promise<void> {
     for (;;) {
       const taken = takeMessage(source, currentOffset - base, currentFence, limit);
-      // The growing message's tip shows no half-made markdown (openMarkdown.ts).
-      const content = taken.cut || final ? pieceText(taken.piece) : displayable(pieceText(taken.piece));
+      // The growing message's tip shows no half-made markdown (openMarkdown.ts); the head is kept.
+      const raw = pieceText(taken.piece);
+      const content = taken.cut || final ? raw : displayableAfter(raw, currentOffset === 0 ? head.length : 0);
       if (!taken.cut) {
         if (final) {
           // Trailing whitespace alone makes no message of its own.
@@ -267,8 +268,8 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       const wait = bucket ? finalReadyAt(bucket) - clock.now() : 0;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       lastNote = note;
-      const final =
-        head + withNote(closeLastMessage(text, currentOffset, currentFence, limit).slice(head.length), note);
+      const closed = closeLastMessage(text, currentOffset, currentFence, limit, head.length);
+      const final = head + withNote(closed.slice(head.length), note);
       // Discord refuses an empty message; callers pass a note when there is no text.
       const source = final.trim() === '' ? '…' : final;
       for (const delayMs of [...FINAL_RETRY_DELAYS_MS, undefined]) {

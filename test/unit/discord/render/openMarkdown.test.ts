@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closeLastMessage, displayable, openMarkdown } from '../../../../src/discord/render/openMarkdown.js';
+import {
+  closeLastMessage,
+  displayable,
+  displayableAfter,
+  openMarkdown,
+} from '../../../../src/discord/render/openMarkdown.js';
 
 /** Half-made markdown left in `text`, by rules of its own (not openMarkdown's scanner); '' when none. */
 function halfMade(text: string): string {
@@ -95,6 +100,12 @@ describe('openMarkdown', () => {
     expect(displayable('intro\n## ', true)).toBe('intro');
     expect(displayable('Price*', true)).toBe('Price*');
     expect(displayable('**a** and `b` [c](d)', true)).toBe('**a** and `b` [c](d)');
+  });
+
+  it("leaves the quoted question above a reply as it is (its markers are not the reply's)", () => {
+    expect(displayableAfter('> what is 2**3\nIt is', 15)).toBe('> what is 2**3\nIt is');
+    expect(displayableAfter('> what is 2**3\nIt is **8', 15)).toBe('> what is 2**3\nIt is **8**');
+    expect(closeLastMessage('> 2**3\nIt is', 0, null, 2000, 7)).toBe('> 2**3\nIt is');
   });
 
   it('closes only the last message of a split reply', () => {
