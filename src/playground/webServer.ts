@@ -41,6 +41,7 @@ const PAGE_FILES = [
   'channels.js',
   'commands.js',
   'composer.js',
+  'follow.js',
   'languages.js',
   'markdown.js',
   'messageMenu.js',

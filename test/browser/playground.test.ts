@@ -106,7 +106,11 @@ describe.skipIf(!found)('the playground in a browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     if (PICTURE_DIR) mkdirSync(PICTURE_DIR, { recursive: true });
-    playground = await startPlayground({ onBotOutput: (chunk) => output.push(chunk) });
+    playground = await startPlayground({
+      // The steps ask more than the default 6 requests a minute as one member.
+      env: { ...process.env, RATE_LIMIT_PER_MINUTE: '60' },
+      onBotOutput: (chunk) => output.push(chunk),
+    });
     session = await openPage(playground.url);
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1200, height: 800 }, deviceScaleFactor: 2 });
@@ -534,5 +538,61 @@ describe.skipIf(!found)('the playground in a browser', () => {
       )
       .toBe(true);
     await shot('budget-role-set');
+  });
+
+  it('a long streamed reply is followed while the reader is at the bottom; scrolled up, the list stays put and "Jump to present" goes back', async () => {
+    const LIST = "document.getElementById('messages')";
+    const GAP = `(${LIST}.scrollHeight - ${LIST}.scrollTop - ${LIST}.clientHeight)`;
+    const REPLY_LENGTH =
+      "(document.querySelector('.message.from-bot:last-child .content')?.textContent?.length ?? 0)";
+    // A small window, so the reply outgrows the list whatever the channel held before.
+    await page.setViewportSize({ width: 760, height: 520 });
+    try {
+      await openChannel('ask-the-bot');
+      await typeAs('member');
+      // The largest gap below the view after any change of the list. The page's own observer
+      // (made at start) runs first, so this one sees the list as the page left it.
+      await page.evaluate(`window.followGaps = { max: 0 };
+        new MutationObserver(() => { window.followGaps.max = Math.max(window.followGaps.max, ${GAP}); })
+          .observe(${LIST}, { childList: true, subtree: true, characterData: true });`);
+      await command('/ask prompt:explain scrolling, a long story');
+      const reply = page.locator('.message.from-bot').last();
+      await reply.locator('button:has-text("Stop")').waitFor({ timeout: 20_000 });
+      // The reply grew taller than the list: out of sight, had the list not followed it.
+      await page.waitForFunction(
+        `document.querySelector('.message.from-bot:last-child').offsetHeight > ${LIST}.clientHeight + 100`,
+        undefined,
+        { timeout: 30_000 },
+      );
+      const followed = (await page.evaluate(
+        `({ gap: ${GAP}, max: window.followGaps.max, jumpHidden: document.getElementById('jump')?.hidden !== false })`,
+      )) as { gap: number; max: number; jumpHidden: boolean };
+      expect(followed.gap).toBeLessThanOrEqual(4);
+      expect(followed.max).toBeLessThanOrEqual(4);
+      expect(followed.jumpHidden).toBe(true);
+      await shot('follow-at-bottom');
+      // The reader scrolls up: the list stays where they are while the reply grows on.
+      await page.hover('#messages');
+      await page.mouse.wheel(0, -300);
+      await page.locator('#jump').waitFor({ state: 'visible' });
+      const at = (await page.evaluate(`({ top: ${LIST}.scrollTop, length: ${REPLY_LENGTH} })`)) as {
+        top: number;
+        length: number;
+      };
+      await page.waitForFunction(`${REPLY_LENGTH} > ${at.length + 200}`, undefined, { timeout: 20_000 });
+      expect(await page.evaluate(`${LIST}.scrollTop`)).toBeCloseTo(at.top, 0);
+      expect(await page.isVisible('#jump')).toBe(true);
+      await shot('follow-scrolled-up');
+      await page.click('#jump');
+      await page.waitForFunction(`${GAP} <= 4`);
+      expect(await page.isVisible('#jump')).toBe(false);
+      await shot('follow-jumped');
+      await reply.locator('button:has-text("Stop")').click();
+      await expect
+        .poll(async () => (await messages()).filter((m) => m.bot).at(-1)?.content ?? '')
+        .toMatch(/stopped/i);
+    } finally {
+      await page.setViewportSize({ width: 1200, height: 800 });
+    }
   });
 });

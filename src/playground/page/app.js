@@ -7,10 +7,11 @@
 // Here: the start (the state, "Typing as", the event stream). The parts, each an ES module:
 // state.js (what the page knows, the API call), messages.js (with markdown.js and the Apps menu,
 // messageMenu.js), channels.js, modal.js (forms), composer.js (with commands.js: parsing and
-// completion), languages.js (the language switches).
+// completion), languages.js (the language switches), follow.js (staying at the newest message).
 
 import { openChannel, renderChannels } from './channels.js';
 import { setUpComposer, showSuggestions } from './composer.js';
+import { setUpFollowing } from './follow.js';
 import { setUpLanguages, showPersonLanguage } from './languages.js';
 import { renderMessages, upsertMessage } from './messages.js';
 import { renderModal } from './modal.js';
@@ -89,6 +90,7 @@ async function start() {
   setUpPeople();
   setUpLanguages(state, post, showSuggestions);
   setUpComposer();
+  setUpFollowing();
   listen();
   openChannel(state.channels[1]?.id ?? state.channels[0].id);
   renderModal();

@@ -1,6 +1,7 @@
 // The sidebar's channels (text channels with their threads, the DM, and where the bot works only
 // as installed to the person's account), the open channel's header, and message links' jumps.
 
+import { jumpToPresent } from './follow.js';
 import { renderMessages } from './messages.js';
 import { $, channelLabel, escapeHtml, installedOnly, showError, state } from './state.js';
 
@@ -37,6 +38,7 @@ export function openChannel(id) {
   state.channelId = id;
   renderChannels();
   renderMessages();
+  jumpToPresent();
   $('input').focus();
 }
 

@@ -2,6 +2,7 @@
 // or a message ("@bot" becomes the bot's mention), sent as the person chosen in "Typing as".
 
 import { parseCommand, suggestionsFor } from './commands.js';
+import { jumpToPresent } from './follow.js';
 import { $, escapeHtml, post, showError, state } from './state.js';
 
 let suggestions = [];
@@ -46,6 +47,7 @@ async function submit(event) {
   }
   $('input').value = '';
   showSuggestions();
+  jumpToPresent();
 }
 
 export function setUpComposer() {

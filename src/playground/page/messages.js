@@ -60,15 +60,13 @@ function messageElement(message) {
 }
 
 export function renderMessages() {
-  const list = $('messages');
-  const nearBottom = list.scrollHeight - list.scrollTop - list.clientHeight < 80;
-  list.replaceChildren(
+  // Staying at the bottom while the reader is there: follow.js.
+  $('messages').replaceChildren(
     ...[...state.messages.values()]
       .filter(visible)
       .sort((a, b) => a.createdAt - b.createdAt)
       .map(messageElement),
   );
-  if (nearBottom) list.scrollTop = list.scrollHeight;
 }
 
 export function upsertMessage(message) {
