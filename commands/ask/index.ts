@@ -22,6 +22,7 @@ import { type Command, optionValues } from '../../src/discord/command.js';
 import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { submittedText } from '../../src/discord/modals.js';
+import { shownName } from '../../src/discord/render/names.js';
 import { questionHead } from '../../src/discord/render/quote.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
@@ -145,13 +146,20 @@ async function ask(interaction: AskInteraction, context: BotContext, options: As
     const reply = await interaction.fetchReply();
     // The thread's name and the note under the reply are the channel's.
     const opened = await openThread(context, voices.server, channelId, reply.id, options.prompt);
-    return {
-      ...shown,
-      channelId: 'id' in opened ? opened.id : channelId,
-      ...('error' in opened && {
+    if ('error' in opened) {
+      return {
+        ...shown,
+        channelId,
         extraNote: voices.server.t('chat.threadFailed', { reason: opened.error }),
+      };
+    }
+    // Without the Message Content intent Discord sends the bot no text of plain messages there.
+    const hint = !context.config.messageContentIntent && {
+      extraNote: voices.server.t('chat.threadHowToContinue', {
+        bot: `@${shownName(interaction.client.user.displayName)}`,
       }),
     };
+    return { ...shown, channelId: opened.id, ...hint };
   });
 }
 

@@ -129,8 +129,9 @@ describe('/ask through its form', () => {
     expect((await modalOf(opened)).customId).toBe('ask:modal:h=1');
     const submit = h.discord.submitModal(opened, { prompt: 'Trip to Lisbon\nthree days, on foot' });
     const [text] = await answered(submit, (first) => first.includes('Echo'));
+    const bot = '@Service Bot';
     expect(text).toBe(
-      '> Trip to Lisbon\n> three days, on foot\nEcho: Ann: Trip to Lisbon\nthree days, on foot',
+      `> Trip to Lisbon\n> three days, on foot\nEcho: Ann: Trip to Lisbon\nthree days, on foot\n\n-# ${english.t('chat.threadHowToContinue', { bot })}`,
     );
     const reply = h.discord.replyMessages(submit)[0];
     const thread = h.discord.threads().find((candidate) => candidate.id === reply?.id);

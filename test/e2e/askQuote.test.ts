@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { fenceAfter } from '../../src/discord/render/split.js';
 import type { LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 
 const suite = useHarness({
@@ -141,7 +142,10 @@ describe('the question on top of an /ask reply', () => {
     const channelId = freshChannel();
     const asked = ask({ prompt: 'plan a trip', thread: true }, { channelId });
     const [message] = await rawReply(asked, (text) => text.includes('Echo'));
-    expect(message?.content).toBe('> plan a trip\nEcho: Ann: plan a trip');
+    const bot = '@Service Bot';
+    expect(message?.content).toBe(
+      `> plan a trip\nEcho: Ann: plan a trip\n\n-# ${english.t('chat.threadHowToContinue', { bot })}`,
+    );
     expect(h.discord.threads().find((thread) => thread.id === message?.id)?.name).toBe('plan a trip');
   });
 });

@@ -29,6 +29,8 @@ beforeAll(() => {
 });
 
 const botMention = () => `<@${h.discord.botUser.id}>`;
+/** What the first message of a thread the bot opened says without the Message Content intent. */
+const threadNote = () => `\n\n-# ${english.t('chat.threadHowToContinue', { bot: '@Service Bot' })}`;
 
 /** The bot's finished reply to a member's message (its texts), once the bot is idle again. */
 async function replyToMessage(message: LocalMessage): Promise<string[]> {
@@ -170,7 +172,11 @@ describe('threads', () => {
       { prompt: 'Plan a trip to Lisbon\nwith details', thread: true },
       { channelId, user: ann },
     );
-    await waitForExactReply(h, opened, ['Echo: Ann: Plan a trip to Lisbon\nwith details']);
+    // Without the Message Content intent, the thread's first message says how to go on there.
+    await waitForExactReply(h, opened, [`Echo: Ann: Plan a trip to Lisbon\nwith details${threadNote()}`]);
+    expect(h.discord.replyMessages(opened)[0]?.content).toContain(
+      '-# 💬 To continue in this thread, mention @Service Bot or reply to its messages',
+    );
     expect(lastMessages()).toEqual([{ role: 'user', content: 'Ann: Plan a trip to Lisbon\nwith details' }]);
     const thread = h.discord.threads().at(-1);
     expect(thread).toMatchObject({
@@ -236,7 +242,7 @@ describe('threads', () => {
       { prompt: 'Our open plan', thread: true },
       { channelId, user: ann, permissions: MEMBER_PERMISSIONS },
     );
-    await waitForExactReply(h, opened, ['Echo: Ann: Our open plan']);
+    await waitForExactReply(h, opened, [`Echo: Ann: Our open plan${threadNote()}`]);
     expect(h.discord.threads()).toHaveLength(threads + 1);
     expect(h.discord.threads().at(-1)).toMatchObject({ parentId: channelId, name: 'Our open plan' });
   });
@@ -466,7 +472,7 @@ describe('Regenerate, pressed where it does not belong', () => {
   it('the first reply of a thread (in the parent channel) regenerates the thread’s conversation', async () => {
     const channelId = freshChannel();
     const opened = ask({ prompt: 'thread start', thread: true }, { channelId, user: ann });
-    await waitForExactReply(h, opened, ['Echo: Ann: thread start']);
+    await waitForExactReply(h, opened, [`Echo: Ann: thread start${threadNote()}`]);
     const thread = h.discord.threads().at(-1)?.id as string;
     const reply = h.discord.replyMessages(opened)[0] as LocalMessage;
     expect(reply.channelId).toBe(channelId);
@@ -498,7 +504,9 @@ describe('with the Message Content intent (MESSAGE_CONTENT_INTENT=true)', () => 
       channelId,
       user,
     });
+    // With the intent every message there is read: the first message has no hint.
     await waitForExactReply(withIntent, opened, ['Echo: Ann: start']);
+    expect(d.replyMessages(opened)[0]?.content).not.toContain('To continue in this thread');
     const thread = d.threads().at(-1)?.id as string;
 
     const plain = d.sendMessage({ channelId: thread, user, content: 'no mention needed' });

@@ -46,6 +46,8 @@ export default {
   memberCannotCreateThreads:
     'Du kannst in diesem Kanal keine Threads erstellen, daher kann /ask keinen für dich öffnen. Frag ohne thread oder wende dich an eine Moderation.',
   threadFailed: '⚠️ Konnte keinen Thread öffnen ({{reason}}); die Unterhaltung geht in diesem Kanal weiter.',
+  threadHowToContinue:
+    '💬 Um in diesem Thread weiterzumachen, erwähne {{bot}} oder antworte auf seine Nachrichten: Andere Nachrichten hier sieht er nicht.',
   threadName: 'Unterhaltung',
   formTitle: '{{model}} fragen',
   formTitleAnyModel: 'Das Modell fragen',

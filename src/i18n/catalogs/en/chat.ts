@@ -49,6 +49,8 @@ export default {
   memberCannotCreateThreads:
     'You cannot create threads in this channel, so /ask cannot open one for you. Ask without thread, or ask a moderator.',
   threadFailed: '⚠️ Could not open a thread ({{reason}}); the conversation continues in this channel.',
+  threadHowToContinue:
+    '💬 To continue in this thread, mention {{bot}} or reply to its messages: it does not see other messages here.',
   threadName: 'Conversation',
   formTitle: 'Ask {{model}}',
   formTitleAnyModel: 'Ask the model',

@@ -44,6 +44,8 @@ export default {
   memberCannotCreateThreads:
     'No puedes crear hilos en este canal, así que /ask no puede abrir uno por ti. Pregunta sin thread o pídeselo a un moderador.',
   threadFailed: '⚠️ No se pudo abrir un hilo ({{reason}}); la conversación sigue en este canal.',
+  threadHowToContinue:
+    '💬 Para seguir en este hilo, menciona a {{bot}} o responde a sus mensajes: no ve los demás mensajes de aquí.',
   threadName: 'Conversación',
   formTitle: 'Preguntar a {{model}}',
   formTitleAnyModel: 'Preguntar al modelo',

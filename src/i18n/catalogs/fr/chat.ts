@@ -45,6 +45,8 @@ export default {
   memberCannotCreateThreads:
     'Tu ne peux pas créer de fils dans ce salon, donc /ask ne peut pas en ouvrir un pour toi. Pose ta question sans thread, ou demande à un modérateur.',
   threadFailed: '⚠️ Impossible d’ouvrir un fil ({{reason}}) ; la conversation continue dans ce salon.',
+  threadHowToContinue:
+    '💬 Pour continuer dans ce fil, mentionne {{bot}} ou réponds à ses messages : il ne voit pas les autres messages ici.',
   threadName: 'Conversation',
   formTitle: 'Demander à {{model}}',
   formTitleAnyModel: 'Demander au modèle',

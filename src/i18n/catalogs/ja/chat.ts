@@ -41,6 +41,8 @@ export default {
   memberCannotCreateThreads:
     'このチャンネルではスレッドを作成できないため、/ask でスレッドを開けません。thread なしで質問するか、モデレーターに相談してください。',
   threadFailed: '⚠️ スレッドを開けませんでした（{{reason}}）。会話はこのチャンネルで続きます。',
+  threadHowToContinue:
+    '💬 このスレッドで続けるには、{{bot}} をメンションするか、ボットのメッセージに返信してください。ここでのそれ以外のメッセージはボットに届きません。',
   threadName: '会話',
   formTitle: '{{model}} に質問',
   formTitleAnyModel: 'モデルに質問',

@@ -45,6 +45,8 @@ export default {
   memberCannotCreateThreads:
     'Você não pode criar tópicos neste canal, então o /ask não pode abrir um para você. Pergunte sem thread ou peça a um moderador.',
   threadFailed: '⚠️ Não foi possível abrir um tópico ({{reason}}); a conversa continua neste canal.',
+  threadHowToContinue:
+    '💬 Para continuar neste tópico, mencione {{bot}} ou responda às mensagens dele: ele não vê as outras mensagens aqui.',
   threadName: 'Conversa',
   formTitle: 'Perguntar ao {{model}}',
   formTitleAnyModel: 'Perguntar ao modelo',
