@@ -126,9 +126,16 @@ ${view.notice ? `<p id="notice">${esc(view.notice)}</p>` : ''}
 <div><h2>By channel</h2>${table('by-channel', 'Channel', view.byChannel, currency)}</div>
 <div><h2>By role</h2>${table('by-role', 'Role', view.byRole, currency)}<p class="note">Roles with a rule per role, as /usage show: a request counts under each such role its member held, so the rows can add up to more than the total.</p></div></section>
 <section><h2>Budgets</h2><p id="month-spend">This month: ${esc(formatMoney(view.monthSpentMicros, currency))}${view.monthlyCapMicros === null ? ', no monthly cap' : ` of ${esc(formatMoney(view.monthlyCapMicros, currency))}`}.</p>
+${capBelowSpend(view.monthlyCapMicros, view.monthSpentMicros, currency)}
 <form id="budget" method="post" action="/guilds/${esc(guild.id)}/budget">${csrf}${formErrorLine(formError, 'budget')}
 <label>Monthly cap for the server (${esc(currency)}, empty: none) <input name="monthly" inputmode="decimal" value="${again('budget', 'monthly', amount(view.monthlyCapMicros))}"></label><br>
 <label>Daily cap per member (${esc(currency)}, empty: none) <input name="daily_per_member" inputmode="decimal" value="${again('budget', 'daily_per_member', amount(view.dailyUserCapMicros))}"></label><br>
 <button id="save-budget">Save</button></form><p>Changes apply to the next request.</p></section>`;
   return page(layout, body + extra);
+}
+
+/** A warning when the monthly cap is below what the server already spent this month. */
+function capBelowSpend(capMicros: number | null, spentMicros: number, currency: string): string {
+  if (capMicros === null || spentMicros <= capMicros) return '';
+  return `<p class="error" id="cap-below-spend" role="alert">This cap is below the ${esc(formatMoney(spentMicros, currency))} already spent this month: requests will be refused until the 1st.</p>`;
 }

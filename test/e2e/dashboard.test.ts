@@ -212,6 +212,46 @@ describe('the dashboard', () => {
     expect((await h.running.bot.context.budgets.settings(main)).monthlyCapMicros).toBeNull();
   });
 
+  it("warns when the saved monthly cap is below this month's spend, and still saves it", async () => {
+    const { ledger, budgets } = h.running.bot.context;
+    await ledger.charge({
+      id: 'cap-below-spend',
+      time: Date.now(),
+      guildId: main,
+      channelId: h.discord.channelIds[0] as string,
+      userId: member.id,
+      kind: 'chat' as const,
+      model: 'service-v1-pro',
+      inputTokens: 20_000,
+      outputTokens: 8_000,
+      estimated: false,
+      outcome: 'completed',
+    });
+    const spent = await ledger.monthSpendMicros(main, Date.now());
+    expect(spent).toBeGreaterThan(1000);
+    const browser = new DashboardClient(base);
+    await browser.login(h, admin);
+    const csrf = await browser.csrf(`/guilds/${main}`);
+    const cap = ((spent - 1) / 1e6).toFixed(6).replace(/0+$/, '');
+    const saved = await browser.post(`/guilds/${main}/budget`, {
+      _csrf: csrf,
+      monthly: cap,
+      daily_per_member: '',
+    });
+    expect(saved.status).toBe(303);
+    expect((await budgets.settings(main)).monthlyCapMicros).toBeLessThan(spent);
+    const page = await browser.request(saved.headers.get('location') as string);
+    expect(page.text).toContain('id="notice">Saved');
+    expect(page.text).toMatch(
+      /id="cap-below-spend" role="alert">This cap is below the USD [\d.]+ already spent/,
+    );
+    expect(page.text).toContain(`below the ${formatMoney(spent, 'USD')} already spent this month`);
+    // A cap above the spend: no warning.
+    await browser.post(`/guilds/${main}/budget`, { _csrf: csrf, monthly: '1000', daily_per_member: '' });
+    expect((await browser.request(`/guilds/${main}`)).text).not.toContain('cap-below-spend');
+    await budgets.update(main, { monthlyCapMicros: null, dailyUserCapMicros: null });
+  });
+
   it("sets and clears a role's rule (spend/roleRules.ts, as /budget role), CSRF checked", async () => {
     const browser = new DashboardClient(base);
     await browser.login(h, admin);
