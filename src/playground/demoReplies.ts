@@ -33,8 +33,26 @@ function long(prompt: string): string {
   return parts.join('\n\n');
 }
 
+/**
+ * The answer to "Ask about this message" (the bot's `About this message from <name> (<link>):`
+ * prompt): a short plain reply quoting a few of the message's words, none of the prompt's wording.
+ */
+function aboutMessage(prompt: string): string {
+  const author = /About this message from (.+?) \(\S*\):/.exec(prompt)?.[1] ?? 'its author';
+  const fenced = /^(`{3,})\n([\s\S]*?)\n\1$/m.exec(prompt)?.[2] ?? '';
+  const words = fenced
+    .replace(/[`*_~|>#[\]]+/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean);
+  if (words.length === 0)
+    return `${author}'s message has no text I can read, so there is little to say about it. Ask me about one with some words in it.`;
+  const quote = `${words.slice(0, 8).join(' ')}${words.length > 8 ? '…' : ''}`;
+  return `${author} wrote "${quote}". In short, the message is about what those words say, in ${words.length === 1 ? 'a single word' : `${words.length} words`}. (This is the playground's demo service: a real model would answer your question about it properly.)`;
+}
+
 /** The reply to the last user message of a conversation. */
 export function demoReply(prompt: string): string {
+  if (prompt.startsWith('About this message from ')) return aboutMessage(prompt);
   const text = prompt.toLowerCase();
   if (/\b(code|function|typescript|javascript|program)\b/.test(text)) return CODE;
   if (/\b(list|steps|ideas|tips)\b/.test(text)) return LIST;

@@ -41,7 +41,10 @@ function lastUserText(body: Record<string, unknown>): string {
     : [];
   const last = messages.filter((message) => message.role === 'user').at(-1);
   // The bot prefixes the speaker's name ("Alex: …"); the reply is about what they said.
-  return typeof last?.content === 'string' ? last.content.replace(/^[^:\n]{1,40}:\s*/, '') : '';
+  if (typeof last?.content !== 'string') return '';
+  return last.content.startsWith('About this message from ')
+    ? last.content
+    : last.content.replace(/^[^:\n]{1,40}:\s*/, '');
 }
 
 function chat(body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse): void {
