@@ -207,15 +207,7 @@ describe('/system set through its form', () => {
   it('for another channel given as an option: the form is sealed to it, and works from here', async () => {
     const here = freshChannel();
     const there = freshChannel();
-    const opened = h.discord.sendCommand({
-      name: 'system',
-      subcommand: 'set',
-      channelId: here,
-      channelOptions: { channel: there },
-      user: admin(),
-      permissions: ADMIN_PERMISSIONS,
-    });
-    const modal = await modalOf(opened);
+    const { opened, modal } = await formFor(here, there);
     expect(modal.customId).toMatch(new RegExp(`^system:modal:${there}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{16}$`));
     const submit = h.discord.submitModal(opened, { prompt: 'Only about cats.' });
     expect(await ephemeralText(submit)).toMatch(new RegExp(`^System prompt of <#${there}> set`));
@@ -233,15 +225,14 @@ describe('/system set through its form', () => {
       user: admin(),
       permissions: ADMIN_PERMISSIONS,
     });
-    await modalOf(opened);
-    return opened;
+    return { opened, modal: await modalOf(opened) };
   }
 
   it('a form for another channel works for an hour after it opened, then asks for the command again', async () => {
     const here = freshChannel();
     const there = freshChannel();
-    const early = await formFor(here, there);
-    const late = await formFor(here, there);
+    const { opened: early } = await formFor(here, there);
+    const { opened: late } = await formFor(here, there);
     try {
       clock.offsetMs = 59 * 60_000;
       const inTime = h.discord.submitModal(early, { prompt: 'Within the hour.' });
@@ -259,7 +250,7 @@ describe('/system set through its form', () => {
   it('a form for another channel checks Manage Channels again on submit, where it is submitted', async () => {
     const here = freshChannel();
     const there = freshChannel();
-    const opened = await formFor(here, there);
+    const { opened } = await formFor(here, there);
     // The admin lost Manage Channels while the form was open.
     const submit = h.discord.submitModal(
       opened,
