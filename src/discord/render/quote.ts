@@ -83,6 +83,13 @@ function escapedUnits(line: string): string[] {
     const start = Array.from(line.slice(0, run.index)).length;
     for (let at = start; at < start + run[0].length; at += 1) units[at] = '\\`';
   }
+  // A backslash of the member's right before an escape would escape the escape instead (`\\` then
+  // a bare backtick): each such backslash is escaped too.
+  for (let at = 1; at < units.length; at += 1) {
+    const unit = units[at] as string;
+    if (unit.length !== 2 || !unit.startsWith('\\')) continue;
+    for (let before = at - 1; before >= 0 && units[before] === '\\'; before -= 1) units[before] = '\\\\';
+  }
   return units;
 }
 

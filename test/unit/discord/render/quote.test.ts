@@ -81,6 +81,11 @@ describe('quote', () => {
     expect(questionHead('what is a monad?')).toBe('> what is a monad?\n');
   });
 
+  it("a member's backslash before an escaped fence is escaped too, so it cannot undo the escape", () => {
+    expect(quote('``\\```', { maxLength: 8, maxLines: 1 })).toBe('> ``\\\\…');
+    expect(quote('a\\```')).toBe('> a\\\\\\`\\`\\`');
+  });
+
   it('property: within its limits, one quote line per line, never an open code block or a block start', () => {
     fc.assert(
       fc.property(
