@@ -15,13 +15,16 @@ import { setUpFollowing } from './follow.js';
 import { setUpLanguages, showPersonLanguage } from './languages.js';
 import { renderMessages, upsertMessage } from './messages.js';
 import { renderModal } from './modal.js';
+import { setUpNarrow } from './narrow.js';
+import { applyPageText, onPageLanguage, t } from './pageText.js';
+import { pickChannel, pickPerson, remember, remembered } from './remember.js';
 import { $, escapeHtml, post, state } from './state.js';
 
 /** Without the key (the page opened without the printed address) there is nothing to show. */
 function showLocked(reason) {
   const line = document.createElement('li');
   line.className = 'error-line';
-  line.textContent = `${reason} (npm run playground prints http://127.0.0.1:<port>/?key=…)`;
+  line.textContent = t('page.locked', { reason });
   $('messages').replaceChildren(line);
   $('input').disabled = true;
   document.body.dataset.locked = 'true';
@@ -34,8 +37,9 @@ function linkDashboard(url) {
     href: url,
     target: '_blank',
     rel: 'noopener',
-    textContent: 'Open dashboard (as Sam)',
+    textContent: t('sidebar.dashboard'),
   });
+  link.dataset.text = 'sidebar.dashboard';
   $('typing-as').append(link);
 }
 
@@ -43,8 +47,10 @@ function setUpPeople() {
   $('person').innerHTML = state.people
     .map((p) => `<option value="${p.key}">${escapeHtml(p.label)}</option>`)
     .join('');
+  $('person').value = state.person;
   $('person').addEventListener('change', () => {
     state.person = $('person').value;
+    remember(state);
     showPersonLanguage(state);
     showSuggestions();
     renderMessages();
@@ -69,8 +75,7 @@ function listen() {
 async function start() {
   const response = await fetch('/api/state');
   const initial = await response.json().catch(() => ({}));
-  if (!response.ok)
-    return showLocked(initial.error ?? `The playground refused this page (${response.status}).`);
+  if (!response.ok) return showLocked(initial.error ?? t('page.refused', { status: response.status }));
   Object.assign(state, {
     botId: initial.botId,
     channels: initial.channels,
@@ -87,12 +92,26 @@ async function start() {
   state.modals = initial.modals ?? [];
   $('server-name').textContent = initial.guildName;
   if (initial.dashboardUrl) linkDashboard(initial.dashboardUrl);
+  // The person and channel of the last visit (remember.js), and the page's text in their language.
+  const saved = remembered();
+  state.person = pickPerson(state.people, saved, state.person);
+  onPageLanguage(() => {
+    applyPageText(document);
+    renderChannels();
+    renderMessages();
+    showSuggestions();
+  });
   setUpPeople();
   setUpLanguages(state, post, showSuggestions);
+  applyPageText(document);
+  setUpNarrow();
   setUpComposer();
   setUpFollowing();
   listen();
-  openChannel(state.channels[1]?.id ?? state.channels[0].id);
+  openChannel(pickChannel(state.channels, saved));
+  // Kept for a reload: the channel once opened (its own handlers run first) and when leaving.
+  $('channels').addEventListener('click', () => remember(state));
+  window.addEventListener('pagehide', () => remember(state));
   renderModal();
   document.body.dataset.ready = 'true';
 }

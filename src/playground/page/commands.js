@@ -1,20 +1,14 @@
 // Slash commands as typed in the composer, read against the commands the bot registered: the
 // text parsed into a command, its subcommand group and subcommand, and its options, and the
-// suggestions for what was typed so far. Reads only `state` (no page), so Node can test it.
+// suggestions for what was typed so far. Each value is checked as Discord's client checks it before
+// sending (optionChecks.js); a refusal is a line in the page's language. Reads only `state` (no
+// page), so Node can test it.
 
 import { inLanguage } from './languages.js';
-import { offeredHere, state } from './state.js';
+import { checkChannelType, checkOptionValue, missingRequired, OPTION } from './optionChecks.js';
+import { t } from './pageText.js';
+import { channelLabel, offeredHere, state } from './state.js';
 
-const OPTION = {
-  SUBCOMMAND: 1,
-  SUBCOMMAND_GROUP: 2,
-  STRING: 3,
-  INTEGER: 4,
-  BOOLEAN: 5,
-  CHANNEL: 7,
-  ROLE: 8,
-  NUMBER: 10,
-};
 const isBranch = (option) => option.type === OPTION.SUBCOMMAND || option.type === OPTION.SUBCOMMAND_GROUP;
 
 /**
@@ -47,15 +41,16 @@ function findRole(raw) {
 export function parseCommand(text) {
   const [head = '', ...restWords] = text.slice(1).split(' ');
   const command = state.commands.find((definition) => definition.name === head);
-  if (!command) return { error: `There is no /${head} command.` };
-  if (!offeredHere(command)) return { error: `/${head} is not available here.` };
+  if (!command) return { error: t('command.none', { name: head }) };
+  if (!offeredHere(command)) return { error: t('command.notHere', { name: head }) };
   const walked = walk(
     command,
     restWords.filter((word) => word !== ''),
   );
   const typed = [`/${head}`, ...walked.path.map((branch) => branch.name)].join(' ');
   if (walked.missing) {
-    return { error: `${typed} needs one of: ${walked.missing.map((option) => option.name).join(', ')}.` };
+    const list = walked.missing.map((option) => option.name).join(', ');
+    return { error: t('command.needsOne', { typed, list }) };
   }
   const options = walked.options;
   let rest = restWords.join(' ');
@@ -78,17 +73,25 @@ export function parseCommand(text) {
       const channel = state.channels.find(
         (candidate) => `#${candidate.name}` === raw || candidate.name === raw,
       );
-      if (!channel) return { error: `There is no channel ${raw} here.` };
+      if (!channel) return { error: t('command.noChannel', { value: raw }) };
+      const wrongType = checkChannelType(option, channel, channelLabel(channel));
+      if (wrongType) return { error: wrongType };
       channelOptions[option.name] = channel.id;
     } else if (option.type === OPTION.ROLE) {
       const role = findRole(raw);
-      if (!role) return { error: `There is no role ${raw} here.` };
+      if (!role) return { error: t('command.noRole', { value: raw }) };
       roleOptions[option.name] = role.id;
-    } else if (option.type === OPTION.INTEGER) values[option.name] = Number.parseInt(raw, 10);
-    else if (option.type === OPTION.NUMBER) values[option.name] = Number(raw);
-    else if (option.type === OPTION.BOOLEAN) values[option.name] = raw === 'true';
-    else values[option.name] = raw;
+    } else {
+      const checked = checkOptionValue(option, raw);
+      if (checked.error) return { error: checked.error };
+      values[option.name] = checked.value;
+    }
   }
+  const missing = missingRequired(
+    options,
+    marks.map((mark) => mark[1]),
+  );
+  if (missing) return { error: missing };
   return {
     name: command.name,
     ...(group && { subcommandGroup: group.name }),
@@ -152,6 +155,6 @@ export function suggestionsFor(text) {
     .map((candidate) => ({
       insert: `${before}${candidate.name}:`,
       what: `${candidate.name}:`,
-      why: `${candidate.required ? '' : '(optional) '}${inLanguage(state, candidate.description_localizations, candidate.description ?? '')}`,
+      why: `${candidate.required ? '' : `${t('command.optional')} `}${inLanguage(state, candidate.description_localizations, candidate.description ?? '')}`,
     }));
 }

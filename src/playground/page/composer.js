@@ -3,6 +3,7 @@
 
 import { parseCommand, suggestionsFor } from './commands.js';
 import { jumpToPresent } from './follow.js';
+import { checkMessage, lengthOf, MESSAGE_MAX } from './optionChecks.js';
 import { $, escapeHtml, post, showError, state } from './state.js';
 
 let suggestions = [];
@@ -43,16 +44,36 @@ async function submit(event) {
     if (parsed.error) return showError(parsed.error);
     await post('/api/command', parsed);
   } else {
+    // As Discord's client: a message over the limit is not sent (the counter is red).
+    const tooLong = checkMessage(text);
+    if (tooLong) return showError(tooLong);
     await post('/api/message', { content: text.replace(/@(bot|service ?bot)\b/gi, `<@${state.botId}>`) });
   }
   $('input').value = '';
   showSuggestions();
+  showCount();
   jumpToPresent();
+}
+
+/**
+ * A plain message's length, as Discord shows it near the limit: "1850 / 2000" from 90 % of it on,
+ * red when over. Commands have their own limits per option (optionChecks.js).
+ */
+function showCount() {
+  const text = $('input').value;
+  const count = lengthOf(text.trim());
+  const counter = $('input-count');
+  counter.hidden = text.startsWith('/') || count < MESSAGE_MAX * 0.9;
+  counter.textContent = `${count} / ${MESSAGE_MAX}`;
+  counter.classList.toggle('over', count > MESSAGE_MAX);
 }
 
 export function setUpComposer() {
   $('composer').addEventListener('submit', submit);
-  $('input').addEventListener('input', showSuggestions);
+  $('input').addEventListener('input', () => {
+    showSuggestions();
+    showCount();
+  });
   $('input').addEventListener('keydown', (event) => {
     if (event.key === 'Tab' && suggestions.length > 0) {
       event.preventDefault();

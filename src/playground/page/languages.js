@@ -2,8 +2,10 @@
 // language, which their next interactions carry as `locale`) and the server's preferred locale
 // (`guild_locale`). What the bot registered in several languages (command descriptions, choice
 // names, message command names) shows in the person's language, as Discord shows it.
-// Each change is a JSON POST to /api/locale (pageLocales.ts), with the page's key cookie.
+// The typing person's language is also the page's own (pageText.js), as Discord's client is in its
+// user's language. Each change is a JSON POST to /api/locale (pageLocales.ts), with the page's key cookie.
 
+import { setPageLanguage } from './pageText.js';
 import { $ } from './state.js';
 
 /**
@@ -33,9 +35,10 @@ export function setUpLanguages(state, post, changed) {
   });
 }
 
-/** The select shows the language of whoever is typing now. */
+/** The select shows the language of whoever is typing now, and the page's own text follows it. */
 export function showPersonLanguage(state) {
   $('person-language').value = state.personLocales[state.person] ?? 'en-US';
+  setPageLanguage(state.personLocales[state.person] ?? 'en-US');
 }
 
 /** A registered text in the typing person's language: its localization there, else as registered. */

@@ -1,6 +1,8 @@
 // What the page knows of the local Discord (filled from /api/state, kept live by the event
 // stream: app.js), and the small lookups every part of the page uses.
 
+import { t } from './pageText.js';
+
 export const state = {
   botId: '',
   channels: [],
@@ -34,7 +36,7 @@ export const me = () => state.people.find((person) => person.key === state.perso
 
 export function nameOf(id) {
   if (id === state.botId) return 'Service Bot';
-  return state.people.find((person) => person.id === id)?.label.split(' ')[0] ?? 'someone';
+  return state.people.find((person) => person.id === id)?.label.split(' ')[0] ?? t('message.someone');
 }
 
 export function channelLabel(channel) {
@@ -48,7 +50,7 @@ export function channelLabel(channel) {
 
 export function channelName(id) {
   const channel = state.channels.find((candidate) => candidate.id === id);
-  return channel ? channelLabel(channel) : '#unknown';
+  return channel ? channelLabel(channel) : t('channels.unknown');
 }
 
 /** Where the bot works only as an app installed to the person's account (a group DM, a server without it). */
@@ -80,6 +82,7 @@ export async function post(path, body) {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ ...body, user: state.person, channelId: state.channelId }),
   });
-  if (!response.ok) return showError((await response.json()).error ?? `failed (${response.status})`);
+  if (!response.ok)
+    return showError((await response.json()).error ?? t('page.failed', { status: response.status }));
   return response.json();
 }
