@@ -153,8 +153,9 @@ describe.skipIf(!found)('the playground page, like Discord', () => {
       const phone = await narrow.newPage();
       await phone.goto(playground.url);
       await phone.waitForSelector('body[data-ready="true"]');
+      /** How far the page scrolls sideways (0: not at all). */
       const overflow = () =>
-        phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        phone.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
       expect(await overflow()).toBe(0);
       expect(await phone.locator('#sidebar').isVisible()).toBe(false);
       await phone.click('#toggle-channels');
@@ -186,7 +187,7 @@ describe.skipIf(!found)('the playground page, like Discord', () => {
     await expect.poll(() => page.locator('label[for="person"]').textContent()).toBe('Schreibt als');
     expect(await page.locator('label[for="person-language"]').textContent()).toBe('Deren Sprache');
     expect(await page.locator('label[for="server-language"]').textContent()).toBe('Serversprache');
-    expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect(await page.evaluate<string>('document.documentElement.lang')).toBe('de');
     expect(await page.getAttribute('#input', 'aria-label')).toBe('Nachricht');
     expect(await refused('/imagine prompt:a cat n:9')).toBe('n darf höchstens 4 sein.');
     await shot(page, 'deutsch');

@@ -4,8 +4,9 @@
 //
 // Use: `t('composer.placeholder', { channel: '#general' })`. A key missing in a language falls back
 // to English, a missing key shows as itself. `{name}` in a text is replaced by `vars.name`.
-// Adding a text: add its key to EN below and to each language's table (pageTextDe.js, …);
-// whatever draws it is redrawn on a language change (app.js: `onPageLanguage`).
+// Adding a text: add its key to EN below and to each language's table (pageTextDe.js, …; the unit
+// test test/unit/playground/pageText.test.ts checks that every table has every key, with the same
+// placeholders). Whatever draws it is redrawn on a language change (app.js: `onPageLanguage`).
 // Static labels in index.html carry `data-text="key"` (textContent), `data-text-placeholder`,
 // `data-text-label` (aria-label) or `data-text-title`; `applyPageText(document)` fills them.
 // No page access at import time (Node unit tests import it).
