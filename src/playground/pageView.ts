@@ -115,6 +115,17 @@ export function messageView(
     })),
     deleted: message.deleted,
     createdAt: message.createdAt,
+    // Wall-clock times (ms since 1970) for "Today at 14:05" and "(edited)" (page/markdown.js):
+    // when it was sent, and when its text last changed from one text to another (null: never).
+    times: {
+      sent: performance.timeOrigin + message.createdAt,
+      edited: ((last) => (last ? performance.timeOrigin + last.at : null))(
+        message.versions.findLast((version, index) => {
+          const before = message.versions[index - 1]?.content;
+          return Boolean(before) && before !== version.content;
+        }),
+      ),
+    },
   };
 }
 
