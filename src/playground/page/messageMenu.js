@@ -1,5 +1,6 @@
-// The message menu (Apps): a "⋯" button on a hovered message, or a right-click, opens a small
-// menu of the message commands the bot registered; choosing one runs it on that message.
+// What opens over a message: the message menu (Apps), where a "⋯" button on a hovered message,
+// or a right-click, opens a small menu of the message commands the bot registered (choosing one
+// runs it on that message); and an image (or the /usage chart) full size, as Discord shows it.
 
 import { inLanguage } from './languages.js';
 import { $, escapeHtml, offeredHere, post, state } from './state.js';
@@ -45,3 +46,31 @@ document.addEventListener('mousedown', (event) => {
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape') closeMessageMenu();
 });
+
+/**
+ * An image full size over the page (Discord's): at its natural size, scaled down to fit the
+ * window; closed by Escape, a click beside it or the close button, then `refocus()` (the image's
+ * button, as drawn now). A modal dialog keeps the focus inside while open.
+ */
+export function openImage(url, name, refocus) {
+  const box = document.createElement('dialog');
+  box.id = 'lightbox';
+  box.setAttribute('aria-label', name);
+  box.innerHTML = `<img alt="${escapeHtml(name)}" />
+    <div class="lightbox-bar">
+      <a href="${escapeHtml(url)}" target="_blank" rel="noopener">Open original</a>
+      <button type="button" class="lightbox-close" aria-label="Close">✕</button>
+    </div>`;
+  box.querySelector('img').src = url;
+  box.addEventListener('click', (event) => {
+    if (event.target === box) box.close();
+  });
+  box.querySelector('.lightbox-close').addEventListener('click', () => box.close());
+  box.addEventListener('close', () => {
+    box.remove();
+    refocus?.();
+  });
+  document.body.append(box);
+  box.showModal();
+  box.querySelector('.lightbox-close').focus();
+}

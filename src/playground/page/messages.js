@@ -1,30 +1,70 @@
-// The open channel's messages as Discord draws them: author, "used /command", the text
-// (markdown.js), images, buttons, "only you can see this", and the Apps menu (messageMenu.js).
+// The open channel's messages as Discord draws them: grouped by author (a group's first message
+// with the author and the time, the rest under it), "used /command" and "replying to" lines, the
+// text (markdown.js, with the pure rules of groups, times and "(edited)"), images that open full
+// size, buttons, "only you can see this" with Dismiss, and the Apps menu (messageMenu.js).
 // A message the event stream pushes again is redrawn in place, as Discord shows an edit.
 
-import { markdown } from './markdown.js';
-import { hasMessageMenu, openMessageMenu } from './messageMenu.js';
+import { markdown, messageTime, replyPreview, showsEdited, startsGroup } from './markdown.js';
+import { hasMessageMenu, openImage, openMessageMenu } from './messageMenu.js';
 import { $, escapeHtml, me, nameOf, post, state } from './state.js';
+
+/** Private replies the reader dismissed (Discord's "Dismiss message"), hidden for this page load. */
+const dismissed = new Set();
 
 function visible(message) {
   // A thread opens with the message it was started from (the thread takes that message's id).
   const here = message.channelId === state.channelId || message.id === state.channelId;
-  if (message.deleted || !here) return false;
+  if (message.deleted || !here || dismissed.has(message.id)) return false;
   return !message.ephemeral || message.forUserId === me()?.id;
 }
 
-function messageElement(message) {
+/** The open channel's messages, oldest first. */
+const shown = () => [...state.messages.values()].filter(visible).sort((a, b) => a.createdAt - b.createdAt);
+
+function timeElement(message, className, text) {
+  const time = messageTime(message.times.sent, Date.now());
+  return `<time class="${className}" datetime="${time.iso}" title="${escapeHtml(time.full)}">${escapeHtml(text(time))}</time>`;
+}
+
+/** "↱ @Alex first words…" over a reply; a button that shows the original. */
+function replyLine(message) {
+  if (!message.replyTo) return '';
+  const original = state.messages.get(message.replyTo);
+  const words =
+    !original || original.deleted
+      ? 'Original message was deleted'
+      : replyPreview(original.content, nameOf) ||
+        (original.attachments.length ? 'Click to see attachment' : '…');
+  const who =
+    original && !original.deleted ? `<span class="reply-author">@${escapeHtml(original.author)}</span> ` : '';
+  return `<button type="button" class="reply-to" data-reply-to="${escapeHtml(message.replyTo)}" aria-label="Replying to ${escapeHtml(original?.author ?? 'a deleted message')}: ${escapeHtml(words)}">${who}<span class="reply-words">${escapeHtml(words)}</span></button>`;
+}
+
+function header(message, first) {
+  if (!first) return timeElement(message, 'gutter-time', (time) => time.clock);
+  return `<div class="avatar" aria-hidden="true">${escapeHtml(message.author.slice(0, 1))}</div>
+    <div class="header"><span class="author">${escapeHtml(message.author)}</span>${message.bot ? '<span class="bot-tag">BOT</span>' : ''}${timeElement(message, 'timestamp', (time) => time.label)}</div>`;
+}
+
+function messageElement(message, first) {
   const item = document.createElement('li');
-  item.className = `message${message.bot ? ' from-bot' : ''}${message.ephemeral ? ' ephemeral' : ''}`;
+  item.className = `message${message.bot ? ' from-bot' : ''}${message.ephemeral ? ' ephemeral' : ''}${first ? '' : ' grouped'}`;
   item.dataset.messageId = message.id;
   const used = message.usedCommand
     ? `<div class="used">${escapeHtml(nameOf(message.forUserId))} used <strong>${escapeHtml(message.usedCommand)}</strong></div>`
     : '';
+  const edited = showsEdited(message)
+    ? ` <span class="edited" title="${escapeHtml(messageTime(message.times.edited, Date.now()).full)}">(edited)</span>`
+    : '';
   const body = message.thinking
     ? '<div class="content thinking">Service Bot is thinking…</div>'
-    : `<div class="content">${markdown(message.content)}</div>`;
+    : `<div class="content">${markdown(message.content)}${edited}</div>`;
   const images = message.attachments
-    .map((file) => (file.image ? `<img src="${file.url}" alt="${escapeHtml(file.filename)}" />` : ''))
+    .map((file, index) =>
+      file.image
+        ? `<button type="button" class="image" data-index="${index}" aria-label="Open ${escapeHtml(file.filename)} full size"><img src="${file.url}" alt="${escapeHtml(file.filename)}" /></button>`
+        : '',
+    )
     .join('');
   const buttons = (message.components ?? [])
     .flatMap((row) => row.components ?? [])
@@ -34,12 +74,11 @@ function messageElement(message) {
         `<button type="button" class="style-${button.style}" data-custom-id="${escapeHtml(button.custom_id ?? '')}"${button.disabled ? ' disabled' : ''}>${escapeHtml(button.label ?? '')}</button>`,
     )
     .join('');
-  item.innerHTML = `${used}<div class="avatar">${escapeHtml(message.author.slice(0, 1))}</div>
-    <div><span class="author">${escapeHtml(message.author)}</span>${message.bot ? '<span class="bot-tag">BOT</span>' : ''}</div>
+  item.innerHTML = `${replyLine(message)}${used}${header(message, first)}
     ${body}
     ${images ? `<div class="attachments">${images}</div>` : ''}
     ${buttons ? `<div class="buttons">${buttons}</div>` : ''}
-    ${message.ephemeral ? '<div class="ephemeral-note">👁 Only you can see this</div>' : ''}
+    ${message.ephemeral ? '<div class="ephemeral-note">👁 Only you can see this · <button type="button" class="dismiss">Dismiss message</button></div>' : ''}
     ${hasMessageMenu(message) ? '<button type="button" class="message-menu-button" title="More (Apps)" aria-label="More">⋯</button>' : ''}`;
   if (hasMessageMenu(message)) {
     item.querySelector('.message-menu-button').addEventListener('click', (event) => {
@@ -56,16 +95,37 @@ function messageElement(message) {
       post('/api/click', { messageId: message.id, customId: button.dataset.customId }),
     );
   }
+  for (const button of item.querySelectorAll('.attachments button.image')) {
+    const file = message.attachments[Number(button.dataset.index)];
+    // Back to the image once closed: its button as drawn then (the list may have been redrawn).
+    const refocus = () =>
+      $('messages')
+        .querySelector(`[data-message-id="${message.id}"] button.image[data-index="${button.dataset.index}"]`)
+        ?.focus({ preventScroll: true });
+    button.addEventListener('click', () => openImage(file.url, file.filename, refocus));
+  }
+  item.querySelector('.reply-to')?.addEventListener('click', () => showOriginal(message.replyTo));
+  item.querySelector('.dismiss')?.addEventListener('click', () => {
+    dismissed.add(message.id);
+    renderMessages();
+  });
   return item;
+}
+
+/** The message a reply answers, in view and highlighted a moment (as a message link shows it). */
+function showOriginal(id) {
+  const target = $('messages').querySelector(`.message[data-message-id="${id}"]`);
+  if (!target) return;
+  target.scrollIntoView({ block: 'center' });
+  target.classList.add('highlight');
+  setTimeout(() => target.classList.remove('highlight'), 1500);
 }
 
 export function renderMessages() {
   // Staying at the bottom while the reader is there: follow.js.
+  const messages = shown();
   $('messages').replaceChildren(
-    ...[...state.messages.values()]
-      .filter(visible)
-      .sort((a, b) => a.createdAt - b.createdAt)
-      .map(messageElement),
+    ...messages.map((message, index) => messageElement(message, startsGroup(messages[index - 1], message))),
   );
 }
 
@@ -73,8 +133,10 @@ export function upsertMessage(message) {
   state.messages.set(message.id, message);
   const list = $('messages');
   const existing = list.querySelector(`[data-message-id="${message.id}"]`);
-  if (!visible(message)) return existing?.remove();
+  if (!visible(message)) return existing && renderMessages();
   if (!existing) return renderMessages();
-  // Edited in place, as Discord shows a message being edited.
-  existing.replaceWith(messageElement(message));
+  // Edited in place, as Discord shows a message being edited (its group as before).
+  const messages = shown();
+  const index = messages.findIndex((candidate) => candidate.id === message.id);
+  existing.replaceWith(messageElement(message, startsGroup(messages[index - 1], message)));
 }
