@@ -9,7 +9,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GuildConfig } from '../settings/resolve.js';
 import type { DashboardConfigPatch, DashboardEdit, EditResult, GuildState } from './edits.js';
 import { afterEdit, type Guarded } from './forms.js';
-import { esc, type FormError, type FormName, formErrorLine, typed } from './pages.js';
+import { esc } from './html.js';
+import { type WordKey, type Words, wordsFor, wordsIn } from './language.js';
+import { type FormError, type FormName, formErrorLine, typed } from './pages.js';
 import { isSnowflake } from './security.js';
 
 export interface ConfigDeps {
@@ -25,34 +27,28 @@ export interface ConfigDeps {
 type Feature = 'showCost' | 'showContext' | 'answerMentions' | 'fallback' | 'answerInLanguage';
 
 /** The switches: form field (as /config features' option), setting, and /config's wording. */
-export const FEATURES: readonly { field: string; key: Feature; label: string }[] = [
-  { field: 'cost_line', key: 'showCost', label: 'Show what each reply cost' },
-  { field: 'context_line', key: 'showContext', label: 'Show how full the conversation memory is' },
-  {
-    field: 'answer_mentions',
-    key: 'answerMentions',
-    label: 'Answer messages that mention or reply to the bot (and DMs are unaffected)',
-  },
-  {
-    field: 'fallback',
-    key: 'fallback',
-    label: "When a member's cap refuses a model, answer with the cheapest allowed one that fits",
-  },
-  {
-    field: 'answer_in_language',
-    key: 'answerInLanguage',
-    label: 'Answer in the language of the member who asks (their Discord language)',
-  },
+export const FEATURES: readonly { field: string; key: Feature; label: WordKey }[] = [
+  { field: 'cost_line', key: 'showCost', label: 'featureCost' },
+  { field: 'context_line', key: 'showContext', label: 'featureContext' },
+  { field: 'answer_mentions', key: 'answerMentions', label: 'featureMentions' },
+  { field: 'fallback', key: 'fallback', label: 'featureFallback' },
+  { field: 'answer_in_language', key: 'answerInLanguage', label: 'featureLanguage' },
 ];
 
 /** Discord's most channels in one server: the list never needs more. */
 export const MAX_CHANNELS = 500;
 
-/** The channels offered: the server's, then any listed now that this process does not see. */
+/**
+ * The channels offered: the server's, by name, then any listed now that this process does not
+ * see (a deleted channel, or the server is another process's), named as such, never by id.
+ */
 function offered(config: GuildConfig, known: readonly { id: string; name: string }[]) {
   const ids = new Set(known.map((channel) => channel.id));
   const kept = (config.allowedChannels ?? []).filter((id) => !ids.has(id));
-  return [...known, ...kept.map((id) => ({ id, name: id }))];
+  return [
+    ...known.map((channel) => ({ ...channel, known: true })),
+    ...kept.map((id) => ({ id, name: id, known: false })),
+  ];
 }
 
 /** The settings section of a server's page. */
@@ -62,34 +58,34 @@ export function configSection(
   known: readonly { id: string; name: string }[],
   csrf: string,
   formError?: FormError,
+  words: Words = wordsIn('en'),
 ): string {
+  const w = (key: WordKey) => esc(words.t(key));
   const checked = (on: boolean) => (on ? ' checked' : '');
   // A refused form comes back as the admin left it; otherwise as the settings are.
   const sent = formError?.form === 'config' ? formError.body : undefined;
   const switches = FEATURES.map(
     ({ field, key, label }) =>
-      `<label><input type="checkbox" name="${field}" value="on"${checked(sent ? sent[field] === 'on' : config[key])}> <code>${field}</code>: ${esc(label)}</label><br>`,
+      `<label><input type="checkbox" name="${field}" value="on"${checked(sent ? sent[field] === 'on' : config[key])}> <code>${field}</code>: ${w(label)}</label><br>`,
   ).join('\n');
   const everywhere = sent ? typed(sent, 'where') === 'everywhere' : config.allowedChannels === null;
   const listed = new Set(sent ? fieldList(sent.channels) : (config.allowedChannels ?? []));
   const boxes = offered(config, known)
     .map(
       (channel) =>
-        `<label><input type="checkbox" name="channels" value="${esc(channel.id)}"${checked(listed.has(channel.id))}> #${esc(channel.name)}</label>`,
+        `<label><input type="checkbox" name="channels" value="${esc(channel.id)}"${checked(listed.has(channel.id))}> ${channel.known ? `#${esc(channel.name)}` : `<i>${w('channelGone')}</i>`}</label>`,
     )
     .join(' ');
   const unknown =
-    known.length === 0
-      ? '<p id="channels-unknown">This process does not see the server\'s channels: choose "everywhere", or use /config channels in Discord.</p>'
-      : '';
-  return `<section id="config"><h2>Features and channels</h2>
+    known.length === 0 ? `<p id="channels-unknown" class="note">${w('channelsUnknown')}</p>` : '';
+  return `<section id="config"><h2>${w('features')}</h2>
 <form id="config-form" method="post" action="/guilds/${esc(guildId)}/config"><input type="hidden" name="_csrf" value="${esc(csrf)}">${formErrorLine(formError, 'config')}
 ${switches}
-<h3>Where the bot answers</h3>
-<label><input type="radio" name="where" value="everywhere"${checked(everywhere)}> Everywhere it can see</label><br>
-<label><input type="radio" name="where" value="listed"${checked(sent ? typed(sent, 'where') === 'listed' : !everywhere)}> Only in the channels ticked (threads follow their parent channel):</label><br>
+<h3>${w('where')}</h3>
+<label><input type="radio" name="where" value="everywhere"${checked(everywhere)}> ${w('everywhere')}</label><br>
+<label><input type="radio" name="where" value="listed"${checked(sent ? typed(sent, 'where') === 'listed' : !everywhere)}> ${w('listedOnly')}</label><br>
 <div id="channel-list">${boxes}</div>${unknown}
-<button id="save-config">Save</button></form><p>The same settings as /config features and /config channels; changes apply to the next request.</p></section>`;
+<button id="save-config">${w('save')}</button></form><p class="note">${w('configNote')}</p></section>`;
 }
 
 const fieldList = (value: unknown): unknown[] => ([] as unknown[]).concat(value ?? []);
@@ -99,19 +95,19 @@ export function configPatch(
   body: Record<string, unknown>,
   config: GuildConfig,
   known: readonly { id: string; name: string }[],
+  words: Words = wordsIn('en'),
 ): DashboardConfigPatch | string {
   const switches: Partial<Record<Feature, boolean>> = {};
   for (const { field, key } of FEATURES) {
     const value = body[field];
-    if (value !== undefined && value !== 'on') return `${field} is a checkbox: "on" or absent.`;
+    if (value !== undefined && value !== 'on') return words.t('notACheckbox', { field });
     switches[key] = value === 'on';
   }
-  if (body.where !== 'everywhere' && body.where !== 'listed') return 'Choose everywhere or listed channels.';
+  if (body.where !== 'everywhere' && body.where !== 'listed') return words.t('chooseWhere');
   const picked = fieldList(body.channels);
-  if (picked.length > MAX_CHANNELS) return `At most ${MAX_CHANNELS} channels.`;
+  if (picked.length > MAX_CHANNELS) return words.t('tooManyChannels', { max: MAX_CHANNELS });
   const allowed = new Set(offered(config, known).map((channel) => channel.id));
-  if (!picked.every((id) => isSnowflake(id) && allowed.has(id)))
-    return 'Unknown channel: tick channels of this server.';
+  if (!picked.every((id) => isSnowflake(id) && allowed.has(id))) return words.t('unknownChannel');
   return {
     ...switches,
     allowedChannels: body.where === 'everywhere' ? null : [...new Set(picked as string[])],
@@ -131,6 +127,7 @@ export function registerConfigRoutes(
       (request.body ?? {}) as Record<string, unknown>,
       config,
       deps.channels?.(found.guildId) ?? [],
+      wordsFor(request),
     );
     if (typeof patch === 'string') return found.refuse(patch);
     return afterEdit(reply, found, await deps.edit(found.guildId, { kind: 'config', patch }));

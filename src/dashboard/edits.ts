@@ -57,8 +57,8 @@ export interface EditTargets {
 }
 
 export const EVERYONE_ROLE =
-  "Everyone holds @everyone: set the server's own caps under Budgets instead, or choose another role.";
-export const NOT_A_ROLE = "Not a role of this server: choose one of the server's roles.";
+  'Everyone holds @everyone: set the server’s own caps under Budgets instead, or choose another role.';
+export const NOT_A_ROLE = 'Not a role of this server: choose one of the server’s roles.';
 
 /**
  * Why a rule cannot be set on `roleId`, as `/budget role set` accepts roles: only the server's

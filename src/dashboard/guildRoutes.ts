@@ -14,8 +14,9 @@ import { CSV_HEADER, entryRow } from '../spend/csv.js';
 import type { Ledger } from '../spend/ledger.js';
 import { type ConfigDeps, configSection, registerConfigRoutes } from './configRoutes.js';
 import type { DashboardEdit, EditResult, GuildState, InProgressView } from './edits.js';
-import { afterEdit, formCap, type Guarded, rangeOf, SENT_NOT_CONFIRMED } from './forms.js';
+import { afterEdit, formCap, type Guarded, rangeOf } from './forms.js';
 import { inProgressSection } from './inProgress.js';
+import { type Words, wordsFor } from './language.js';
 import { type FormError, type FormName, guildPage } from './pages.js';
 import { type RoleDeps, registerRoleRoutes, roleSection } from './roleRoutes.js';
 import { isSnowflake } from './security.js';
@@ -66,16 +67,17 @@ export function registerGuildRoutes(
       return undefined;
     }
     const name = signed.session.guilds.find((guild) => guild.id === id)?.name ?? id;
-    return { signed, guild: { id, name } };
+    return { signed, guild: { id, name }, words: wordsFor(request) };
   }
 
   type Found = NonNullable<Awaited<ReturnType<typeof guard>>>;
   /** The server's page for a range (`query`), with a refused form shown again if any. */
   async function render(found: Found, query: Record<string, unknown>, formError?: FormError) {
-    const { signed, guild } = found;
+    const { signed, guild, words } = found;
     const now = deps.now();
     const asked = rangeOf(query, now);
     const range = typeof asked === 'string' ? (rangeOf({}, now) as { from: string; to: string }) : asked;
+    const w: Words['t'] = (key, values) => words.t(key, values);
     const summary = await deps.ledger.summary(guild.id, range.from, range.to);
     const channels: Record<string, { requests: number; costMicros: number }> = {};
     for await (const entries of deps.ledger.entryPages(guild.id, range.from, range.to))
@@ -96,13 +98,13 @@ export function registerGuildRoutes(
     const roleName = (id: string) => `@${roles.find((role) => role.id === id)?.name ?? id}`;
     const byRole = [
       ...top(summary.byRole, roleName),
-      ...(summary.requests > 0 ? [{ name: 'No role with a rule', ...summary.noRole }] : []),
+      ...(summary.requests > 0 ? [{ name: w('noRoleWithRule'), ...summary.noRole }] : []),
     ];
     const running = await deps.inProgress(guild.id);
     const runners = await deps.userNames([...new Set(running?.requests.map((request) => request.userId))]);
     const channelLabel = (id: string) => (deps.channelName(id) ? `#${deps.channelName(id)}` : id);
     const html = guildPage(
-      { title: guild.name, who },
+      { title: guild.name, who, words },
       {
         guild,
         ...range,
@@ -117,8 +119,8 @@ export function registerGuildRoutes(
         monthlyCapMicros: settings.monthlyCapMicros,
         dailyUserCapMicros: settings.dailyUserCapMicros,
         monthSpentMicros: await deps.ledger.monthSpendMicros(guild.id, now),
-        ...(query.saved === '1' && { notice: 'Saved: it applies to the next request.' }),
-        ...(query.saved === 'pending' && { notice: SENT_NOT_CONFIRMED }),
+        ...(query.saved === '1' && { notice: w('saved') }),
+        ...(query.saved === 'pending' && { notice: w('sentNotConfirmed') }),
         ...(formError && { formError }),
       },
       inProgressSection(
@@ -128,9 +130,10 @@ export function registerGuildRoutes(
           user: (id) => runners.get(id) ?? id,
           channel: channelLabel,
         },
+        words,
       ) +
-        configSection(guild.id, state.config, deps.channels?.(guild.id) ?? [], who.csrf, formError) +
-        roleSection(guild.id, rules, roles, who.csrf, deps.currency, formError),
+        configSection(guild.id, state.config, deps.channels?.(guild.id) ?? [], who.csrf, formError, words) +
+        roleSection(guild.id, rules, roles, who.csrf, deps.currency, formError, words),
     );
     return html;
   }
@@ -145,7 +148,7 @@ export function registerGuildRoutes(
       return reply
         .code(400)
         .type('text/html')
-        .send(await render(found, {}, { form: 'range', error: range, body: query }));
+        .send(await render(found, {}, { form: 'range', error: found.words.t(range), body: query }));
     return reply.type('text/html').send(await render(found, query));
   });
 
@@ -153,7 +156,7 @@ export function registerGuildRoutes(
     const found = await guard(request, reply);
     if (!found) return reply;
     const range = rangeOf(request.query as Record<string, unknown>, deps.now());
-    if (typeof range === 'string') return reply.code(400).type('text/plain').send(range);
+    if (typeof range === 'string') return reply.code(400).type('text/plain').send(found.words.t(range));
     const pages = deps.ledger.entryPages(found.guild.id, range.from, range.to);
     // Rows are read a page at a time as the client takes them: never the whole range in memory.
     const rows = Readable.from(
@@ -195,8 +198,7 @@ export function registerGuildRoutes(
     const body = (request.body ?? {}) as Record<string, unknown>;
     const monthly = formCap(body.monthly);
     const daily = formCap(body.daily_per_member);
-    if (monthly === 'invalid' || daily === 'invalid')
-      return found.refuse('Caps are amounts such as 5 or 0.25, or empty for none.');
+    if (monthly === 'invalid' || daily === 'invalid') return found.refuse(found.words.t('capsInvalid'));
     const result = await deps.edit(found.guild.id, {
       kind: 'budget',
       patch: { monthlyCapMicros: monthly, dailyUserCapMicros: daily },

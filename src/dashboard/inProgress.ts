@@ -5,7 +5,8 @@
  * section says so instead of showing an empty table.
  */
 import type { InProgressView } from './edits.js';
-import { esc } from './pages.js';
+import { esc } from './html.js';
+import { type Words, wordsIn } from './language.js';
 
 /** How long ago `since` was, at `at`: "12 s", "3 min 5 s", "2 h 4 min". */
 export function ago(since: number, at: number): string {
@@ -24,18 +25,24 @@ export function inProgressSection(
   view: InProgressView | undefined,
   refresh: string,
   names: { readonly user: (id: string) => string; readonly channel: (id: string) => string },
+  words: Words = wordsIn('en'),
 ): string {
-  const link = `<a id="refresh-in-progress" href="${esc(refresh)}#in-progress">Refresh</a>`;
+  const w = (key: Parameters<Words['t']>[0], values?: Record<string, string>) => esc(words.t(key, values));
+  const link = `<a id="refresh-in-progress" href="${esc(refresh)}#in-progress">${w('refresh')}</a>`;
+  const title = `<h2>${w('inProgress')}</h2>`;
   if (!view)
-    return `<section id="in-progress"><h2>Requests in progress</h2><p id="in-progress-unknown">The process running this server did not answer in time, so the requests in progress cannot be shown now. ${link}</p></section>`;
+    return `<section id="in-progress">${title}<p id="in-progress-unknown">${w('inProgressUnknown')} ${link}</p></section>`;
   const rows = [...view.requests]
     .sort((a, b) => a.since - b.since)
     .map(
       (request) =>
-        `<tr><td>${request.kind === 'image' ? '/imagine' : 'chat'}</td><td>${esc(names.channel(request.channelId))}</td><td>${esc(names.user(request.userId))}</td><td class="n">${esc(ago(request.since, view.at))} ago</td></tr>`,
+        `<tr><td>${request.kind === 'image' ? '/imagine' : w('chat')}</td><td>${esc(names.channel(request.channelId))}</td><td>${esc(names.user(request.userId))}</td><td class="n">${w('ago', { time: ago(request.since, view.at) })}</td></tr>`,
     )
     .join('');
   const asOf = new Date(view.at).toISOString().slice(11, 19);
-  return `<section id="in-progress"><h2>Requests in progress</h2><p>Requests holding a slot now, as of <span id="in-progress-at">${esc(asOf)} UTC</span>. ${link}</p>
-<table id="in-progress-table"><thead><tr><th>Kind</th><th>Channel</th><th>Member</th><th>Started</th></tr></thead><tbody>${rows || '<tr><td colspan="4">None right now</td></tr>'}</tbody></table></section>`;
+  const head = [w('kind'), w('channel'), w('member'), w('started')]
+    .map((cell) => `<th>${cell}</th>`)
+    .join('');
+  return `<section id="in-progress">${title}<p>${words.html('inProgressAsOf', { time: `<span id="in-progress-at">${esc(asOf)} UTC</span>` })} ${link}</p>
+<table id="in-progress-table"><thead><tr>${head}</tr></thead><tbody>${rows || `<tr><td colspan="4">${w('noneNow')}</td></tr>`}</tbody></table></section>`;
 }

@@ -1,21 +1,14 @@
 /**
  * The dashboard's pages, server-rendered HTML (no script at all: the Content-Security-Policy
- * forbids every one). Every value from Discord, the store or the request goes through `esc`.
+ * forbids every one), in the viewer's language (language.ts: `<html lang>` and every word), styled
+ * by style.ts. Every value from Discord, the store or the request goes through `esc`.
  */
 import { dailySpendSvg } from '../spend/chart.js';
-import { formatMoney } from '../spend/cost.js';
+import { esc } from './html.js';
+import type { Words } from './language.js';
+import { STYLE } from './style.js';
 
-export function esc(value: unknown): string {
-  return String(value).replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-const STYLE = `body{font-family:system-ui,sans-serif;margin:0;background:#f2f3f5;color:#060607}
-header{background:#5865f2;color:#fff;padding:10px 20px;display:flex;gap:16px;align-items:center}
-header a{color:#fff}main{padding:20px;max-width:900px}table{border-collapse:collapse;margin:8px 0 20px;background:#fff}
-td,th{border:1px solid #e3e5e8;padding:4px 10px;text-align:left}td.n{text-align:right;white-space:nowrap}
-section{background:#fff;padding:12px 16px;margin-bottom:16px;border-radius:8px}
-form.inline{display:inline}.error{color:#c03537}svg{max-width:100%;height:auto}
-section.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(360px,1fr));gap:0 24px}.note{font-size:90%;color:#4e5058}`;
+export { esc };
 
 /** Which form of a server's page was refused. */
 export type FormName = 'range' | 'budget' | 'role' | 'role-clear' | 'config';
@@ -41,21 +34,24 @@ export function typed(body: Record<string, unknown>, field: string): string {
 
 export interface Layout {
   readonly title: string;
+  /** The viewer's language and its words. */
+  readonly words: Words;
   /** The signed-in person, with the CSRF token for the logout form. */
   readonly who?: { readonly name: string; readonly csrf: string };
 }
 
 export function page(layout: Layout, body: string): string {
+  const { words } = layout;
   const who = layout.who
-    ? `<span>Signed in as <b id="who">${esc(layout.who.name)}</b></span><form class="inline" method="post" action="/auth/logout"><input type="hidden" name="_csrf" value="${esc(layout.who.csrf)}"><button id="logout">Log out</button></form>`
+    ? `<span>${words.html('signedInAs', { name: `<b id="who">${esc(layout.who.name)}</b>` })}</span><form class="inline" method="post" action="/auth/logout"><input type="hidden" name="_csrf" value="${esc(layout.who.csrf)}"><button id="logout">${esc(words.t('logOut'))}</button></form>`
     : '';
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${esc(layout.title)}</title><style>${STYLE}</style></head><body><header><a href="/"><b>Bot dashboard</b></a>${who}</header><main>${body}</main></body></html>`;
+  return `<!doctype html><html lang="${esc(words.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="color-scheme" content="light dark"><title>${esc(layout.title)}</title><style>${STYLE}</style></head><body><header><a href="/"><b>${esc(words.t('product'))}</b></a>${who}</header><main>${body}</main></body></html>`;
 }
 
-export function loginPage(error?: string): string {
+export function loginPage(words: Words, error?: string): string {
   return page(
-    { title: 'Bot dashboard: log in' },
-    `${error ? `<p class="error">${esc(error)}</p>` : ''}<p>Manage the bot's spend on your servers.</p><p><a id="login" href="/auth/login">Log in with Discord</a></p>`,
+    { title: words.t('loginTitle'), words },
+    `${error ? `<p class="error">${esc(error)}</p>` : ''}<p>${esc(words.t('loginLead'))}</p><p><a id="login" href="/auth/login">${esc(words.t('loginLink'))}</a></p>`,
   );
 }
 
@@ -63,11 +59,13 @@ export function guildListPage(
   layout: Layout,
   guilds: readonly { readonly id: string; readonly name: string }[],
 ): string {
+  const { words } = layout;
   const items = guilds.map((guild) => `<li><a href="/guilds/${esc(guild.id)}">${esc(guild.name)}</a></li>`);
+  const title = `<h1>${esc(words.t('yourServers'))}</h1>`;
   const body =
     items.length > 0
-      ? `<h1>Your servers</h1><ul id="guilds">${items.join('')}</ul>`
-      : '<h1>Your servers</h1><p id="no-guilds">No server to manage: the dashboard lists the servers the bot is in where you have Manage Server.</p>';
+      ? `${title}<ul id="guilds">${items.join('')}</ul>`
+      : `${title}<p id="no-guilds">${esc(words.t('noServers'))}</p>`;
   return page(layout, body);
 }
 
@@ -92,14 +90,22 @@ export interface SpendView {
   readonly formError?: FormError;
 }
 
-function table(id: string, first: string, rows: SpendView['byModel'], currency: string): string {
+function table(
+  words: Words,
+  id: string,
+  first: string,
+  rows: SpendView['byModel'],
+  currency: string,
+): string {
+  const money = (micros: number) => esc(words.formats.money(micros, currency));
   const body = rows
     .map(
       (row) =>
-        `<tr><td>${esc(row.name)}</td><td class="n">${row.requests}</td><td class="n">${esc(formatMoney(row.costMicros, currency))}</td></tr>`,
+        `<tr><td>${esc(row.name)}</td><td class="n">${esc(words.formats.number(row.requests))}</td><td class="n">${money(row.costMicros)}</td></tr>`,
     )
     .join('');
-  return `<table id="${id}"><thead><tr><th>${first}</th><th>Requests</th><th>Cost</th></tr></thead><tbody>${body || '<tr><td colspan="3">Nothing in this range</td></tr>'}</tbody></table>`;
+  const head = `<th>${esc(first)}</th><th>${esc(words.t('requests'))}</th><th>${esc(words.t('cost'))}</th>`;
+  return `<table id="${id}"><thead><tr>${head}</tr></thead><tbody>${body || `<tr><td colspan="3">${esc(words.t('nothingInRange'))}</td></tr>`}</tbody></table>`;
 }
 
 const amount = (micros: number | null) =>
@@ -110,32 +116,60 @@ export function guildPage(
   view: SpendView,
   extra = '',
 ): string {
+  const { words } = layout;
+  const w = (key: Parameters<Words['t']>[0], values?: Record<string, string | number>) =>
+    esc(words.t(key, values));
   const { guild, currency } = view;
+  const money = (micros: number) => words.formats.money(micros, currency);
   const range = `from=${esc(view.from)}&amp;to=${esc(view.to)}`;
   const { formError } = view;
   const again = (form: FormName, field: string, value: string) =>
     esc(formError?.form === form ? typed(formError.body, field) : value);
   const csrf = `<input type="hidden" name="_csrf" value="${esc(layout.who.csrf)}">`;
+  const dates = { from: words.formats.day(view.from), to: words.formats.day(view.to) };
+  const dateInputs = {
+    from: `<input type="date" name="from" value="${again('range', 'from', view.from)}">`,
+    to: `<input type="date" name="to" value="${again('range', 'to', view.to)}">`,
+  };
+  const tables = (
+    [
+      ['by-model', 'byModel', 'model', view.byModel],
+      ['by-member', 'byMember', 'member', view.byMember],
+      ['by-channel', 'byChannel', 'channel', view.byChannel],
+      ['by-role', 'byRole', 'role', view.byRole],
+    ] as const
+  )
+    .map(
+      ([id, title, first, rows]) =>
+        `<div><h2>${w(title)}</h2>${table(words, id, words.t(first), rows, currency)}${id === 'by-role' ? `<p class="note">${w('byRoleNote')}</p>` : ''}</div>`,
+    )
+    .join('\n');
+  const month =
+    view.monthlyCapMicros === null
+      ? w('monthNoCap', { spent: money(view.monthSpentMicros) })
+      : w('monthOfCap', { spent: money(view.monthSpentMicros), cap: money(view.monthlyCapMicros) });
   const body = `<h1 id="guild-name">${esc(guild.name)}</h1>
 ${view.notice ? `<p id="notice">${esc(view.notice)}</p>` : ''}
-<section><form id="range" method="get" action="/guilds/${esc(guild.id)}">${formErrorLine(formError, 'range')}From <input type="date" name="from" value="${again('range', 'from', view.from)}"> to <input type="date" name="to" value="${again('range', 'to', view.to)}"> <button>Show</button></form>
-<p id="total">Spent <b>${esc(formatMoney(view.totalMicros, currency))}</b> in ${view.requests} requests from ${esc(view.from)} to ${esc(view.to)}. <a id="csv" href="/guilds/${esc(guild.id)}/usage.csv?${range}">Download CSV</a></p>
-<div id="chart">${dailySpendSvg(view.byDay, currency, `Daily spend, ${view.from} to ${view.to}`)}</div></section>
-<section class="grid"><div><h2>By model</h2>${table('by-model', 'Model', view.byModel, currency)}</div>
-<div><h2>By member</h2>${table('by-member', 'Member', view.byMember, currency)}</div>
-<div><h2>By channel</h2>${table('by-channel', 'Channel', view.byChannel, currency)}</div>
-<div><h2>By role</h2>${table('by-role', 'Role', view.byRole, currency)}<p class="note">Roles with a rule per role, as /usage show: a request counts under each such role its member held, so the rows can add up to more than the total.</p></div></section>
-<section><h2>Budgets</h2><p id="month-spend">This month: ${esc(formatMoney(view.monthSpentMicros, currency))}${view.monthlyCapMicros === null ? ', no monthly cap' : ` of ${esc(formatMoney(view.monthlyCapMicros, currency))}`}.</p>
-${capBelowSpend(view.monthlyCapMicros, view.monthSpentMicros, currency)}
+<section><form id="range" method="get" action="/guilds/${esc(guild.id)}">${formErrorLine(formError, 'range')}${words.html('rangeForm', dateInputs)} <button>${w('show')}</button></form>
+<p id="total">${words.html('total', { money: `<b>${esc(money(view.totalMicros))}</b>` }, { count: view.requests, ...dates })} <a id="csv" href="/guilds/${esc(guild.id)}/usage.csv?${range}">${w('downloadCsv')}</a></p>
+<div id="chart">${dailySpendSvg(view.byDay, currency, words.t('chartTitle', dates))}</div></section>
+<section class="grid">${tables}</section>
+<section><h2>${w('budgets')}</h2><p id="month-spend">${month}</p>
+${capBelowSpend(words, view.monthlyCapMicros, view.monthSpentMicros, currency)}
 <form id="budget" method="post" action="/guilds/${esc(guild.id)}/budget">${csrf}${formErrorLine(formError, 'budget')}
-<label>Monthly cap for the server (${esc(currency)}, empty: none) <input name="monthly" inputmode="decimal" value="${again('budget', 'monthly', amount(view.monthlyCapMicros))}"></label><br>
-<label>Daily cap per member (${esc(currency)}, empty: none) <input name="daily_per_member" inputmode="decimal" value="${again('budget', 'daily_per_member', amount(view.dailyUserCapMicros))}"></label><br>
-<button id="save-budget">Save</button></form><p>Changes apply to the next request.</p></section>`;
+<label>${w('monthlyCapLabel', { currency })} <input name="monthly" inputmode="decimal" value="${again('budget', 'monthly', amount(view.monthlyCapMicros))}"></label><br>
+<label>${w('dailyCapLabel', { currency })} <input name="daily_per_member" inputmode="decimal" value="${again('budget', 'daily_per_member', amount(view.dailyUserCapMicros))}"></label><br>
+<button id="save-budget">${w('save')}</button></form><p>${w('appliesNext')}</p></section>`;
   return page(layout, body + extra);
 }
 
 /** A warning when the monthly cap is below what the server already spent this month. */
-function capBelowSpend(capMicros: number | null, spentMicros: number, currency: string): string {
+function capBelowSpend(
+  words: Words,
+  capMicros: number | null,
+  spentMicros: number,
+  currency: string,
+): string {
   if (capMicros === null || spentMicros <= capMicros) return '';
-  return `<p class="error" id="cap-below-spend" role="alert">This cap is below the ${esc(formatMoney(spentMicros, currency))} already spent this month: requests will be refused until the 1st.</p>`;
+  return `<p class="error" id="cap-below-spend" role="alert">${esc(words.t('capBelowSpend', { spent: words.formats.money(spentMicros, currency) }))}</p>`;
 }

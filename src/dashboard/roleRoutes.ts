@@ -5,11 +5,12 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
-import { formatMoney } from '../spend/cost.js';
 import type { RoleRule } from '../spend/roleRules.js';
-import { type DashboardEdit, type EditResult, EVERYONE_ROLE } from './edits.js';
+import type { DashboardEdit, EditResult } from './edits.js';
 import { afterEdit, formCap, type Guarded } from './forms.js';
-import { esc, type FormError, type FormName, formErrorLine, typed } from './pages.js';
+import { esc } from './html.js';
+import { type WordKey, type Words, wordsFor, wordsIn } from './language.js';
+import { type FormError, type FormName, formErrorLine, typed } from './pages.js';
 import { isSnowflake } from './security.js';
 
 export interface RoleDeps {
@@ -20,8 +21,27 @@ export interface RoleDeps {
 }
 
 /** A rule's cap; unset follows the server (daily: its daily cap per member; monthly: none). */
-const cap = (value: number | null | undefined, currency: string, unset: string) =>
-  value === undefined ? unset : value === null ? 'none' : formatMoney(value, currency);
+const cap = (words: Words, value: number | null | undefined, currency: string, unset: WordKey) =>
+  value === undefined
+    ? words.t(unset)
+    : value === null
+      ? words.t('none')
+      : words.formats.money(value, currency);
+
+/**
+ * The role picker: a select of the server's roles by name (the one sent back kept chosen), or,
+ * when this process does not see them, a line saying so (never a box for an id).
+ */
+function rolePicker(words: Words, roles: readonly { id: string; name: string }[], chosen: string): string {
+  if (roles.length === 0) return `<p id="roles-unknown" class="note">${esc(words.t('rolesUnknown'))}</p>`;
+  const options = [...roles]
+    .sort((a, b) => a.name.localeCompare(b.name, words.language))
+    .map(
+      (role) =>
+        `<option value="${esc(role.id)}"${role.id === chosen ? ' selected' : ''}>@${esc(role.name)}</option>`,
+    );
+  return `<label>${esc(words.t('role'))} <select name="role" id="role-picker" required>${options.join('')}</select></label>`;
+}
 
 /** The role rules section of a server's page. */
 export function roleSection(
@@ -31,7 +51,9 @@ export function roleSection(
   csrf: string,
   currency: string,
   formError?: FormError,
+  words: Words = wordsIn('en'),
 ): string {
+  const w = (key: WordKey) => esc(words.t(key));
   // A refused rule form comes back as typed; otherwise empty, /imagine ticked.
   const sent = formError?.form === 'role' ? formError.body : undefined;
   const value = (field: string) => esc(sent ? typed(sent, field) : '');
@@ -42,25 +64,24 @@ export function roleSection(
   const rows = rules
     .map(
       (rule) =>
-        `<tr><td>@${esc(name(rule.roleId))}</td><td>${esc(cap(rule.dailyCapMicros, currency, 'server default'))}</td><td>${esc(cap(rule.monthlyCapMicros, currency, 'none'))}</td><td>${esc(rule.models ? rule.models.join(', ') : 'all allowed')}</td><td>${rule.imagine === false ? 'no' : 'yes'}</td><td><form class="inline" method="post" action="/guilds/${esc(guildId)}/roles/${esc(rule.roleId)}/clear">${hidden}<button>Clear</button></form></td></tr>`,
+        `<tr><td>@${esc(name(rule.roleId))}</td><td>${esc(cap(words, rule.dailyCapMicros, currency, 'serverDefault'))}</td><td>${esc(cap(words, rule.monthlyCapMicros, currency, 'none'))}</td><td>${rule.models ? esc(rule.models.join(', ')) : w('allAllowed')}</td><td>${w(rule.imagine === false ? 'no' : 'yes')}</td><td><form class="inline" method="post" action="/guilds/${esc(guildId)}/roles/${esc(rule.roleId)}/clear">${hidden}<button>${w('clear')}</button></form></td></tr>`,
     )
     .join('');
-  const chosen = sent ? typed(sent, 'role') : '';
-  const picker =
-    roles.length > 0
-      ? `<select name="role">${roles.map((role) => `<option value="${esc(role.id)}"${role.id === chosen ? ' selected' : ''}>@${esc(role.name)}</option>`).join('')}</select>`
-      : `<input name="role" placeholder="role id" value="${value('role')}">`;
+  const picker = rolePicker(words, roles, sent ? typed(sent, 'role') : '');
   const models = CHAT_MODELS.map(
     (model) =>
       `<label><input type="checkbox" name="models" value="${esc(model)}"${on(ticked.includes(model))}> ${esc(model)}</label>`,
   ).join(' ');
-  return `<section><h2>Rules per role</h2><table id="role-rules"><thead><tr><th>Role</th><th>Daily cap per member</th><th>Monthly cap per member</th><th>Models</th><th>/imagine</th><th></th></tr></thead><tbody>${rows || '<tr><td colspan="6">No rule: every member has the server\'s defaults</td></tr>'}</tbody></table>${formErrorLine(formError, 'role-clear')}
-<form id="role-rule" method="post" action="/guilds/${esc(guildId)}/roles">${hidden}${formErrorLine(formError, 'role')}Role ${picker}<br>
-<label>Daily cap per member (empty: the server's) <input name="daily" inputmode="decimal" value="${value('daily')}"></label><br>
-<label>Monthly cap per member (empty: none) <input name="monthly" inputmode="decimal" value="${value('monthly')}"></label><br>
-Models (none ticked: all the server allows) ${models}<br>
-<label><input type="checkbox" name="imagine" value="yes"${on(sent ? sent.imagine === 'yes' : true)}> may use /imagine</label><br>
-<button id="save-role-rule">Save rule</button></form><p>A member with several roles gets the most generous value of each field.</p></section>`;
+  const head = (['role', 'dailyPerMember', 'monthlyPerMember', 'models'] as const).map(
+    (key) => `<th>${w(key)}</th>`,
+  );
+  return `<section id="roles"><h2>${w('roleRules')}</h2><table id="role-rules"><thead><tr>${head.join('')}<th>/imagine</th><th></th></tr></thead><tbody>${rows || `<tr><td colspan="6">${w('noRule')}</td></tr>`}</tbody></table>${formErrorLine(formError, 'role-clear')}
+<form id="role-rule" method="post" action="/guilds/${esc(guildId)}/roles">${hidden}${formErrorLine(formError, 'role')}${picker}<br>
+<label>${w('dailyRuleLabel')} <input name="daily" inputmode="decimal" value="${value('daily')}"></label><br>
+<label>${w('monthlyRuleLabel')} <input name="monthly" inputmode="decimal" value="${value('monthly')}"></label><br>
+${w('modelsLabel')} ${models}<br>
+<label><input type="checkbox" name="imagine" value="yes"${on(sent ? sent.imagine === 'yes' : true)}> ${w('mayImagine')}</label><br>
+<button id="save-role-rule"${roles.length === 0 ? ' disabled' : ''}>${w('saveRule')}</button></form><p class="note">${w('mostGenerous')}</p></section>`;
 }
 
 export function registerRoleRoutes(
@@ -71,6 +92,7 @@ export function registerRoleRoutes(
   app.post('/guilds/:id/roles', async (request, reply) => {
     const found = await guarded(request, reply, 'role');
     if (!found) return reply;
+    const words = wordsFor(request);
     const body = (request.body ?? {}) as Record<string, unknown>;
     const daily = body.daily === undefined || body.daily === '' ? undefined : formCap(body.daily);
     const monthly = formCap(body.monthly);
@@ -82,10 +104,14 @@ export function registerRoleRoutes(
       monthly === 'invalid' ||
       models.length !== picked.length
     )
-      return found.refuse('A role, and caps such as 5 or 0.25 (empty: default).');
-    // The owning process refuses any role not of the server (edits.ts roleRefusal); @everyone
-    // is refused here already, even while that process is down.
-    if (body.role === found.guildId) return found.refuse(EVERYONE_ROLE);
+      return found.refuse(words.t('roleInvalid'));
+    // @everyone is refused here already, even while the owning process is down; a role this
+    // process knows the server lacks too. The owning process refuses any role not of the
+    // server (edits.ts roleRefusal), for servers whose roles only it sees.
+    if (body.role === found.guildId) return found.refuse(words.t('everyoneRole'));
+    const known = deps.roles(found.guildId);
+    if (known.length > 0 && !known.some((role) => role.id === body.role))
+      return found.refuse(words.t('notARole'));
     const result = await deps.edit(found.guildId, {
       kind: 'role-set',
       rule: {
@@ -103,7 +129,7 @@ export function registerRoleRoutes(
     const found = await guarded(request, reply, 'role-clear');
     if (!found) return reply;
     const { role } = request.params as { role: string };
-    if (!isSnowflake(role)) return found.refuse('Not a role id.');
+    if (!isSnowflake(role)) return found.refuse(wordsFor(request).t('notARoleId'));
     return afterEdit(reply, found, await deps.edit(found.guildId, { kind: 'role-clear', roleId: role }));
   });
 }

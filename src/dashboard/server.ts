@@ -17,6 +17,8 @@
  *   without the token, and the logout still completes).
  * - The login rate limit keys on the socket's address, or, from a proxy listed in
  *   DASHBOARD_TRUSTED_PROXY, on the client address X-Forwarded-For gives (fastify's trustProxy).
+ * - Every page is in the viewer's language (language.ts, from Accept-Language), so every
+ *   answer says `Vary: Accept-Language`.
  * - Every write (POST) needs the Origin of PUBLIC_URL and the session's CSRF token (form field
  *   `_csrf` or header `x-csrf-token`): 403 otherwise.
  */
@@ -27,6 +29,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Logger } from '../lib/logger.js';
 import type { DiscordOAuth } from './discordOAuth.js';
+import { wordsFor } from './language.js';
 import { guildListPage, loginPage } from './pages.js';
 import { canManageGuild, newToken, safeReturnPath, sameOrigin, sameToken } from './security.js';
 import { GUILDS_FRESH_MS, SESSION_TTL_MS, type Session, type Sessions } from './sessions.js';
@@ -81,6 +84,8 @@ export function buildServer(deps: DashboardDeps): {
     );
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
+    // Pages are in the language Accept-Language asks for (language.ts).
+    reply.header('vary', 'Accept-Language');
   });
   app.setErrorHandler((error, _request, reply) => {
     deps.onError(error);
@@ -135,14 +140,15 @@ export function buildServer(deps: DashboardDeps): {
 
   app.get('/', async (request, reply) => {
     const signed = await signedIn(request, reply);
-    if (!signed) return reply.type('text/html').send(loginPage());
+    const words = wordsFor(request);
+    if (!signed) return reply.type('text/html').send(loginPage(words));
     const { session } = signed;
     const visible = session.guilds.filter((guild) => manageableIn(session, guild.id, deps.botIn));
     return reply
       .type('text/html')
       .send(
         guildListPage(
-          { title: 'Your servers', who: { name: session.userName, csrf: session.csrf } },
+          { title: words.t('yourServers'), words, who: { name: session.userName, csrf: session.csrf } },
           visible,
         ),
       );
@@ -167,14 +173,18 @@ export function buildServer(deps: DashboardDeps): {
     const [expected, ...path] = (request.cookies[STATE_COOKIE] ?? '').split('|');
     const next = safeReturnPath(path.join('|')) ?? '/';
     void reply.clearCookie(STATE_COOKIE, { ...cookieOptions, path: '/auth' });
-    const refuse = (why: string) => reply.code(400).type('text/html').send(loginPage(why));
-    if (!sameToken(query.state, expected))
-      return refuse('The login could not be checked (state); try again.');
-    if (typeof query.code !== 'string') return refuse('Discord did not authorize the login.');
+    const words = wordsFor(request);
+    const refuse = (why: Parameters<typeof words.t>[0]) =>
+      reply
+        .code(400)
+        .type('text/html')
+        .send(loginPage(words, words.t(why)));
+    if (!sameToken(query.state, expected)) return refuse('loginState');
+    if (typeof query.code !== 'string') return refuse('loginNotAuthorized');
     const token = await deps.oauth.exchange(query.code);
     const user = token === undefined ? undefined : await deps.oauth.user(token);
     const guilds = token === undefined ? undefined : await deps.oauth.guilds(token);
-    if (token === undefined || !user || !guilds) return refuse('Discord refused the login; try again.');
+    if (token === undefined || !user || !guilds) return refuse('loginRefused');
     const now = deps.now();
     const { id } = await deps.sessions.create(
       { userId: user.id, userName: user.name, accessToken: token, guilds, guildsAt: now },

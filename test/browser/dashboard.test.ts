@@ -13,7 +13,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type LocalUser,
@@ -49,9 +49,9 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
   let base: string;
   let seeded: Seeded;
 
-  const loggedIn = async (user: LocalUser): Promise<Page> => {
+  const loggedIn = async (user: LocalUser, options: BrowserContextOptions = {}): Promise<Page> => {
     localOAuth(h.discord).authorizeAs(user);
-    const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const context = await browser.newContext({ viewport: { width: 1200, height: 900 }, ...options });
     const page = await context.newPage();
     await page.goto(base);
     await page.click('#login');
@@ -217,6 +217,132 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     const direct = await page.goto(`${base}/guilds/${h.discord.guildId}`);
     expect(direct?.status()).toBe(403);
     await page.screenshot({ path: join(SHOTS, '04-member-sees-no-server.png') });
+    await page.context().close();
+  });
+  it("offers the server's roles by name, keeps the one chosen when a form comes back, and refuses another server's role on the form", async () => {
+    const page = await loggedIn(admin);
+    await page.goto(`${base}/guilds/${h.discord.guildId}`);
+    // A select of the server's roles by name (never a box for an id), @everyone not among them.
+    expect(await page.$$('#role-rule input[name="role"]')).toHaveLength(0);
+    const offered = await page.$$eval('#role-rule select[name="role"] option', (options) =>
+      options.map((option) => [option.getAttribute('value'), option.textContent]),
+    );
+    for (const role of seeded.roles) expect(offered).toContainEqual([role.id, `@${role.name}`]);
+    expect(offered.map(([id]) => id)).not.toContain(h.discord.guildId);
+    // Channels are ticked by name too.
+    const channels = await page.$$eval('#channel-list label', (labels) =>
+      labels.map((l) => l.textContent?.trim()),
+    );
+    expect(channels).toEqual(['#general', '#art', '#help']);
+
+    // A bad cap: the form again with the error, the role chosen still chosen.
+    const artist = seeded.roles[1] as { id: string; name: string };
+    await page.selectOption('#role-rule select[name="role"]', artist.id);
+    await page.fill('#role-rule input[name="daily"]', 'abc');
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/roles')),
+      page.click('#save-role-rule'),
+    ]);
+    expect(refused.status()).toBe(400);
+    await page.waitForSelector('#role-error');
+    expect(await page.inputValue('#role-rule select[name="role"]')).toBe(artist.id);
+    expect(await page.inputValue('#role-rule input[name="daily"]')).toBe('abc');
+
+    // A role id that is not this server's (as a tampered form would send it): refused on the
+    // form, nothing set.
+    const before = await h.running.bot.context.roleRules.list(h.discord.guildId);
+    await page.fill('#role-rule input[name="daily"]', '1');
+    await page.$eval('#role-rule select[name="role"] option:checked', (option) =>
+      option.setAttribute('value', '345678901234567890'),
+    );
+    const [foreign] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/roles')),
+      page.click('#save-role-rule'),
+    ]);
+    expect(foreign.status()).toBe(400);
+    expect(await page.textContent('#role-rule #role-error')).toBe(
+      'Not a role of this server: choose one of the server’s roles.',
+    );
+    expect(await h.running.bot.context.roleRules.list(h.discord.guildId)).toEqual(before);
+    await page.screenshot({ path: join(SHOTS, '05-role-refused.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  /** The page's background as [r, g, b] and its mean brightness (0 black to 255 white). */
+  const background = async (page: Page) => {
+    const rgb = await page.$eval(
+      'body',
+      (body) => body.ownerDocument.defaultView?.getComputedStyle(body).backgroundColor ?? '',
+    );
+    const [r = 0, g = 0, b = 0] = (rgb.match(/\d+/g) ?? []).map(Number);
+    return (r + g + b) / 3;
+  };
+
+  it('follows the system: light by default, dark with a dark background when the browser asks for it', async () => {
+    const light = await loggedIn(admin, { colorScheme: 'light' });
+    await light.goto(`${base}/guilds/${h.discord.guildId}`);
+    expect(await background(light)).toBeGreaterThan(200);
+    await light.context().close();
+    const dark = await loggedIn(admin, { colorScheme: 'dark' });
+    await dark.goto(`${base}/guilds/${h.discord.guildId}`);
+    await dark.waitForSelector('#chart svg');
+    expect(await background(dark)).toBeLessThan(60);
+    // Text stays readable: light on dark.
+    const text = await dark.$eval(
+      'body',
+      (body) => body.ownerDocument.defaultView?.getComputedStyle(body).color ?? '',
+    );
+    const [r = 0, g = 0, b = 0] = (text.match(/\d+/g) ?? []).map(Number);
+    expect((r + g + b) / 3).toBeGreaterThan(180);
+    await dark.screenshot({ path: join(SHOTS, '06-dark.png'), fullPage: true });
+    await dark.context().close();
+  });
+
+  it('fits a 420 px wide screen: the page never scrolls sideways, wide tables scroll in their own box', async () => {
+    const page = await loggedIn(admin, { viewport: { width: 420, height: 860 }, isMobile: true });
+    const overflow = () =>
+      page.$eval('html', (html) => ({ scroll: html.scrollWidth, client: html.clientWidth }));
+    const list = await overflow();
+    expect(list.scroll).toBeLessThanOrEqual(list.client);
+    await page.goto(`${base}/guilds/${h.discord.guildId}`);
+    await page.waitForSelector('#chart svg');
+    const server = await overflow();
+    expect(server.scroll).toBeLessThanOrEqual(server.client);
+    // Every section, form and table box is within the screen (a table's rows may scroll inside it).
+    const outside = await page.$$eval('main, section, section > form, table, #chart', (boxes) =>
+      boxes
+        .filter((box) => box.getBoundingClientRect().right > 420)
+        .map((box) => `${box.tagName}#${box.id}: ${box.getBoundingClientRect().right}`),
+    );
+    expect(outside).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, '07-narrow.png'), fullPage: true });
+    await page.context().close();
+  });
+
+  it("speaks the browser's language: a German browser gets the German page", async () => {
+    const page = await loggedIn(admin, { locale: 'de-DE' });
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => new URL(response.url()).pathname === `/guilds/${h.discord.guildId}`),
+      page.click(`#guilds a[href="/guilds/${h.discord.guildId}"]`),
+    ]);
+    expect(answer.headers().vary).toMatch(/accept-language/i);
+    await page.waitForSelector('#chart svg');
+    expect(await page.getAttribute('html', 'lang')).toBe('de');
+    expect(await page.textContent('#logout')).toBe('Abmelden');
+    expect(await page.textContent('header')).toContain('Angemeldet als Sam');
+    expect(await page.textContent('#total')).toMatch(/ausgegeben für [\d.]+ Anfragen/);
+    expect(await page.textContent('#save-budget')).toBe('Speichern');
+    expect(await page.textContent('#config h2')).toBe('Funktionen und Kanäle');
+    // A refused form says why in German too.
+    await page.fill('input[name="monthly"]', 'abc');
+    await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/budget')),
+      page.click('#save-budget'),
+    ]);
+    expect(await page.textContent('#budget-error')).toBe(
+      'Limits sind Beträge wie 5 oder 0.25, oder leer für keins.',
+    );
+    await page.screenshot({ path: join(SHOTS, '08-german.png'), fullPage: true });
     await page.context().close();
   });
 });

@@ -9,6 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionStoreKey } from '../../src/dashboard/sessions.js';
+import { createFormats } from '../../src/i18n/format.js';
 import {
   type LocalUser,
   MEMBER_PERMISSIONS,
@@ -16,12 +17,14 @@ import {
 } from '../../src/localDiscord/localDiscord.js';
 import { createRole } from '../../src/localDiscord/members.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
-import { formatMoney } from '../../src/spend/cost.js';
 import { CSV_HEADER, entryRow } from '../../src/spend/csv.js';
 import { DashboardClient, dashboardEnv, dashboardUrl } from '../helpers/dashboard.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { replyTexts, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
+
+/** Money as the English page writes it (i18n/format.ts, en-US). */
+const formatMoney = createFormats('en-US').money;
 
 // As behind a reverse proxy on loopback: a request's X-Forwarded-For names its client.
 const suite = useHarness({
@@ -243,7 +246,7 @@ describe('the dashboard', () => {
     const page = await browser.request(saved.headers.get('location') as string);
     expect(page.text).toContain('id="notice">Saved');
     expect(page.text).toMatch(
-      /id="cap-below-spend" role="alert">This cap is below the USD [\d.]+ already spent/,
+      /id="cap-below-spend" role="alert">This cap is below the USD\s[\d.]+ already spent/,
     );
     expect(page.text).toContain(`below the ${formatMoney(spent, 'USD')} already spent this month`);
     // A cap above the spend: no warning.
@@ -304,7 +307,7 @@ describe('the dashboard', () => {
       },
     ]);
     const page = await browser.request(`/guilds/${main}`);
-    expect(page.text).toMatch(/id="role-rules".*@Tester.*USD 0\.50.*service-v1-flash/s);
+    expect(page.text).toMatch(/id="role-rules".*@Tester.*USD\s0\.50.*service-v1-flash/s);
     expect((await browser.post(`/guilds/${main}/roles/${role}/clear`, {})).status).toBe(403);
     expect((await browser.post(`/guilds/${main}/roles/${role}/clear`, { _csrf: csrf })).status).toBe(303);
     expect(await h.running.bot.context.roleRules.list(main)).toEqual([]);

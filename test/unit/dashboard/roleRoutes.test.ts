@@ -7,6 +7,7 @@ import formbody from '@fastify/formbody';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { type DashboardEdit, EVERYONE_ROLE } from '../../../src/dashboard/edits.js';
+import { wordsIn } from '../../../src/dashboard/language.js';
 import { registerRoleRoutes } from '../../../src/dashboard/roleRoutes.js';
 
 const GUILD = '111111111111111111';
@@ -29,6 +30,7 @@ async function routes() {
     // The guard as guildRoutes.ts's, its refusal reduced to the error (the page is elsewhere).
     async (request, reply) => ({
       guildId: (request.params as { id: string }).id,
+      words: wordsIn('en'),
       refuse: async (error: string) => reply.code(400).type('text/plain').send(error),
     }),
   );
