@@ -6,7 +6,11 @@
  * a request in progress, turns the cost line off with the /config form (the next /ask has none),
  * sets the server's monthly cap (the next /ask is refused by it), types `abc` as a cap and sees
  * the form again with the error and `abc` kept; a member without Manage Server sees no server;
- * logout ends the session, and the server's page then leads to the login and back to it. Screenshots go to test/results/dashboard/; with
+ * logout ends the session, and the server's page then leads to the login and back to it. Roles
+ * and channels are picked by name (a select of the server's roles, the one chosen kept when a
+ * form comes back; a role id of no role of the server refused on the form); the page is dark in a
+ * dark browser, fits 420 px without scrolling sideways, and is in German for a German browser
+ * (Accept-Language, `<html lang="de">`, Vary). Screenshots go to test/results/dashboard/; with
  * SCREENSHOTS_DIR set (npm run screenshots), the server's page also goes to
  * `$SCREENSHOTS_DIR/dashboard.png` (the admins' guide's picture, docs/admins.md). Skipped without Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium), with one line.

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { configPatch, configSection, MAX_CHANNELS } from '../../../src/dashboard/configRoutes.js';
 import { ago, inProgressSection } from '../../../src/dashboard/inProgress.js';
+import { wordsIn } from '../../../src/dashboard/language.js';
 import { DEFAULT_GUILD_CONFIG } from '../../../src/settings/resolve.js';
 
 const general = { id: '111111111111111111', name: 'general' };
@@ -61,6 +62,26 @@ describe('the /config form', () => {
     expect(html).toContain(`value="${GONE}" checked`);
     expect(html).toContain('#art&#60;b&#62;');
     expect(configSection('9', DEFAULT_GUILD_CONFIG, [], 't')).toContain('id="channels-unknown"');
+  });
+
+  it('names every channel offered, never by its id: one the bot no longer sees says so', () => {
+    const config = { ...DEFAULT_GUILD_CONFIG, allowedChannels: [GONE] };
+    const html = configSection('999999999999999999', config, [art], 'token');
+    const labels = [
+      ...html.matchAll(
+        /<label><input type="checkbox" name="channels"[^>]*>([^<]*(?:<i>[^<]*<\/i>)?)<\/label>/g,
+      ),
+    ].map((match) => match[1]?.trim());
+    expect(labels).toEqual(['#art&#60;b&#62;', '<i>a channel the bot no longer sees</i>']);
+    expect(html).not.toContain(`#${GONE}`);
+  });
+
+  it("is in the viewer's language, and so are its refusals", () => {
+    const html = configSection('9', DEFAULT_GUILD_CONFIG, [general], 't', undefined, wordsIn('ja'));
+    expect(html).toContain('<h2>機能とチャンネル</h2>');
+    expect(configPatch({ where: 'nowhere' }, DEFAULT_GUILD_CONFIG, [general], wordsIn('es'))).toBe(
+      'Elige en todas partes o los canales marcados.',
+    );
   });
 });
 
