@@ -14,6 +14,7 @@
  *   (Discord's CDN, which needs no token), unless a file names its own `url`.
  */
 import type { ServerResponse } from 'node:http';
+import { isDm } from './dms.js';
 import { dispatchInteraction } from './members.js';
 import {
   INTENTS,
@@ -72,7 +73,7 @@ export function fullMessageJson(
       ? { ...discord.botUser, discriminator: '0', avatar: null, bot: true }
       : apiUser(discord.members.get(id) ?? { id, username: 'someone', global_name: null }),
   );
-  const guildId = message.channelId === discord.dmChannelId ? null : guildOf(discord, message.channelId);
+  const guildId = isDm(discord, message.channelId) ? null : guildOf(discord, message.channelId);
   if (guildId) Object.assign(json, { guild_id: guildId });
   return withheld
     ? { ...json, content: '', attachments: [], embeds: [], components: [], mentions }
@@ -86,7 +87,7 @@ export function messageCommand(
   target: LocalMessage,
   input: MessageCommandInput = {},
 ): LocalInteraction {
-  const dm = target.channelId === discord.dmChannelId;
+  const dm = isDm(discord, target.channelId);
   const guildId = dm ? null : guildOf(discord, target.channelId);
   const command = registeredCommand(discord, 3, name, guildId);
   if (!command) throw new Error(`local Discord: the bot registered no message command named "${name}"`);
@@ -109,7 +110,7 @@ export function messageCommand(
 /** Whether Discord gives the bot this message's text without the Message Content intent. */
 function textVisible(discord: DiscordState, message: LocalMessage): boolean {
   if ((intents(discord) & INTENTS.messageContent) !== 0) return true;
-  if (message.authorId === discord.botUser.id || message.channelId === discord.dmChannelId) return true;
+  if (message.authorId === discord.botUser.id || isDm(discord, message.channelId)) return true;
   return new RegExp(`<@!?${discord.botUser.id}>`).test(message.content);
 }
 
@@ -133,7 +134,7 @@ export function listMessages(
   if (refused) return { status: 403, body: refused };
   const limit = Number(query.get('limit') ?? 50);
   if (!Number.isInteger(limit) || limit < 1 || limit > 100) return { status: 400, body: INVALID_LIMIT };
-  const dm = channelId === discord.dmChannelId;
+  const dm = isDm(discord, channelId);
   if (!dm && (botPermissions(discord, channelId) & PERMISSIONS.readMessageHistory) === 0n)
     return { status: 200, body: [] };
   const all = channelMessages(discord, channelId).sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));

@@ -2,13 +2,15 @@
  * The gateway WebSocket: HELLO, IDENTIFY (refused with 4004 for another token and 4010/4011 for a
  * wrong shard, as Discord does), READY and GUILD_CREATE per session's shard, heartbeats, RESUME
  * with the events missed replayed, and routing each event to the sessions of its guild's shard
- * (DMs: shard 0). Upgrades from web pages of another origin are refused (auth.ts).
+ * (DMs: shard 0). Upgrades from web pages of another origin are refused (auth.ts). The Message
+ * Content intent is privileged: an IDENTIFY asking for it when the app was not granted it is closed
+ * with 4014 "Disallowed intent(s)", and READY's `application.flags` say whether it was.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket } from 'ws';
 import { AUTHENTICATION_FAILED, isBotToken, refuseForeignOrigin } from './auth.js';
-import { type GatewaySession, shardOf, snowflake } from './model.js';
+import { type GatewaySession, INTENTS, shardOf, snowflake } from './model.js';
 import type { DiscordState } from './state.js';
 import { guildPayload } from './world.js';
 
@@ -56,6 +58,11 @@ export function route(
   }
   if (!delivered && record) discord.undelivered.push({ t, id, guildId });
 }
+
+/** Discord's close for an IDENTIFY with a privileged intent the app was not granted. */
+export const DISALLOWED_INTENTS = { code: 4014, reason: 'Disallowed intent(s).' };
+/** The application flag of an app granted the Message Content intent (GATEWAY_MESSAGE_CONTENT_LIMITED, 1 << 19). */
+export const MESSAGE_CONTENT_FLAG = 1 << 19;
 
 /** Why Discord would refuse an IDENTIFY with this `shard`, or undefined. */
 export function shardRefusal(
@@ -122,9 +129,13 @@ export function handleGateway(discord: DiscordState, ws: WebSocket): void {
       discord.emit('change');
     }
     if (message.op === 2) {
-      const refusal = isBotToken(discord, message.d.token)
-        ? shardRefusal(discord, message.d.shard)
-        : AUTHENTICATION_FAILED;
+      const disallowed =
+        (Number(message.d.intents) & INTENTS.messageContent) !== 0 && !discord.messageContentGranted;
+      const refusal = !isBotToken(discord, message.d.token)
+        ? AUTHENTICATION_FAILED
+        : disallowed
+          ? DISALLOWED_INTENTS
+          : shardRefusal(discord, message.d.shard);
       if (refusal) {
         discord.refusedIdentifies.push({ shard: message.d.shard, code: refusal.code });
         ws.close(refusal.code, refusal.reason);
@@ -144,7 +155,10 @@ export function handleGateway(discord: DiscordState, ws: WebSocket): void {
         session_id: session.id,
         resume_gateway_url: discord.gatewayUrl,
         shard,
-        application: { id: discord.applicationId, flags: 0 },
+        application: {
+          id: discord.applicationId,
+          flags: discord.messageContentGranted ? MESSAGE_CONTENT_FLAG : 0,
+        },
         private_channels: [],
         presences: [],
         relationships: [],

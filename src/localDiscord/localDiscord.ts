@@ -14,6 +14,8 @@
  * are one or more guilds (`guildsPerShard` on each shard); a guild's events go only to the sessions of its
  * shard, `(guild_id >> 22) % count`, and DMs only to shard 0. READY and GUILD_CREATE list a session's own
  * guilds. `deliveries` records which shard got each event. Only the bot's `botToken` gets in (auth.ts).
+ * Each person has their own DM with the bot (dms.ts); an IDENTIFY asking for the Message Content
+ * intent the app was not granted (`messageContentGranted`) is closed with 4014, as Discord does.
  */
 import { EventEmitter, once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -21,6 +23,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocket, WebSocketServer } from 'ws';
 import { newBotToken } from './auth.js';
 import { type MessageCommandInput, messageCommand } from './contextMenus.js';
+import { openDm } from './dms.js';
 import { upgradeGateway } from './gateway.js';
 import { buildGuilds } from './guilds.js';
 import { clickButton, openInteraction, sendCommand, sendMessage, withholdPermissions } from './members.js';
@@ -61,7 +64,11 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   readonly guilds: readonly LocalGuild[];
   readonly shardCount: number;
   readonly maxConcurrency: number;
-  readonly dmChannelId = snowflake();
+  /** The person `dm: true` means when none is named, and their DM (each person has their own: dms.ts). */
+  readonly dmUser: LocalUser;
+  readonly dmChannelId: string;
+  /** Whether the app has the privileged Message Content intent (gateway.ts refuses it otherwise: 4014). */
+  messageContentGranted = true;
   readonly channels = new Map<string, LocalChannel>();
   readonly members = new Map<string, LocalUser>();
   readonly messages = new Map<string, LocalMessage>();
@@ -115,14 +122,13 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     const first = guilds[0] as LocalGuild;
     this.guildId = first.id;
     this.channelIds = first.channelIds;
-    this.channels.set(this.dmChannelId, {
-      id: this.dmChannelId,
-      type: 1,
-      parentId: null,
-      ownerId: null,
-      guildId: null,
-      name: '',
-    });
+    this.dmUser = user(this, 'member', 'Member');
+    this.dmChannelId = openDm(this, this.dmUser);
+  }
+
+  /** `person`'s DM channel with the bot, opened on first use (dms.ts). */
+  dmChannelOf(person: LocalUser): string {
+    return openDm(this, person);
   }
 
   /** The shard of `count` (default: `shardCount`) that a guild's events go to. */
@@ -170,10 +176,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     }
   }
 
-  /**
-   * Makes the next REST request that `match` accepts fail with `status` and Discord's error
-   * body, once (e.g. a follow-up Discord refuses).
-   */
+  /** Makes the next REST request that `match` accepts fail with `status` and Discord's error body, once. */
   failNext(
     match: (method: string, path: string, json: Record<string, unknown>) => boolean,
     status: number,
@@ -197,10 +200,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     return this.gatewaySockets.size;
   }
 
-  /**
-   * Drops every gateway connection without a close frame (like a network failure): the
-   * sessions stay resumable, and events dispatched until the bot resumes are replayed then.
-   */
+  /** Drops every gateway connection without a close frame (a network failure): sessions stay resumable. */
   dropGateway(): void {
     for (const ws of this.gatewaySockets) ws.terminate();
     this.gatewaySockets.clear();
@@ -226,8 +226,6 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   waitFor<T>(check: () => T | undefined | false, timeoutMs = 10_000, what = 'condition'): Promise<T> {
     return waitForChange(this, check, timeoutMs, what);
   }
-
-  // ---- What members do, and queries (members.ts, world.ts) ------------------------------------
 
   /** The guild a channel is in (null for the DM channel; the first guild for unknown ids). */
   guildOf(channelId: string): string | null {

@@ -5,6 +5,7 @@
  * permission changes of the bot's channels.
  */
 
+import { dmChannelJson, placeOf } from './dms.js';
 import { route } from './gateway.js';
 import { guildLocale, userLocale } from './localeState.js';
 import { createMessage } from './messages.js';
@@ -123,11 +124,11 @@ export function dispatchInteraction(
   data: Record<string, unknown>,
   message?: Record<string, unknown>,
 ): LocalInteraction {
-  const user = input.user ?? memberUser(discord, 'member', 'Member');
+  // In a DM: the person's own (dms.ts).
+  const { channelId, user, dm } = placeOf(discord, input, () => memberUser(discord, 'member', 'Member'));
   const id = snowflake();
   const token = `aW50ZXJhY3Rpb246${id}${Math.random().toString(36).slice(2)}`.padEnd(80, 'x');
-  const channelId = input.dm ? discord.dmChannelId : (input.channelId ?? (discord.channelIds[0] as string));
-  const guildId = input.dm ? null : interactionGuildId(discord, channelId);
+  const guildId = dm ? null : interactionGuildId(discord, channelId);
   const apiUser = apiUserJson(user);
   const payload: Record<string, unknown> = {
     id,
@@ -141,13 +142,13 @@ export function dispatchInteraction(
     locale: input.locale ?? userLocale(discord, user.id),
     entitlements: [],
     // The bot's permissions in the channel (in DMs, Discord's fixed set; ours: the same bits).
-    app_permissions: String(input.dm ? EVERYONE_PERMISSIONS : botPermissions(discord, channelId)),
+    app_permissions: String(dm ? EVERYONE_PERMISSIONS : botPermissions(discord, channelId)),
     attachment_size_limit: input.attachmentSizeLimit ?? 10 * 1024 * 1024,
   };
   if (guildId === null) {
     Object.assign(payload, {
       user: apiUser,
-      channel: { id: channelId, type: 1, recipients: [apiUser], last_message_id: null, flags: 0 },
+      channel: dmChannelJson(discord, channelId),
       authorizing_integration_owners: { '1': user.id },
       context: 1,
     });
@@ -205,9 +206,8 @@ export function withholdPermissions(discord: DiscordState, channelId: string, pe
  * `keep: false` leaves no trace in the local Discord (benchmarks).
  */
 export function sendMessage(discord: DiscordState, input: SendMessageInput): LocalMessage {
-  const user = input.user ?? memberUser(discord, 'member', 'Member');
-  const channelId = input.dm ? discord.dmChannelId : (input.channelId ?? (discord.channelIds[0] as string));
-  const guildId = input.dm ? null : (guildOf(discord, channelId) ?? discord.guildId);
+  const { channelId, user, dm } = placeOf(discord, input, () => memberUser(discord, 'member', 'Member'));
+  const guildId = dm ? null : (guildOf(discord, channelId) ?? discord.guildId);
   const replyTo = input.replyTo;
   const mentionsBot =
     new RegExp(`<@!?${discord.botUser.id}>`).test(input.content) ||
@@ -230,10 +230,10 @@ export function sendMessage(discord: DiscordState, input: SendMessageInput): Loc
   // Where the bot is not (places.ts) it receives no message at all.
   if (botAbsent(discord, channelId)) return message;
   const intents = identifiedIntents(discord);
-  const wanted = input.dm ? INTENTS.directMessages : INTENTS.guildMessages;
+  const wanted = dm ? INTENTS.directMessages : INTENTS.guildMessages;
   if ((intents & wanted) === 0) return message;
-  if (!input.dm && (botPermissions(discord, channelId) & PERMISSIONS.viewChannel) === 0n) return message;
-  const contentVisible = Boolean(input.dm) || mentionsBot || (intents & INTENTS.messageContent) !== 0;
+  if (!dm && (botPermissions(discord, channelId) & PERMISSIONS.viewChannel) === 0n) return message;
+  const contentVisible = dm || mentionsBot || (intents & INTENTS.messageContent) !== 0;
   const mentioned = [...input.content.matchAll(/<@!?(\d+)>/g)].map((match) => match[1] as string);
   if (mentionsBot && !mentioned.includes(discord.botUser.id)) mentioned.push(discord.botUser.id);
   // In a guild, each mention of a member carries the member (Discord's partial member).

@@ -149,7 +149,7 @@ export interface GatewayDelivery {
   readonly shard: [number, number];
 }
 
-/** An IDENTIFY the fake refused (4004 Authentication failed, 4010 Invalid shard, 4011 Sharding required). */
+/** An IDENTIFY refused: 4004 Authentication failed, 4010 Invalid shard, 4011 Sharding required, 4014 Disallowed intents. */
 export interface RefusedIdentify {
   /** The `shard` it identified with (undefined when none). */
   readonly shard: unknown;
@@ -262,7 +262,7 @@ export interface SendCommandInput extends CommandRolesInput {
   readonly channelId?: string;
   readonly user?: LocalUser;
   readonly nick?: string | null;
-  /** Dispatch as a DM (no guild, no member). */
+  /** In the person's own DM with the bot (no guild, no member; dms.ts). */
   readonly dm?: boolean;
   readonly attachmentSizeLimit?: number;
   /** Run this subcommand of the command, with `options` as its options. */

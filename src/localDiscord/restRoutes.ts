@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refuseUnauthorized } from './auth.js';
 import { routeCommands } from './commandRoutes.js';
 import { listMessages, serveAttachment } from './contextMenus.js';
+import { routeDms } from './dms.js';
 import { route as routeEvent } from './gateway.js';
 import { createMessage, editMessage } from './messages.js';
 import { openModal } from './modals.js';
@@ -66,11 +67,12 @@ export async function routeRest(
     });
   }
 
-  // Command registration (commandRoutes.ts); channel message lists and attachments (contextMenus.ts).
+  // Command registration (commandRoutes.ts); channel message lists and attachments (contextMenus.ts); opening a DM (dms.ts).
   if (method === 'GET' && serveAttachment(discord, path, res)) return;
   const routed =
     routeCommands(discord, method, segments, json, url.searchParams) ??
     routeRoleDelete(discord, method, segments) ??
+    routeDms(discord, method, segments, json) ??
     (method === 'GET' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3
       ? listMessages(discord, segments[1] as string, url.searchParams)
       : undefined);

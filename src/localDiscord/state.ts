@@ -39,7 +39,11 @@ export interface DiscordState {
   /** The shard count GET /gateway/bot recommends (option `shards`). */
   readonly shardCount: number;
   readonly maxConcurrency: number;
+  /** The person `dm: true` means when none is named; `dmChannelId` is their DM (dms.ts). */
+  readonly dmUser: LocalUser;
   readonly dmChannelId: string;
+  /** Whether the app has the privileged Message Content intent; without it an IDENTIFY asking for it is closed with 4014. */
+  messageContentGranted: boolean;
   readonly channels: Map<string, LocalChannel>;
   readonly members: Map<string, LocalUser>;
   readonly messages: Map<string, LocalMessage>;

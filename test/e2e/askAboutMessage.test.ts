@@ -180,7 +180,7 @@ describe('Ask about this message', () => {
     await settled(h, dmMessage.id);
     await waitForIdle(h);
     const submit = await askAbout(dmMessage, 'what was the code?');
-    const head = `${english.t('images.askAboutHead', { author: 'Ann', link: `https://discord.com/channels/@me/${h.discord.dmChannelId}/${dmMessage.id}` })}\n> what was the code?\n`;
+    const head = `${english.t('images.askAboutHead', { author: 'Ann', link: `https://discord.com/channels/@me/${h.discord.dmChannelOf(suite.asker)}/${dmMessage.id}` })}\n> what was the code?\n`;
     const [text] = await waitForReply(
       h,
       submit,

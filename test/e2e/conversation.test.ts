@@ -278,7 +278,7 @@ describe('/reset', () => {
 
     const inDm = h.discord.sendCommand({ name: 'reset', dm: true, user: ann });
     await waitForReply(h, inDm, ([t]) => t?.startsWith('🧹') ?? false);
-    expect((await h.running.bot.context.conversations.load(h.discord.dmChannelId)).turns).toEqual([]);
+    expect((await h.running.bot.context.conversations.load(h.discord.dmChannelOf(ann))).turns).toEqual([]);
   });
 });
 

@@ -211,7 +211,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     expect(installOf(h.discord, interaction.token)).toMatchObject({ context: 1, owners: { '1': alex.id } });
     const botMessages = () =>
       h.discord
-        .channelMessages(h.discord.dmChannelId)
+        .channelMessages(h.discord.dmChannelOf(alex))
         .filter((message) => message.authorId === h.discord.botUser.id && message.createdAt >= started);
     await h.discord.waitFor(() => botMessages().some((message) => message.content.includes('💰')), 15_000);
     await waitForIdle(h);
