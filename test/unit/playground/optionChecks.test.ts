@@ -66,6 +66,10 @@ describe('checkOptionValue', () => {
       error: 'n must be at most 4.',
     });
     expect(checkOptionValue(integer({ min_value: 1 }), '0')).toEqual({ error: 'n must be at least 1.' });
+    // The limits themselves are in range, one past them is not.
+    expect(checkOptionValue(integer({ min_value: 1, max_value: 4 }), '1')).toEqual({ value: 1 });
+    expect(checkOptionValue(integer({ max_value: 4 }), '5')).toEqual({ error: 'n must be at most 4.' });
+    expect(checkOptionValue(number({ max_value: 2 }), '2.01').error).toBe('temperature must be at most 2.');
     for (const raw of ['2.5', 'two', '1e3', '0x10', '99999999999999999999']) {
       expect(checkOptionValue(integer(), raw), raw).toEqual({ error: 'n must be a whole number.' });
     }
