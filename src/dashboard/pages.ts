@@ -3,7 +3,7 @@
  * forbids every one), in the viewer's language (language.ts: `<html lang>` and every word), styled
  * by style.ts. Every value from Discord, the store or the request goes through `esc`.
  */
-import { dailySpendSvg } from '../spend/chart.js';
+import { chartFormat, dailySpendSvg } from '../spend/chart.js';
 import { esc } from './html.js';
 import type { Words } from './language.js';
 import { STYLE } from './style.js';
@@ -152,7 +152,7 @@ export function guildPage(
 ${view.notice ? `<p id="notice">${esc(view.notice)}</p>` : ''}
 <section><form id="range" method="get" action="/guilds/${esc(guild.id)}">${formErrorLine(formError, 'range')}${words.html('rangeForm', dateInputs)} <button>${w('show')}</button></form>
 <p id="total">${words.html('total', { money: `<b>${esc(money(view.totalMicros))}</b>` }, { count: view.requests, ...dates })} <a id="csv" href="/guilds/${esc(guild.id)}/usage.csv?${range}">${w('downloadCsv')}</a></p>
-<div id="chart">${dailySpendSvg(view.byDay, currency, words.t('chartTitle', dates))}</div></section>
+<div id="chart">${dailySpendSvg(view.byDay, currency, words.t('chartTitle', dates), chartFormat(words.formats))}</div></section>
 <section class="grid">${tables}</section>
 <section><h2>${w('budgets')}</h2><p id="month-spend">${month}</p>
 ${capBelowSpend(words, view.monthlyCapMicros, view.monthSpentMicros, currency)}

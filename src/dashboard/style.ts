@@ -1,9 +1,10 @@
 /**
  * The dashboard's stylesheet, inline in every page (the Content-Security-Policy allows inline
  * styles and nothing else: no script, no outside file). Discord's palette, light or dark as the
- * viewer's system is (`prefers-color-scheme`, and `color-scheme` so form controls follow), and a
- * layout that fits a phone (about 420 px): the page never scrolls sideways, a wide table scrolls
- * inside its own box, the grid of tables and the forms stack.
+ * viewer's system is (`prefers-color-scheme`, and `color-scheme` so form controls follow), the
+ * daily chart (spend/chart.ts's inline SVG) recoloured to match, and a layout that fits a phone
+ * (about 420 px): the page never scrolls sideways, a wide table scrolls inside its own box, the
+ * grid of tables and the forms stack.
  */
 export const STYLE = `:root{color-scheme:light dark;--bg:#f2f3f5;--card:#fff;--text:#313338;--muted:#4e5058;--line:#e3e5e8;--field:#ebedef;--link:#006ce7;--brand:#5865f2;--brand-dark:#4752c4;--error:#c03537;--ok:#1a7f4b}
 @media (prefers-color-scheme:dark){:root{--bg:#1e1f22;--card:#2b2d31;--text:#dbdee1;--muted:#b5bac1;--line:#3f4147;--field:#1e1f22;--link:#00a8fc;--error:#fa777c;--ok:#57f287}}
@@ -30,5 +31,6 @@ button:hover{background:var(--brand-dark)}
 .error{color:var(--error);font-weight:600}#notice{color:var(--ok);font-weight:600}
 .note{font-size:90%;color:var(--muted)}
 #chart{overflow-x:auto}svg{max-width:100%;height:auto}
+#chart svg>rect:first-of-type{fill:var(--card)}#chart svg text{fill:var(--muted)}#chart svg>text:first-of-type{fill:var(--text)}#chart svg line{stroke:var(--line)}
 code{font-size:90%;background:var(--field);padding:0 4px;border-radius:3px}
 @media (max-width:600px){main{padding:12px}section{padding:10px 12px}header{padding:10px 12px}label{display:block;margin-right:0}#channel-list label,form.inline{display:inline-block}}`;

@@ -298,6 +298,13 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     );
     const [r = 0, g = 0, b = 0] = (text.match(/\d+/g) ?? []).map(Number);
     expect((r + g + b) / 3).toBeGreaterThan(180);
+    // The chart too: its background the page's dark card, not a white box.
+    const chartFill = await dark.$eval(
+      '#chart svg > rect',
+      (rect) => rect.ownerDocument.defaultView?.getComputedStyle(rect).fill ?? '',
+    );
+    const [cr = 255, cg = 255, cb = 255] = (chartFill.match(/\d+/g) ?? []).map(Number);
+    expect((cr + cg + cb) / 3).toBeLessThan(60);
     await dark.screenshot({ path: join(SHOTS, '06-dark.png'), fullPage: true });
     await dark.context().close();
   });

@@ -5,7 +5,7 @@
  * next /ask, the spend by role against the ledger, the requests in progress, /config's features
  * and channels edited from the page (taking effect on the next /ask), logout (the Discord token
  * revoked there), one session per member, and the sessions kept in the store (under a hash of
- * the id, without the CSRF token).
+ * the id, without the CSRF token); the pages in the language Accept-Language asks for (Vary).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sessionStoreKey } from '../../src/dashboard/sessions.js';
@@ -75,6 +75,25 @@ describe('the dashboard', () => {
     expect(await h.running.store.get(`dashboard-session:${session}`)).toBeUndefined();
     expect(JSON.stringify(stored)).not.toContain(await browser.csrf('/'));
     expect(await browser.request(`/guilds/${main}`)).toMatchObject({ status: 200 });
+  });
+
+  it("answers in the browser's language (Accept-Language), says it varies by it, English otherwise", async () => {
+    // A client of its own behind the proxy: its login does not count against the others' limit.
+    const browser = new DashboardClient(base, { 'x-forwarded-for': '203.0.113.29' });
+    const french = await browser.request('/', {
+      headers: { 'accept-language': 'ko;q=0.9, fr-CA;q=0.8, en;q=0.1' },
+    });
+    expect(french.headers.get('vary')).toMatch(/accept-language/i);
+    expect(french.text).toContain('<html lang="fr">');
+    expect(french.text).toContain('>Se connecter avec Discord</a>');
+    const unknown = await browser.request('/', { headers: { 'accept-language': 'ko' } });
+    expect(unknown.text).toContain('<html lang="en">');
+    expect(unknown.text).toContain('>Log in with Discord</a>');
+    await browser.login(h, admin);
+    const japanese = await browser.request(`/guilds/${main}`, { headers: { 'accept-language': 'ja' } });
+    expect(japanese.text).toContain('<html lang="ja">');
+    expect(japanese.text).toContain('<h2>ロールごとのルール</h2>');
+    expect(japanese.headers.get('vary')).toMatch(/accept-language/i);
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {
