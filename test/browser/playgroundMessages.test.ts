@@ -23,6 +23,13 @@ const found = chromiumFound('playground messages');
 /** "Today at 2:05 PM" (Chromium may put a narrow no-break space before PM). */
 const TODAY = /^Today at \d{1,2}:\d{2}\s[AP]M$/;
 
+/** An image in the page, as the tests read it (this file is compiled without the DOM's types). */
+interface Picture {
+  naturalWidth: number;
+  naturalHeight: number;
+  getBoundingClientRect(): { width: number };
+}
+
 interface PageMessage {
   id: string;
   bot: boolean;
@@ -199,7 +206,7 @@ describe.skipIf(!found)('the playground’s message list, like Discord', () => {
       .toBeTruthy();
     const image = page.locator('.message.from-bot .attachments button.image').last();
     await expect
-      .poll(() => image.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+      .poll(() => image.locator('img').evaluate((img) => (img as unknown as Picture).naturalWidth), {
         timeout: 30_000,
       })
       .toBeGreaterThan(0);
@@ -209,7 +216,7 @@ describe.skipIf(!found)('the playground’s message list, like Discord', () => {
     // At its own size, scaled down only to fit the window (1200 × 800 less the margins), larger
     // than in the message.
     const sizes = await picture.evaluate((img) => {
-      const shown = img as HTMLImageElement;
+      const shown = img as unknown as Picture;
       return {
         width: shown.naturalWidth,
         height: shown.naturalHeight,
@@ -219,12 +226,12 @@ describe.skipIf(!found)('the playground’s message list, like Discord', () => {
     const fit = Math.min(1, (1200 * 0.92) / sizes.width, (800 - 80) / sizes.height);
     expect(sizes.shown).toBeCloseTo(sizes.width * fit, 0);
     expect(sizes.shown).toBeGreaterThan((await image.locator('img').boundingBox())?.width ?? 0);
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('lightbox-close');
+    expect(await page.evaluate('document.activeElement?.className')).toBe('lightbox-close');
     await shot('image-full-size');
     await page.keyboard.press('Escape');
     await expect.poll(() => box.count()).toBe(0);
     // The focus is back on the image.
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('image'))).toBe(true);
+    expect(await page.evaluate("document.activeElement?.classList.contains('image')")).toBe(true);
     // A click beside the image closes it; so does Close.
     await openFullSize(image);
     await page.mouse.click(10, 10);
@@ -239,12 +246,12 @@ describe.skipIf(!found)('the playground’s message list, like Discord', () => {
       .locator('.message.from-bot', { hasText: 'Sam used /usage show' })
       .locator('button.image');
     await expect
-      .poll(() => chart.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth), {
+      .poll(() => chart.locator('img').evaluate((img) => (img as unknown as Picture).naturalWidth), {
         timeout: 20_000,
       })
       .toBeGreaterThan(0);
     const full = await openFullSize(chart);
-    expect(await full.picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(await full.picture.evaluate((img) => (img as unknown as Picture).naturalWidth)).toBeGreaterThan(0);
     await shot('chart-full-size');
     await page.keyboard.press('Escape');
     await expect.poll(() => full.box.count()).toBe(0);
