@@ -281,5 +281,13 @@ describe.skipIf(!found)('the playground’s message list, like Discord', () => {
     const target = (await item(question).boundingBox()) as { y: number; height: number };
     expect(target.y).toBeGreaterThanOrEqual(list.y - 1);
     expect(target.y + target.height).toBeLessThanOrEqual(list.y + list.height + 1);
+    // The original edited: the line quotes its new words.
+    const original = playground.discord.messages.get(question);
+    if (!original) throw new Error('no such message');
+    editMessage(original, { content: `${original.content}, please` }, [], performance.now());
+    playground.discord.emit('change');
+    await expect
+      .poll(() => line.locator('.reply-words').textContent())
+      .toBe('@Service Bot tell me something about lighthouses, please');
   });
 });

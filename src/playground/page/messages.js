@@ -135,8 +135,10 @@ export function upsertMessage(message) {
   const existing = list.querySelector(`[data-message-id="${message.id}"]`);
   if (!visible(message)) return existing && renderMessages();
   if (!existing) return renderMessages();
-  // Edited in place, as Discord shows a message being edited (its group as before).
   const messages = shown();
+  // A reply quotes its original's first words: those replies are drawn again with it.
+  if (messages.some((candidate) => candidate.replyTo === message.id)) return renderMessages();
+  // Edited in place, as Discord shows a message being edited (its group as before).
   const index = messages.findIndex((candidate) => candidate.id === message.id);
   existing.replaceWith(messageElement(message, startsGroup(messages[index - 1], message)));
 }
