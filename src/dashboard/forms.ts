@@ -29,11 +29,14 @@ export function rangeOf(
   return { from, to };
 }
 
-/** A cap typed in the form: empty is none; else an amount with at most 6 decimals. */
+/**
+ * A cap typed in the form: empty is none; else an amount with at most 6 decimals, after a point
+ * or a comma (as German, French, Spanish and Portuguese write them: `0,25`).
+ */
 export function formCap(value: unknown): number | null | 'invalid' {
   if (value === undefined || (typeof value === 'string' && value.trim() === '')) return null;
-  if (typeof value !== 'string' || !/^\d{1,9}(\.\d{1,6})?$/.test(value.trim())) return 'invalid';
-  return parseCap(Number(value.trim()));
+  if (typeof value !== 'string' || !/^\d{1,9}([.,]\d{1,6})?$/.test(value.trim())) return 'invalid';
+  return parseCap(Number(value.trim().replace(',', '.')));
 }
 
 /** A write that passed its checks (guildRoutes.ts guardWrite): the server, and how to refuse it. */

@@ -11,7 +11,7 @@ export const STYLE = `:root{color-scheme:light dark;--bg:#f2f3f5;--card:#fff;--t
 *{box-sizing:border-box}
 html{background:var(--bg)}
 body{font-family:"gg sans","Noto Sans",system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;background:var(--bg);color:var(--text);line-height:1.4;overflow-wrap:anywhere}
-a{color:var(--link)}
+a{color:var(--link)}a#login{display:inline-block;background:var(--brand);color:#fff;padding:8px 16px;border-radius:4px;text-decoration:none;font-weight:600}
 header{background:var(--brand);color:#fff;padding:10px 20px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
 header a{color:#fff;text-decoration:none}header span{margin-left:auto}
 header button{background:rgba(255,255,255,.2);color:#fff}header button:hover{background:rgba(255,255,255,.3)}

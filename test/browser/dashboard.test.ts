@@ -351,9 +351,17 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
       page.click('#save-budget'),
     ]);
     expect(await page.textContent('#budget-error')).toBe(
-      'Limits sind Beträge wie 5 oder 0.25, oder leer für keins.',
+      'Limits sind Beträge wie 5 oder 0,25, oder leer für keins.',
     );
     await page.screenshot({ path: join(SHOTS, '08-german.png'), fullPage: true });
+    // An amount written the German way, with a decimal comma, is read as such.
+    await page.fill('input[name="monthly"]', '12,5');
+    await page.click('#save-budget');
+    await page.waitForSelector('#notice');
+    expect(await page.textContent('#notice')).toBe('Gespeichert: Es gilt ab der nächsten Anfrage.');
+    expect((await h.running.bot.context.budgets.settings(h.discord.guildId)).monthlyCapMicros).toBe(
+      12_500_000,
+    );
     await page.context().close();
   });
 });

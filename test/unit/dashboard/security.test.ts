@@ -95,6 +95,11 @@ describe('ranges and caps from forms', () => {
     expect(formCap('-1')).toBe('invalid');
     expect(formCap('1e3')).toBe('invalid');
     expect(formCap(['1'])).toBe('invalid');
+    // A decimal comma, as most of the dashboard's languages write amounts; never a thousands one.
+    expect(formCap('0,25')).toBe(250_000);
+    expect(formCap(' 2,5 ')).toBe(2_500_000);
+    expect(formCap('1,000.5')).toBe('invalid');
+    expect(formCap('1,2,3')).toBe('invalid');
   });
 });
 

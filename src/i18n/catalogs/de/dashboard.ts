@@ -51,7 +51,7 @@ export default {
   saved: 'Gespeichert: Es gilt ab der nächsten Anfrage.',
   sentNotConfirmed:
     'Gesendet: Der Prozess dieses Servers hat es noch nicht bestätigt. Er übernimmt die Änderung, sobald er läuft (in Sekunden); lade neu, um es zu prüfen.',
-  capsInvalid: 'Limits sind Beträge wie 5 oder 0.25, oder leer für keins.',
+  capsInvalid: 'Limits sind Beträge wie 5 oder 0,25, oder leer für keins.',
   // Requests in progress
   inProgress: 'Laufende Anfragen',
   inProgressUnknown:
@@ -104,7 +104,7 @@ export default {
   mostGenerous: 'Ein Mitglied mit mehreren Rollen bekommt für jedes Feld den großzügigsten Wert.',
   rolesUnknown:
     'Dieser Prozess sieht die Rollen des Servers nicht: Lege Regeln mit /budget role in Discord fest oder lade gleich neu.',
-  roleInvalid: 'Eine Rolle und Limits wie 5 oder 0.25 (leer: Vorgabe).',
+  roleInvalid: 'Eine Rolle und Limits wie 5 oder 0,25 (leer: Vorgabe).',
   notARoleId: 'Keine Rollen-ID.',
   notARole: 'Keine Rolle dieses Servers: Wähle eine der Rollen des Servers.',
   everyoneRole:

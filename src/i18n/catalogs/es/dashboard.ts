@@ -52,7 +52,7 @@ export default {
   saved: 'Guardado: se aplica a la próxima solicitud.',
   sentNotConfirmed:
     'Enviado: el proceso de este servidor aún no lo ha confirmado. Aplica el cambio en cuanto se ejecuta (en segundos); recarga para comprobarlo.',
-  capsInvalid: 'Los límites son importes como 5 o 0.25, o vacíos para ninguno.',
+  capsInvalid: 'Los límites son importes como 5 o 0,25, o vacíos para ninguno.',
   // Requests in progress
   inProgress: 'Solicitudes en curso',
   inProgressUnknown:
@@ -105,7 +105,7 @@ export default {
   mostGenerous: 'Un miembro con varios roles recibe el valor más generoso de cada campo.',
   rolesUnknown:
     'Este proceso no ve los roles del servidor: define reglas con /budget role en Discord, o recarga en un momento.',
-  roleInvalid: 'Un rol, y límites como 5 o 0.25 (vacío: por defecto).',
+  roleInvalid: 'Un rol, y límites como 5 o 0,25 (vacío: por defecto).',
   notARoleId: 'No es un ID de rol.',
   notARole: 'No es un rol de este servidor: elige uno de los roles del servidor.',
   everyoneRole: 'Todos tienen @everyone: fija los límites del servidor en Presupuestos, o elige otro rol.',

@@ -52,7 +52,7 @@ export default {
   saved: 'Enregistré : cela s’applique à la prochaine requête.',
   sentNotConfirmed:
     'Envoyé : le processus de ce serveur ne l’a pas encore confirmé. Il applique le changement dès qu’il tourne (en quelques secondes) ; rechargez pour vérifier.',
-  capsInvalid: 'Les plafonds sont des montants comme 5 ou 0.25, ou vides pour aucun.',
+  capsInvalid: 'Les plafonds sont des montants comme 5 ou 0,25, ou vides pour aucun.',
   // Requests in progress
   inProgress: 'Requêtes en cours',
   inProgressUnknown:
@@ -105,7 +105,7 @@ export default {
   mostGenerous: 'Un membre avec plusieurs rôles reçoit la valeur la plus généreuse de chaque champ.',
   rolesUnknown:
     'Ce processus ne voit pas les rôles du serveur : définissez les règles avec /budget role dans Discord, ou rechargez dans un instant.',
-  roleInvalid: 'Un rôle, et des plafonds comme 5 ou 0.25 (vide : par défaut).',
+  roleInvalid: 'Un rôle, et des plafonds comme 5 ou 0,25 (vide : par défaut).',
   notARoleId: 'Pas un identifiant de rôle.',
   notARole: 'Pas un rôle de ce serveur : choisissez l’un des rôles du serveur.',
   everyoneRole:

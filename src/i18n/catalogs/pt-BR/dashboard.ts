@@ -52,7 +52,7 @@ export default {
   saved: 'Salvo: vale a partir da próxima solicitação.',
   sentNotConfirmed:
     'Enviado: o processo deste servidor ainda não confirmou. Ele aplica a mudança assim que rodar (em segundos); recarregue para conferir.',
-  capsInvalid: 'Limites são valores como 5 ou 0.25, ou vazios para nenhum.',
+  capsInvalid: 'Limites são valores como 5 ou 0,25, ou vazios para nenhum.',
   // Requests in progress
   inProgress: 'Solicitações em andamento',
   inProgressUnknown:
@@ -104,7 +104,7 @@ export default {
   mostGenerous: 'Um membro com vários cargos recebe o valor mais generoso de cada campo.',
   rolesUnknown:
     'Este processo não vê os cargos do servidor: defina regras com /budget role no Discord, ou recarregue daqui a pouco.',
-  roleInvalid: 'Um cargo, e limites como 5 ou 0.25 (vazio: padrão).',
+  roleInvalid: 'Um cargo, e limites como 5 ou 0,25 (vazio: padrão).',
   notARoleId: 'Não é um ID de cargo.',
   notARole: 'Não é um cargo deste servidor: escolha um dos cargos do servidor.',
   everyoneRole:
