@@ -239,6 +239,21 @@ describe.skipIf(!found)('the playground’s message list, like Discord', () => {
     await openFullSize(image);
     await box.getByRole('button', { name: 'Close' }).click();
     await expect.poll(() => box.count()).toBe(0);
+    // In a narrow window (420 px) it is scaled down to fit.
+    await page.setViewportSize({ width: 420, height: 800 });
+    try {
+      const narrow = await openFullSize(image);
+      const width = await narrow.picture.evaluate(
+        (img) => (img as unknown as Picture).getBoundingClientRect().width,
+      );
+      expect(width).toBeLessThanOrEqual(420 * 0.92 + 1);
+      expect(width).toBeGreaterThan(300);
+      await shot('image-full-size-narrow');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => narrow.box.count()).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1200, height: 800 });
+    }
     // The /usage chart, as the admin.
     await typeAs('admin');
     await send('/usage show');
