@@ -76,8 +76,22 @@ export const EN = {
   'option.attachment': '{option} needs a file, which this page cannot attach.',
   'option.channelType': '{option} cannot be {channel}.',
   'intent.label': 'Message Content intent',
-  'intent.on': 'On: the bot reads every message in its channels and threads.',
-  'intent.off': 'Off: the bot reads only DMs, mentions and replies to it.',
+  'message.replyDeleted': 'Original message was deleted',
+  'message.replyAttachment': 'Click to see attachment',
+  'message.replyLabel': 'Replying to {name}: {words}',
+  'message.deletedMessage': 'a deleted message',
+  'message.openImage': 'Open {name} full size',
+  'image.original': 'Open original',
+  'image.close': 'Close',
+  'intent.state.on': 'on',
+  'intent.state.off': 'off',
+  'intent.restarting': 'restarting…',
+  'intent.restartingNote': 'The bot is restarting…',
+  'intent.title': 'Restarts the bot',
+  'intent.on':
+    'With it, plain messages in the bot’s threads and replies to it get answers, and “Summarize from here” is offered.',
+  'intent.off':
+    'Without it, the bot answers only mentions, replies to it, DMs and commands; “Summarize from here” is not offered.',
 };
 
 export const TABLES = { 'en-US': EN, de: DE, 'es-ES': ES, fr: FR, ja: JA, 'pt-BR': PT };

@@ -60,6 +60,20 @@ export const DE = {
   'option.attachment': '{option} braucht eine Datei, die diese Seite nicht anhängen kann.',
   'option.channelType': '{option} kann nicht {channel} sein.',
   'intent.label': 'Message-Content-Intent',
-  'intent.on': 'An: Der Bot liest jede Nachricht in seinen Kanälen und Threads.',
-  'intent.off': 'Aus: Der Bot liest nur DMs, Erwähnungen und Antworten an ihn.',
+  'message.replyDeleted': 'Die ursprüngliche Nachricht wurde gelöscht',
+  'message.replyAttachment': 'Klicke, um den Anhang zu sehen',
+  'message.replyLabel': 'Antwort an {name}: {words}',
+  'message.deletedMessage': 'eine gelöschte Nachricht',
+  'message.openImage': '{name} in voller Größe öffnen',
+  'image.original': 'Original öffnen',
+  'image.close': 'Schließen',
+  'intent.state.on': 'an',
+  'intent.state.off': 'aus',
+  'intent.restarting': 'startet neu …',
+  'intent.restartingNote': 'Der Bot startet neu …',
+  'intent.title': 'Startet den Bot neu',
+  'intent.on':
+    'Damit bekommen normale Nachrichten in den Threads des Bots und Antworten an ihn eine Antwort, und „Ab hier zusammenfassen“ wird angeboten.',
+  'intent.off':
+    'Ohne ihn antwortet der Bot nur auf Erwähnungen, Antworten an ihn, DMs und Befehle; „Ab hier zusammenfassen“ wird nicht angeboten.',
 };

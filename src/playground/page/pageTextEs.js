@@ -59,6 +59,20 @@ export const ES = {
   'option.attachment': '{option} necesita un archivo, que esta página no puede adjuntar.',
   'option.channelType': '{option} no puede ser {channel}.',
   'intent.label': 'Intent Message Content',
-  'intent.on': 'Activado: el bot lee todos los mensajes de sus canales e hilos.',
-  'intent.off': 'Desactivado: el bot solo lee MD, menciones y respuestas a él.',
+  'message.replyDeleted': 'El mensaje original se ha eliminado',
+  'message.replyAttachment': 'Haz clic para ver el archivo adjunto',
+  'message.replyLabel': 'Respondiendo a {name}: {words}',
+  'message.deletedMessage': 'un mensaje eliminado',
+  'message.openImage': 'Abrir {name} a tamaño completo',
+  'image.original': 'Abrir original',
+  'image.close': 'Cerrar',
+  'intent.state.on': 'activado',
+  'intent.state.off': 'desactivado',
+  'intent.restarting': 'reiniciando…',
+  'intent.restartingNote': 'El bot se está reiniciando…',
+  'intent.title': 'Reinicia el bot',
+  'intent.on':
+    'Con él, los mensajes normales en los hilos del bot y las respuestas a él reciben respuesta, y se ofrece «Resumir desde aquí».',
+  'intent.off':
+    'Sin él, el bot solo responde a menciones, respuestas a él, MD y comandos; no se ofrece «Resumir desde aquí».',
 };

@@ -59,6 +59,20 @@ export const FR = {
   'option.attachment': '{option} demande un fichier, que cette page ne peut pas joindre.',
   'option.channelType': '{option} ne peut pas être {channel}.',
   'intent.label': 'Intent Message Content',
-  'intent.on': 'Activé : le bot lit chaque message de ses salons et fils.',
-  'intent.off': 'Désactivé : le bot ne lit que les MP, les mentions et les réponses qui lui sont faites.',
+  'message.replyDeleted': 'Le message d’origine a été supprimé',
+  'message.replyAttachment': 'Clique pour voir la pièce jointe',
+  'message.replyLabel': 'En réponse à {name} : {words}',
+  'message.deletedMessage': 'un message supprimé',
+  'message.openImage': 'Ouvrir {name} en taille réelle',
+  'image.original': 'Ouvrir l’original',
+  'image.close': 'Fermer',
+  'intent.state.on': 'activé',
+  'intent.state.off': 'désactivé',
+  'intent.restarting': 'redémarrage…',
+  'intent.restartingNote': 'Le bot redémarre…',
+  'intent.title': 'Redémarre le bot',
+  'intent.on':
+    'Avec lui, les messages simples dans les fils du bot et les réponses qui lui sont faites obtiennent une réponse, et « Résumer à partir d’ici » est proposé.',
+  'intent.off':
+    'Sans lui, le bot ne répond qu’aux mentions, aux réponses qui lui sont faites, aux MP et aux commandes ; « Résumer à partir d’ici » n’est pas proposé.',
 };

@@ -60,6 +60,20 @@ export const JA = {
   'option.attachment': '{option} にはファイルが必要ですが、このページでは添付できません。',
   'option.channelType': '{option} に {channel} は指定できません。',
   'intent.label': 'Message Content インテント',
-  'intent.on': 'オン：ボットは自分のチャンネルとスレッドのすべてのメッセージを読みます。',
-  'intent.off': 'オフ：ボットが読むのは DM、メンション、ボットへの返信だけです。',
+  'message.replyDeleted': '元のメッセージは削除されました',
+  'message.replyAttachment': 'クリックして添付ファイルを表示',
+  'message.replyLabel': '{name} に返信：{words}',
+  'message.deletedMessage': '削除されたメッセージ',
+  'message.openImage': '{name} を原寸で開く',
+  'image.original': 'オリジナルを開く',
+  'image.close': '閉じる',
+  'intent.state.on': 'オン',
+  'intent.state.off': 'オフ',
+  'intent.restarting': '再起動中…',
+  'intent.restartingNote': 'ボットを再起動しています…',
+  'intent.title': 'ボットを再起動します',
+  'intent.on':
+    'オンにすると、ボットのスレッド内の通常のメッセージやボットへの返信にも応答し、「ここから要約」が表示されます。',
+  'intent.off':
+    'オフのとき、ボットが応答するのはメンション、ボットへの返信、DM、コマンドだけで、「ここから要約」は表示されません。',
 };

@@ -59,6 +59,20 @@ export const PT = {
   'option.attachment': '{option} precisa de um arquivo, que esta página não pode anexar.',
   'option.channelType': '{option} não pode ser {channel}.',
   'intent.label': 'Intent Message Content',
-  'intent.on': 'Ligado: o bot lê todas as mensagens dos seus canais e tópicos.',
-  'intent.off': 'Desligado: o bot lê só DMs, menções e respostas a ele.',
+  'message.replyDeleted': 'A mensagem original foi excluída',
+  'message.replyAttachment': 'Clique para ver o anexo',
+  'message.replyLabel': 'Respondendo a {name}: {words}',
+  'message.deletedMessage': 'uma mensagem excluída',
+  'message.openImage': 'Abrir {name} em tamanho original',
+  'image.original': 'Abrir original',
+  'image.close': 'Fechar',
+  'intent.state.on': 'ligado',
+  'intent.state.off': 'desligado',
+  'intent.restarting': 'reiniciando…',
+  'intent.restartingNote': 'O bot está reiniciando…',
+  'intent.title': 'Reinicia o bot',
+  'intent.on':
+    'Com ele, mensagens comuns nos tópicos do bot e respostas a ele são respondidas, e “Resumir a partir daqui” é oferecido.',
+  'intent.off':
+    'Sem ele, o bot responde só a menções, respostas a ele, DMs e comandos; “Resumir a partir daqui” não é oferecido.',
 };
