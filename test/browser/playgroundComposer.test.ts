@@ -183,12 +183,14 @@ describe.skipIf(!found)('the playground page, like Discord', () => {
   it("the page's own text follows the person's language (Deutsch)", async () => {
     await page.selectOption('#person', 'member');
     expect(await page.locator('label[for="person"]').textContent()).toBe('Typing as');
+    expect(await page.getAttribute('#input', 'placeholder')).toBe('Message #ask-the-bot');
     await page.selectOption('#person-language', 'de');
     await expect.poll(() => page.locator('label[for="person"]').textContent()).toBe('Schreibt als');
     expect(await page.locator('label[for="person-language"]').textContent()).toBe('Deren Sprache');
     expect(await page.locator('label[for="server-language"]').textContent()).toBe('Serversprache');
     expect(await page.evaluate<string>('document.documentElement.lang')).toBe('de');
     expect(await page.getAttribute('#input', 'aria-label')).toBe('Nachricht');
+    expect(await page.getAttribute('#input', 'placeholder')).toBe('Nachricht an #ask-the-bot');
     expect(await refused('/imagine prompt:a cat n:9')).toBe('n darf höchstens 4 sein.');
     await shot(page, 'deutsch');
     // Sam's language is still English: typing as Sam, the page is English again.

@@ -4,6 +4,7 @@
 import { parseCommand, suggestionsFor } from './commands.js';
 import { jumpToPresent } from './follow.js';
 import { checkMessage, lengthOf, MESSAGE_MAX } from './optionChecks.js';
+import { t } from './pageText.js';
 import { $, escapeHtml, post, showError, state } from './state.js';
 
 let suggestions = [];
@@ -68,7 +69,20 @@ function showCount() {
   counter.classList.toggle('over', count > MESSAGE_MAX);
 }
 
+/** "Message #general", as Discord's composer says where it sends: the open channel's title. */
+function showPlaceholder() {
+  // "# general" → "#general", "@ Service Bot" → "@Service Bot", as Discord writes them there.
+  const channel = $('channel-title').textContent.replace(/^([#@]) /, '$1');
+  $('input').placeholder = channel ? t('composer.placeholder', { channel }) : '';
+}
+
 export function setUpComposer() {
+  // The title is redrawn with each channel opened and each language change (channels.js).
+  new MutationObserver(showPlaceholder).observe($('channel-title'), {
+    childList: true,
+    characterData: true,
+    subtree: true,
+  });
   $('composer').addEventListener('submit', submit);
   $('input').addEventListener('input', () => {
     showSuggestions();
