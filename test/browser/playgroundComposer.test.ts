@@ -126,6 +126,7 @@ describe.skipIf(!found)('the playground page, like Discord', () => {
     expect(await refused('y'.repeat(2001))).toBe(
       'Your message is too long: 2001 of at most 2000 characters.',
     );
+    await shot(page, 'message-too-long');
     expect((await pageState()).messages.length).toBe(before);
     await page.fill('#input', '');
   });
