@@ -17,7 +17,7 @@ import type { DashboardEdit, EditResult, GuildState, InProgressView } from './ed
 import { afterEdit, formCap, type Guarded, rangeOf } from './forms.js';
 import { inProgressSection } from './inProgress.js';
 import { type Words, wordsFor } from './language.js';
-import { type FormError, type FormName, guildPage } from './pages.js';
+import { type FormError, type FormName, guildPage, refusedPage } from './pages.js';
 import { type RoleDeps, registerRoleRoutes, roleSection } from './roleRoutes.js';
 import { isSnowflake } from './security.js';
 import { type DashboardDeps, manageableIn, type Signed } from './server.js';
@@ -52,6 +52,13 @@ export function registerGuildRoutes(
     writeAllowed(request: FastifyRequest, signed: Signed): boolean;
   },
 ): void {
+  /** A 403 page in the viewer's words: why, and the way back to the server list. */
+  const refused = (signed: Signed, words: Words, why: 'forbiddenServer' | 'staleForm') =>
+    refusedPage(
+      { title: words.t('product'), words, who: { name: signed.session.userName, csrf: signed.session.csrf } },
+      words.t(why),
+    );
+
   /** The session and guild of a request, or undefined after answering 401/403. */
   async function guard(request: FastifyRequest, reply: FastifyReply) {
     const signed = await auth.signedIn(request, reply);
@@ -62,12 +69,16 @@ export function registerGuildRoutes(
       return undefined;
     }
     const { id } = request.params as { id: string };
+    const words = wordsFor(request);
     if (!isSnowflake(id) || !manageableIn(signed.session, id, deps.botIn)) {
-      void reply.code(403).type('text/plain').send('forbidden: you do not manage this server with the bot');
+      void reply
+        .code(403)
+        .type('text/html')
+        .send(refused(signed, words, 'forbiddenServer'));
       return undefined;
     }
     const name = signed.session.guilds.find((guild) => guild.id === id)?.name ?? id;
-    return { signed, guild: { id, name }, words: wordsFor(request) };
+    return { signed, guild: { id, name }, words };
   }
 
   type Found = NonNullable<Awaited<ReturnType<typeof guard>>>;
@@ -186,7 +197,10 @@ export function registerGuildRoutes(
         .type('text/html')
         .send(await render(found, {}, { form, error, body }));
     if (auth.writeAllowed(request, found.signed)) return { ...found, guildId: found.guild.id, refuse };
-    void reply.code(403).type('text/plain').send('forbidden: CSRF check failed');
+    void reply
+      .code(403)
+      .type('text/html')
+      .send(refused(found.signed, found.words, 'staleForm'));
     return undefined;
   }
   registerRoleRoutes(app, deps, guardWrite);

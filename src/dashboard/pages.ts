@@ -55,6 +55,12 @@ export function loginPage(words: Words, error?: string): string {
   );
 }
 
+/** A page refused as a whole (403, 429): why, and the way back to the server list. */
+export function refusedPage(layout: Layout, why: string): string {
+  const back = `<p><a id="back" href="/">${esc(layout.words.t('backToServers'))}</a></p>`;
+  return page(layout, `<p class="error" id="refused" role="alert">${esc(why)}</p>${back}`);
+}
+
 export function guildListPage(
   layout: Layout,
   guilds: readonly { readonly id: string; readonly name: string }[],

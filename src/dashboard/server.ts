@@ -30,7 +30,7 @@ import { RateLimiterMemory } from 'rate-limiter-flexible';
 import type { Logger } from '../lib/logger.js';
 import type { DiscordOAuth } from './discordOAuth.js';
 import { wordsFor } from './language.js';
-import { guildListPage, loginPage } from './pages.js';
+import { guildListPage, loginPage, refusedPage } from './pages.js';
 import { canManageGuild, newToken, safeReturnPath, sameOrigin, sameToken } from './security.js';
 import { GUILDS_FRESH_MS, SESSION_TTL_MS, type Session, type Sessions } from './sessions.js';
 
@@ -129,11 +129,12 @@ export function buildServer(deps: DashboardDeps): {
       await logins.consume(request.ip);
       return false;
     } catch {
+      const words = wordsFor(request);
       void reply
         .code(429)
         .header('retry-after', '60')
-        .type('text/plain')
-        .send('too many login attempts; wait a minute');
+        .type('text/html')
+        .send(loginPage(words, words.t('tooManyLogins')));
       return true;
     }
   };
@@ -197,8 +198,14 @@ export function buildServer(deps: DashboardDeps): {
   app.post('/auth/logout', async (request, reply) => {
     const signed = await signedIn(request, reply);
     if (!signed) return reply.redirect('/', 303);
-    if (!writeAllowed(request, signed))
-      return reply.code(403).type('text/plain').send('forbidden: CSRF check failed');
+    if (!writeAllowed(request, signed)) {
+      const words = wordsFor(request);
+      const who = { name: signed.session.userName, csrf: signed.session.csrf };
+      return reply
+        .code(403)
+        .type('text/html')
+        .send(refusedPage({ title: words.t('product'), words, who }, words.t('staleForm')));
+    }
     await deps.sessions.remove(signed.id);
     const failed = await deps.oauth.revoke(signed.session.accessToken);
     if (failed !== undefined)

@@ -220,6 +220,10 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     expect(await page.$$('#guilds a')).toHaveLength(0);
     const direct = await page.goto(`${base}/guilds/${h.discord.guildId}`);
     expect(direct?.status()).toBe(403);
+    // Why, and the way back (not a bare text page).
+    expect(await page.textContent('#refused')).toContain('You do not manage this server with the bot');
+    await page.click('#back');
+    await page.waitForSelector('#no-guilds');
     await page.screenshot({ path: join(SHOTS, '04-member-sees-no-server.png') });
     await page.context().close();
   });

@@ -94,6 +94,20 @@ describe('the dashboard', () => {
     expect(japanese.text).toContain('<html lang="ja">');
     expect(japanese.text).toContain('<h2>ロールごとのルール</h2>');
     expect(japanese.headers.get('vary')).toMatch(/accept-language/i);
+    // A page refused as a whole says why in those words too, with the way back.
+    const elsewhere = await browser.request(`/guilds/${NOT_THE_BOTS}`, {
+      headers: { 'accept-language': 'de' },
+    });
+    expect(elsewhere.status).toBe(403);
+    expect(elsewhere.text).toContain('id="refused" role="alert">Du verwaltest diesen Server nicht');
+    expect(elsewhere.text).toContain('<a id="back" href="/">Zurück zu deinen Servern</a>');
+    const stale = await browser.post(
+      `/guilds/${main}/budget`,
+      { monthly: '1', _csrf: 'old' },
+      { 'accept-language': 'fr' },
+    );
+    expect(stale.status).toBe(403);
+    expect(stale.text).toContain('Ce formulaire n’a pas pu être vérifié');
   });
 
   it('sets the session cookie HttpOnly and SameSite=Lax', async () => {

@@ -4,6 +4,13 @@ export default {
   product: 'Bot-Dashboard',
   signedInAs: 'Angemeldet als {{name}}',
   logOut: 'Abmelden',
+  // Refusals of a whole page
+  forbiddenServer:
+    'Du verwaltest diesen Server nicht mit dem Bot („Server verwalten“, und der Bot ist dort).',
+  staleForm:
+    'Dieses Formular konnte nicht geprüft werden: Es wurde vor deiner letzten Anmeldung oder von einer anderen Seite geöffnet. Öffne die Seite erneut und sende es von dort.',
+  tooManyLogins: 'Zu viele Anmeldeversuche von hier: Warte eine Minute und versuche es dann noch einmal.',
+  backToServers: 'Zurück zu deinen Servern',
   // The login page and the server list
   loginTitle: 'Bot-Dashboard: Anmelden',
   loginLead: 'Verwalte die Ausgaben des Bots auf deinen Servern.',

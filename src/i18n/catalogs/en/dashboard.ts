@@ -4,6 +4,12 @@ export default {
   product: 'Bot dashboard',
   signedInAs: 'Signed in as {{name}}',
   logOut: 'Log out',
+  // Refusals of a whole page
+  forbiddenServer: 'You do not manage this server with the bot (Manage Server, and the bot in it).',
+  staleForm:
+    'This form could not be checked: it was opened before your latest login, or from another site. Open the page again and send it from there.',
+  tooManyLogins: 'Too many login attempts from here: wait a minute, then try again.',
+  backToServers: 'Back to your servers',
   // The login page and the server list
   loginTitle: 'Bot dashboard: log in',
   loginLead: 'Manage the bot’s spend on your servers.',

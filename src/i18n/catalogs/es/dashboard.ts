@@ -4,6 +4,13 @@ export default {
   product: 'Panel del bot',
   signedInAs: 'Sesión iniciada como {{name}}',
   logOut: 'Cerrar sesión',
+  // Refusals of a whole page
+  forbiddenServer: 'No gestionas este servidor con el bot («Gestionar servidor», y el bot está en él).',
+  staleForm:
+    'No se pudo comprobar este formulario: se abrió antes de tu último inicio de sesión o desde otro sitio. Abre la página de nuevo y envíalo desde allí.',
+  tooManyLogins:
+    'Demasiados intentos de inicio de sesión desde aquí: espera un minuto y vuelve a intentarlo.',
+  backToServers: 'Volver a tus servidores',
   // The login page and the server list
   loginTitle: 'Panel del bot: iniciar sesión',
   loginLead: 'Gestiona el gasto del bot en tus servidores.',

@@ -4,6 +4,12 @@ export default {
   product: 'Tableau de bord du bot',
   signedInAs: 'Connecté en tant que {{name}}',
   logOut: 'Se déconnecter',
+  // Refusals of a whole page
+  forbiddenServer: 'Vous ne gérez pas ce serveur avec le bot (« Gérer le serveur », et le bot y est).',
+  staleForm:
+    'Ce formulaire n’a pas pu être vérifié : il a été ouvert avant votre dernière connexion, ou depuis un autre site. Rouvrez la page et envoyez-le depuis celle-ci.',
+  tooManyLogins: 'Trop de tentatives de connexion d’ici : attendez une minute, puis réessayez.',
+  backToServers: 'Retour à vos serveurs',
   // The login page and the server list
   loginTitle: 'Tableau de bord du bot : connexion',
   loginLead: 'Gérez les dépenses du bot sur vos serveurs.',

@@ -4,6 +4,13 @@ export default {
   product: 'ボットのダッシュボード',
   signedInAs: '{{name}} としてログイン中',
   logOut: 'ログアウト',
+  // Refusals of a whole page
+  forbiddenServer:
+    'あなたはボットでこのサーバーを管理していません (「サーバー管理」権限と、サーバーにいるボットが必要です)。',
+  staleForm:
+    'このフォームを確認できませんでした: 最後のログインより前、または別のサイトから開かれたものです。ページを開き直して、そこから送信してください。',
+  tooManyLogins: 'ここからのログインの試行が多すぎます: 1 分待ってからもう一度お試しください。',
+  backToServers: 'あなたのサーバーに戻る',
   // The login page and the server list
   loginTitle: 'ボットのダッシュボード: ログイン',
   loginLead: 'あなたのサーバーでのボットの利用額を管理します。',

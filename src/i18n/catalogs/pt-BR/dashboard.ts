@@ -4,6 +4,12 @@ export default {
   product: 'Painel do bot',
   signedInAs: 'Conectado como {{name}}',
   logOut: 'Sair',
+  // Refusals of a whole page
+  forbiddenServer: 'Você não gerencia este servidor com o bot (“Gerenciar servidor”, e o bot está nele).',
+  staleForm:
+    'Não foi possível verificar este formulário: ele foi aberto antes do seu último login ou a partir de outro site. Abra a página de novo e envie por ela.',
+  tooManyLogins: 'Tentativas de login demais daqui: espere um minuto e tente de novo.',
+  backToServers: 'Voltar aos seus servidores',
   // The login page and the server list
   loginTitle: 'Painel do bot: entrar',
   loginLead: 'Gerencie os gastos do bot nos seus servidores.',
