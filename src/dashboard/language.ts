@@ -47,8 +47,8 @@ export function pickLanguage(header: string | string[] | undefined): Language {
     if (!RANGE.test(range)) continue;
     let q = 1;
     let valid = true;
-    for (const param of params) {
-      const found = QVALUE.exec(param.replace(/\s+/g, ''));
+    for (const param of params.map((piece) => piece.replace(/\s+/g, ''))) {
+      const found = QVALUE.exec(param);
       if (found) q = Number(found[1]);
       else if (/^q=/i.test(param)) valid = false;
     }

@@ -48,6 +48,7 @@ describe('pickLanguage', () => {
   it('skips malformed ranges and q-values, and reads the rest', () => {
     expect(pickLanguage('de;q=2, fr')).toBe('fr');
     expect(pickLanguage('de;q=abc, ja;q=0.3')).toBe('ja');
+    expect(pickLanguage('de;q = abc, ja;q=0.3')).toBe('ja');
     expect(pickLanguage('<script>, es ; q = 0.5')).toBe('es');
     expect(pickLanguage('1234, de;level=1;q=0.4')).toBe('de');
     expect(pickLanguage(['fr;q=0.2', 'de;q=0.3'])).toBe('de');
