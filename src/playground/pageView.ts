@@ -1,11 +1,13 @@
 /**
  * What the playground's page sees of the local Discord: channels (text channels, the threads the
- * bot opened, the DM, and where the bot works only as installed to a member's account: a group DM
+ * bot opened, each person's own DM with the bot, and where the bot works only as installed to a member's account: a group DM
  * and a server that did not add it), the two people who can type, the commands the bot
  * registered (for the composer's completion), and messages shaped for display: author, "used
  * /command", private ("only you can see this") and "thinking" states, buttons and attachments.
  * Pure reads, but for opening those two places once (openPlaygroundPlaces).
  */
+
+import { dmRecipient } from '../localDiscord/dms.js';
 import {
   ADMIN_PERMISSIONS,
   type LocalDiscord,
@@ -15,6 +17,7 @@ import {
 } from '../localDiscord/localDiscord.js';
 import { openGroupDm, openServerWithoutBot, placeChannels } from '../localDiscord/places.js';
 import { USE_EXTERNAL_APPS } from '../localDiscord/userInstall.js';
+import { PageRefusal } from './pageHttp.js';
 
 /** The people in the playground: `member` (an ordinary member) and `admin` (Manage Server). */
 export interface PlaygroundPerson {
@@ -50,6 +53,8 @@ export const FRIENDS_SERVER = 'Friends’ server';
  * and Kim, and a server that did not add the bot (local Discord: places.ts).
  */
 export function openPlaygroundPlaces(discord: LocalDiscord, people: readonly PlaygroundPerson[]): void {
+  // Each person's own DM with the bot, there from the start as in their Discord.
+  for (const person of people) discord.dmChannelOf(person.user);
   const kim = discord.user('kim', 'Kim');
   openGroupDm(discord, [...people.map((person) => person.user), kim], 'Alex, Sam and Kim');
   openServerWithoutBot(discord, { channelNames: ['general'] });
@@ -58,7 +63,24 @@ export function openPlaygroundPlaces(discord: LocalDiscord, people: readonly Pla
 /** Who ran each interaction, and which command (the page says "Alex used /ask"). */
 export type InteractionNotes = Map<string, { readonly userId: string; readonly command: string }>;
 
-export function channelsView(discord: LocalDiscord) {
+/**
+ * Refuses `person` acting in a DM that is another person's (Discord shows each person only their
+ * own DM with the bot): 403, naming whose it is.
+ */
+export function ownPlace(discord: LocalDiscord, person: PlaygroundPerson, channelId: string): void {
+  const recipient = dmRecipient(discord, channelId);
+  if (recipient === undefined || recipient === person.user.id) return;
+  const owner = discord.members.get(recipient);
+  const whose = owner ? `${owner.global_name ?? owner.username}’s` : 'another person’s';
+  const who = person.user.global_name ?? person.user.username;
+  throw new PageRefusal(
+    403,
+    `this is ${whose} DM with the bot: ${who} cannot post or act there (each person has their own DM)`,
+  );
+}
+
+/** The page's channels; a DM is listed with its person (`personId`), the page shows each only to them. */
+export function channelsView(discord: LocalDiscord, people: readonly PlaygroundPerson[]) {
   const channels = [...discord.channels.values()];
   return [
     ...channels
@@ -70,7 +92,13 @@ export function channelsView(discord: LocalDiscord) {
       kind: 'thread' as const,
       parentId: thread.parentId,
     })),
-    { id: discord.dmChannelId, name: 'Service Bot', kind: 'dm' as const, parentId: null },
+    ...people.map((person) => ({
+      id: discord.dmChannelOf(person.user),
+      name: 'Service Bot',
+      kind: 'dm' as const,
+      parentId: null,
+      personId: person.user.id,
+    })),
     // The bot is not in these: the people use it as an app installed to their accounts.
     ...placeChannels(discord).groupDms.map((channel) => ({
       id: channel.id,

@@ -3,7 +3,9 @@
  * nothing stubbed), logged into the local Discord (a server with three channels, a member and an
  * admin, and a DM; Discord's limits on: 2,000 characters, 5 edits per 2 s per message with its
  * rate-limit headers, 25 ms per REST call, 10 MiB uploads), answering through the demo service or
- * the operator's real one, with a web page that shows and drives the channels.
+ * the operator's real one, with a web page that shows and drives the channels. The page's switch
+ * grants or withdraws the Message Content intent (`MESSAGE_CONTENT_INTENT` sets it at start): the
+ * local Discord decides whether the app has it, and the bot is restarted to identify accordingly.
  *
  * The playground never touches the operator's production data: the bot gets its own store
  * (`databaseUrl`, by default a SQLite file in a temporary folder) and, of `env`, only the settings
@@ -13,14 +15,14 @@
  * The local Discord, likewise, lets in only the bot, with a token made for this run
  * (src/localDiscord/auth.ts).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalDiscord, startLocalDiscord } from '../localDiscord/localDiscord.js';
+import { type BotRunner, startBotRunner } from './botRunner.js';
 import { dashboardSetup, freePort } from './dashboardSetup.js';
 import { type DemoService, startDemoService } from './demoService.js';
+import type { IntentSwitch } from './pageIntent.js';
 import { playgroundPeople } from './pageView.js';
 import { botEnvironment } from './playgroundEnv.js';
 import { startWebServer, type WebServer } from './webServer.js';
@@ -56,6 +58,8 @@ export interface Playground {
   readonly serviceUrl: string;
   readonly demo: boolean;
   readonly databaseUrl: string;
+  /** The Message Content intent: whether the app has it, and granting or withdrawing it (the bot restarted). */
+  readonly intent: IntentSwitch;
   close(): Promise<void>;
 }
 
@@ -67,15 +71,11 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   });
   let demo: DemoService | undefined;
   let web: WebServer | undefined;
-  let bot: ChildProcess | undefined;
+  let bot: BotRunner | undefined;
   const scratch = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'playground-'));
   const databaseUrl = options.databaseUrl ?? `sqlite://${join(scratch as string, 'playground.sqlite')}`;
   const close = async () => {
-    if (bot && bot.exitCode === null && bot.signalCode === null) {
-      const exited = once(bot, 'exit');
-      bot.kill('SIGTERM');
-      await exited;
-    }
+    await bot?.stop();
     await web?.close();
     await demo?.close();
     await discord.close();
@@ -86,7 +86,8 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const service = options.service ?? { baseUrl: (demo as DemoService).url, apiKey: 'playground-demo-key' };
     const dashboardPort = await freePort();
     const people = playgroundPeople(discord);
-    bot = spawn(process.execPath, [options.mainScript ?? 'dist/src/main.js'], {
+    bot = await startBotRunner(discord, {
+      mainScript: options.mainScript ?? 'dist/src/main.js',
       env: {
         ...botEnvironment(options.env, {
           discordToken: discord.botToken,
@@ -97,25 +98,14 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
         }),
         ...dashboardSetup(discord, dashboardPort, people),
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      output: options.onBotOutput ?? ((chunk: string) => process.stderr.write(chunk)),
     });
-    const output = options.onBotOutput ?? ((chunk: string) => process.stderr.write(chunk));
-    bot.stdout?.setEncoding('utf8').on('data', output);
-    bot.stderr?.setEncoding('utf8').on('data', output);
-    const exited = once(bot, 'exit').then(([code]) => {
-      throw new Error(`the bot stopped before it was ready (exit code ${String(code)}); its output says why`);
-    });
-    // Ready: a session identified and the commands registered.
-    await Promise.race([
-      discord.waitFor(() => discord.readyShards().length > 0 && discord.commands.size > 0, 60_000, 'the bot'),
-      exited,
-    ]);
-    exited.catch(() => {});
     web = await startWebServer(discord, {
       ...(options.port !== undefined && { port: options.port }),
       pageDir: options.pageDir ?? join(process.cwd(), 'src', 'playground', 'page'),
       dashboardUrl: `http://127.0.0.1:${dashboardPort}`,
       people,
+      intent: bot.intent,
     });
     return {
       url: web.url,
@@ -124,6 +114,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       serviceUrl: service.baseUrl,
       demo: demo !== undefined,
       databaseUrl,
+      intent: bot.intent,
       close,
     };
   } catch (error) {

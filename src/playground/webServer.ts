@@ -2,7 +2,9 @@
  * The playground's web server on loopback: the page (page/), the local Discord as the page sees
  * it (pageView.ts), changes pushed as server-sent events (each changed message, at most every
  * 50 ms), and what a person does on the page done as that person in the local Discord: a slash
- * command, a message, a button click, a form (pageModals.ts), a change of language (pageLocales.ts).
+ * command, a message, a button click, a form (pageModals.ts), a change of language (pageLocales.ts),
+ * the Message Content intent switched (pageIntent.ts). Each person acts in their own DM only: in
+ * another's, 403 (pageView.ts).
  * Attachments come from their messages, with the type they were uploaded with, never sniffed, and
  * a policy that lets them run nothing when opened (`default-src 'none'; sandbox`, not framed).
  *
@@ -11,12 +13,14 @@
  * the static files (401), a write that is not `Content-Type: application/json` (415).
  */
 import { readFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { LocalDiscord } from '../localDiscord/localDiscord.js';
 import { type PageAccess, pageAccess } from './pageAccess.js';
 import { commandInput, createPlaygroundRoles, rolesView } from './pageCommands.js';
+import { isJson, readJson, send, sendFailure, text } from './pageHttp.js';
+import { type IntentSwitch, intentState, switchIntent } from './pageIntent.js';
 import { changeLocale, localesView } from './pageLocales.js';
 import { pageModals } from './pageModals.js';
 import {
@@ -25,6 +29,7 @@ import {
   messageSignature,
   messageView,
   openPlaygroundPlaces,
+  ownPlace,
   type PlaygroundPerson,
   playgroundPeople,
 } from './pageView.js';
@@ -42,6 +47,7 @@ const PAGE_FILES = [
   'commands.js',
   'composer.js',
   'follow.js',
+  'intent.js',
   'languages.js',
   'markdown.js',
   'messageMenu.js',
@@ -74,33 +80,16 @@ const TYPES: Record<string, string> = {
 /** What an attachment may do when opened: nothing (no script, no loads, a sandboxed origin). */
 const ATTACHMENT_POLICY = "default-src 'none'; frame-ancestors 'none'; sandbox";
 const PUSH_EVERY_MS = 50;
-const MAX_BODY = 64 * 1024;
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let text = '';
-  req.setEncoding('utf8');
-  for await (const chunk of req) {
-    text += String(chunk);
-    if (text.length > MAX_BODY) throw new Error('request body too large');
-  }
-  const parsed: unknown = JSON.parse(text || '{}');
-  if (typeof parsed !== 'object' || parsed === null) throw new Error('expected a JSON object');
-  return parsed as Record<string, unknown>;
-}
-
-function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-}
-
-/** Whether a write says it is JSON (`application/json`, with or without parameters). */
-const isJson = (req: IncomingMessage) =>
-  (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() === 'application/json';
-
-const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
-
 export async function startWebServer(
   discord: LocalDiscord,
-  options: { port?: number; pageDir: string; dashboardUrl?: string; people?: PlaygroundPerson[] },
+  options: {
+    port?: number;
+    pageDir: string;
+    dashboardUrl?: string;
+    people?: PlaygroundPerson[];
+    /** The Message Content intent switch (playground.ts restarts the bot behind it). */
+    intent?: IntentSwitch;
+  },
 ): Promise<WebServer> {
   const people = options.people ?? playgroundPeople(discord);
   openPlaygroundPlaces(discord, people);
@@ -119,7 +108,7 @@ export async function startWebServer(
 
   const push = () => {
     timer = undefined;
-    const channels = JSON.stringify(channelsView(discord));
+    const channels = JSON.stringify(channelsView(discord, people));
     const events: string[] = [];
     if (channels !== channelsPushed) {
       channelsPushed = channels;
@@ -147,10 +136,13 @@ export async function startWebServer(
     people.find((person) => person.key === body.user) ?? (people[0] as (typeof people)[number]);
 
   async function act(path: string, body: Record<string, unknown>): Promise<unknown> {
+    // The Message Content intent switch: the bot restarted behind it (pageIntent.ts).
+    if (path === '/api/intent') return switchIntent(discord, options.intent, body);
     const person = personOf(body);
     const channelId = text(body.channelId) ?? (discord.channelIds[0] as string);
-    const dm = channelId === discord.dmChannelId;
-    const where = dm ? { dm: true } : { channelId };
+    // Each person has their own DM with the bot: another's is refused (403).
+    ownPlace(discord, person, channelId);
+    const where = { channelId };
     if (path === '/api/command') {
       const { input, label } = commandInput(body);
       const interaction = discord.sendCommand({
@@ -175,6 +167,7 @@ export async function startWebServer(
       const message = discord.messages.get(text(body.messageId) ?? '');
       const name = text(body.name);
       if (!message || message.deleted || !name) throw new Error('no such message or command');
+      ownPlace(discord, person, message.channelId);
       const interaction = discord.messageCommand(name, message, {
         user: person.user,
         permissions: person.permissions,
@@ -191,10 +184,10 @@ export async function startWebServer(
       const message = discord.messages.get(text(body.messageId) ?? '');
       const customId = text(body.customId);
       if (!message || !customId) throw new Error('no such message or button');
+      ownPlace(discord, person, message.channelId);
       const interaction = discord.clickButton(message, customId, {
         user: person.user,
         permissions: person.permissions,
-        ...(dm && { dm: true }),
       });
       // A click's reply says no "used /command" line, as in Discord; it is still private to them.
       notes.set(interaction.token, { userId: person.user.id, command: '' });
@@ -233,7 +226,7 @@ export async function startWebServer(
       send(res, 200, {
         botId: discord.botUser.id,
         guildName: 'Playground',
-        channels: channelsView(discord),
+        channels: channelsView(discord, people),
         people: people.map(({ key, label, user }) => ({ key, label, id: user.id })),
         roles: rolesView(discord),
         commands: [...discord.commands.values()].flat(),
@@ -242,6 +235,10 @@ export async function startWebServer(
         dashboardUrl: options.dashboardUrl ?? null,
         ...localesView(discord, people),
       });
+      return;
+    }
+    if (req.method === 'GET' && url.pathname === '/api/intent') {
+      void intentState(options.intent, url.searchParams.has('wait')).then((state) => send(res, 200, state));
       return;
     }
     if (req.method === 'GET' && url.pathname === '/api/events') {
@@ -267,8 +264,7 @@ export async function startWebServer(
         .then((body) => act(url.pathname, body))
         .then(
           (answer) => send(res, 200, answer),
-          (error: unknown) =>
-            send(res, 400, { error: error instanceof Error ? error.message : String(error) }),
+          (error: unknown) => sendFailure(res, error),
         );
       return;
     }

@@ -9,9 +9,10 @@
 // messageMenu.js), channels.js, modal.js (forms), composer.js (with commands.js: parsing and
 // completion), languages.js (the language switches), follow.js (staying at the newest message).
 
-import { openChannel, renderChannels } from './channels.js';
+import { openChannel, renderChannels, showPersonChannels } from './channels.js';
 import { setUpComposer, showSuggestions } from './composer.js';
 import { setUpFollowing } from './follow.js';
+import { setUpIntent } from './intent.js';
 import { setUpLanguages, showPersonLanguage } from './languages.js';
 import { renderMessages, upsertMessage } from './messages.js';
 import { renderModal } from './modal.js';
@@ -50,6 +51,7 @@ function setUpPeople() {
   $('person').value = state.person;
   $('person').addEventListener('change', () => {
     state.person = $('person').value;
+    showPersonChannels();
     remember(state);
     showPersonLanguage(state);
     showSuggestions();
@@ -108,6 +110,7 @@ async function start() {
   setUpComposer();
   setUpFollowing();
   listen();
+  setUpIntent();
   openChannel(pickChannel(state.channels, saved));
   // Kept for a reload: the channel once opened (its own handlers run first) and when leaving.
   $('channels').addEventListener('click', () => remember(state));
