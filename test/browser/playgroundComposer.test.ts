@@ -148,6 +148,27 @@ describe.skipIf(!found)('the playground page, like Discord', () => {
     expect(await page.locator('#channel-title').textContent()).toBe('# ask-the-bot');
   });
 
+  it('a saved channel that is gone is found by its name (a restart), else the usual first channel', async () => {
+    /** A page that starts with `saved` as what the last visit kept. */
+    const startWith = async (saved: unknown) => {
+      const other = await context.newPage();
+      await other.addInitScript(
+        `localStorage.setItem('playground.view', ${JSON.stringify(JSON.stringify(saved))})`,
+      );
+      await other.goto(playground.url);
+      await other.waitForSelector('body[data-ready="true"]');
+      return other;
+    };
+    const renamed = await startWith({ person: 'admin', channel: { id: '1', kind: 'text', name: 'images' } });
+    expect(await renamed.inputValue('#person')).toBe('admin');
+    expect(await renamed.locator('#channel-title').textContent()).toBe('# images');
+    await renamed.close();
+    const gone = await startWith({ person: 'nobody', channel: { id: '1', kind: 'text', name: 'gone' } });
+    expect(await gone.inputValue('#person')).toBe('member');
+    expect(await gone.locator('#channel-title').textContent()).toBe('# ask-the-bot');
+    await gone.close();
+  });
+
   it('at 420 px: no sideways scroll, the channel list opens from ☰, the composer works', async () => {
     const narrow = await browser.newContext({ viewport: { width: 420, height: 800 } });
     try {
