@@ -41,6 +41,8 @@ describe.skipIf(!found)('the playground page, like Discord', () => {
     ).channels.find((channel) => channel.name === name)?.id as string;
   /** Types `text` and presses Enter; the page then shows a refusal line above the composer. */
   const refused = async (text: string) => {
+    // The line of an earlier refusal gone first, so that the one waited for is this text's.
+    await page.evaluate("document.querySelector('#composer .error-line')?.remove()");
     await page.fill('#input', text);
     await page.press('#input', 'Enter');
     const line = page.locator('#composer .error-line');
