@@ -7,7 +7,10 @@
 // Here: the start (the state, "Typing as", the event stream). The parts, each an ES module:
 // state.js (what the page knows, the API call), messages.js (with markdown.js and the Apps menu,
 // messageMenu.js), channels.js, modal.js (forms), composer.js (with commands.js: parsing and
-// completion), languages.js (the language switches), follow.js (staying at the newest message).
+// completion, and optionChecks.js: what Discord's client checks before sending), languages.js (the
+// language switches), pageText.js (the page's own text in the typing person's language), follow.js
+// (staying at the newest message), remember.js (the person and channel a reload keeps), narrow.js
+// (the channel list behind ☰ on a narrow screen).
 
 import { openChannel, renderChannels, showPersonChannels } from './channels.js';
 import { setUpComposer, showSuggestions } from './composer.js';
