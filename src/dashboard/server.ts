@@ -17,12 +17,15 @@
  *   without the token, and the logout still completes).
  * - The login rate limit keys on the socket's address, or, from a proxy listed in
  *   DASHBOARD_TRUSTED_PROXY, on the client address X-Forwarded-For gives (fastify's trustProxy).
+ * - Content-Security-Policy: no script, no other site, and only the pages' own stylesheet (by its
+ *   hash, STYLE_HASH).
  * - Every page is in the viewer's language (language.ts, from Accept-Language), so every
  *   answer says `Vary: Accept-Language`.
  * - Every write (POST) needs the Origin of PUBLIC_URL and the session's CSRF token (form field
  *   `_csrf` or header `x-csrf-token`): 403 otherwise.
  */
 
+import { createHash } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -33,6 +36,13 @@ import { wordsFor } from './language.js';
 import { guildListPage, loginPage, refusedPage } from './pages.js';
 import { canManageGuild, newToken, safeReturnPath, sameOrigin, sameToken } from './security.js';
 import { GUILDS_FRESH_MS, SESSION_TTL_MS, type Session, type Sessions } from './sessions.js';
+import { STYLE } from './style.js';
+
+/**
+ * The one stylesheet pages may use, by its hash: the pages' own <style> (style.ts), and no
+ * other (no injected <style>, no style attribute), never a script.
+ */
+export const STYLE_HASH = `sha256-${createHash('sha256').update(STYLE).digest('base64')}`;
 
 export const SESSION_COOKIE = 'dashboard_session';
 /** The session cookie's name under https: the browser keeps it Secure, host-only and on Path=/. */
@@ -80,7 +90,7 @@ export function buildServer(deps: DashboardDeps): {
     reply.header('cache-control', 'no-store');
     reply.header(
       'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      `default-src 'none'; style-src '${STYLE_HASH}'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`,
     );
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');

@@ -8,6 +8,7 @@
  * the id, without the CSRF token); the pages in the language Accept-Language asks for (Vary).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { STYLE_HASH } from '../../src/dashboard/server.js';
 import { sessionStoreKey } from '../../src/dashboard/sessions.js';
 import { createFormats } from '../../src/i18n/format.js';
 import {
@@ -86,6 +87,11 @@ describe('the dashboard', () => {
     expect(french.headers.get('vary')).toMatch(/accept-language/i);
     expect(french.text).toContain('<html lang="fr">');
     expect(french.text).toContain('>Se connecter avec Discord</a>');
+    // Its one stylesheet is allowed by its hash: no other style, no script.
+    const policy = french.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain(`style-src '${STYLE_HASH}'`);
+    expect(policy).not.toContain('unsafe-inline');
+    expect(policy).toContain("default-src 'none'");
     const unknown = await browser.request('/', { headers: { 'accept-language': 'ko' } });
     expect(unknown.text).toContain('<html lang="en">');
     expect(unknown.text).toContain('>Log in with Discord</a>');
