@@ -9,7 +9,7 @@
  */
 import type { Translator } from '../../i18n/translator.js';
 import { FollowUpLimitReached, type ReplyFile, type ReplySink } from './sink.js';
-import { type Fence, pieceText, takeMessage, withNote } from './split.js';
+import { type Open, pieceText, takeMessage, withNote } from './split.js';
 
 /** The file with the rest of a reply (Discord shows .md files as text). */
 export const REST_FILE_NAME = 'reply-continued.md';
@@ -37,25 +37,25 @@ export interface LastMessage {
 }
 
 /**
- * The last message a reply may have, starting at `offset` of `text` with `fence` open there:
+ * The last message a reply may have, starting at `offset` of `text` with `opening` open there:
  * as much text as fits beside `note` (the reply's notes) and the overflow note, the rest for
  * the file.
  */
 export function lastMessage(
   text: string,
   offset: number,
-  fence: Fence | null,
+  opening: Open,
   note: string | undefined,
   limit: number,
   attach: boolean,
   t: Translator,
 ): LastMessage {
-  const whole = takeMessage(withNote(text, note), offset, fence, limit);
+  const whole = takeMessage(withNote(text, note), offset, opening, limit);
   if (!whole.cut) return { content: pieceText(whole.piece), rest: '', files: [] };
   // The notes' room, with the longest count the overflow note can show, is kept free.
   const notes = (rest: number) => [overflowNote(t, rest, attach), note].filter(Boolean).join('\n');
   const room = Math.max(Math.floor(limit / 4), limit - notes(text.length).length - 2);
-  const taken = takeMessage(text, offset, fence, room);
+  const taken = takeMessage(text, offset, opening, room);
   if (!taken.cut) return { content: withNote(pieceText(taken.piece), note), rest: '', files: [] };
   const rest = text.slice(taken.nextOffset);
   const content = withNote(pieceText(taken.piece), notes(rest.length));
@@ -72,7 +72,7 @@ export function lastMessage(
  * the sink has a follow-up left for the message after one.
  */
 export function lastMessageGuard(sink: Pick<ReplySink, 'followUpsLeft' | 'attachFiles'>) {
-  const starts: { readonly index: number; readonly offset: number; readonly fence: Fence | null }[] = [];
+  const starts: { readonly index: number; readonly offset: number; readonly opening: Open }[] = [];
   return {
     attach: sink.attachFiles === true,
     /** Whether message `index` must be the last (`sent`: messages written so far). */
@@ -81,8 +81,8 @@ export function lastMessageGuard(sink: Pick<ReplySink, 'followUpsLeft' | 'attach
       // Writing message `index` itself takes a follow-up when it is a new one.
       return left !== undefined && left - (index >= sent && index > 0 ? 1 : 0) <= 0;
     },
-    started(index: number, offset: number, fence: Fence | null): void {
-      starts[index] = { index, offset, fence };
+    started(index: number, offset: number, opening: Open): void {
+      starts[index] = { index, offset, opening };
     },
     /** A follow-up refused as one too many (the final write is tried again, into the last message). */
     refused: (error: unknown) => error instanceof FollowUpLimitReached,

@@ -19,7 +19,7 @@ import { lastMessage, lastMessageGuard } from './overflow.js';
 import { editReadyAt, finalReadyAt } from './rateBucket.js';
 import type { PacedStreamRenderer, ReplyFile } from './sink.js';
 import { FINAL_RETRY_DELAYS_MS, isTransient, type ReplySink, type StreamRendererOptions } from './sink.js';
-import { DISCORD_MESSAGE_LIMIT, type Fence, pieceText, takeMessage, withNote } from './split.js';
+import { DISCORD_MESSAGE_LIMIT, NOTHING_OPEN, type Open, pieceText, takeMessage, withNote } from './split.js';
 
 export * from './sink.js';
 export { withNote };
@@ -49,10 +49,10 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   // Whether any non-whitespace has arrived (tracked, so a push never rescans the whole text).
   let visible = false;
   const messages: SentMessage[] = [];
-  // Where the message being grown starts in `text`, and the fence open at that point.
+  // Where the message being grown starts in `text`, and what markdown is open at that point.
   let frozenCount = 0;
   let currentOffset = 0;
-  let currentFence: Fence | null = null;
+  let currentOpen: Open = NOTHING_OPEN;
   // Where the sink limits follow-ups (user installs), the last allowed message ends the reply.
   const guard = lastMessageGuard(sink);
   let lastNote: string | undefined;
@@ -106,14 +106,14 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       ? sink.editOriginal(content, components, files)
       : sink.sendFollowUp(content, components, files)
     ).catch(rewind);
-    guard.started(index, currentOffset, currentFence);
+    guard.started(index, currentOffset, currentOpen);
     messages.push({ id, original, shown, shownComponents: componentsKey });
   }
 
   /** Discord refused a follow-up (40094): the message before it becomes the last, written again. */
   function rewind(error: unknown): never {
     const start = guard.rewindTo(error, messages.length);
-    if (start) ({ index: frozenCount, offset: currentOffset, fence: currentFence } = start);
+    if (start) ({ index: frozenCount, offset: currentOffset, opening: currentOpen } = start);
     if (start) tail = text.slice(currentOffset);
     throw error;
   }
@@ -121,7 +121,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   /** The reply's last allowed message: the text that fits (at the end: and where the rest is). */
   async function writeLast(piece: string, final: boolean, lastControls?: MessageComponents) {
     if (!final) return write(frozenCount, piece, options.controls);
-    const last = lastMessage(text, currentOffset, currentFence, lastNote, limit, guard.attach, options.voice);
+    const last = lastMessage(text, currentOffset, currentOpen, lastNote, limit, guard.attach, options.voice);
     await write(frozenCount, last.content, lastControls, last.content, last.files);
   }
 
@@ -136,7 +136,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     lastControls?: MessageComponents,
   ): Promise<void> {
     for (;;) {
-      const taken = takeMessage(source, currentOffset - base, currentFence, limit);
+      const taken = takeMessage(source, currentOffset - base, currentOpen, limit);
       // The growing message's tip shows no half-made markdown (openMarkdown.ts); the head is kept.
       const raw = pieceText(taken.piece);
       const content = taken.cut || final ? raw : displayableAfter(raw, currentOffset === 0 ? head.length : 0);
@@ -167,7 +167,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       const cut = base + taken.nextOffset;
       tail = tail.slice(cut - currentOffset);
       currentOffset = cut;
-      currentFence = taken.nextFence;
+      currentOpen = taken.nextOpen;
     }
   }
 
@@ -268,7 +268,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       const wait = bucket ? finalReadyAt(bucket) - clock.now() : 0;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       lastNote = note;
-      const closed = closeLastMessage(text, currentOffset, currentFence, limit, head.length);
+      const closed = closeLastMessage(text, currentOffset, currentOpen, limit, head.length);
       const final = head + withNote(closed.slice(head.length), note);
       // Discord refuses an empty message; callers pass a note when there is no text.
       const source = final.trim() === '' ? '…' : final;

@@ -6,6 +6,7 @@ import {
   displayableAfter,
   openMarkdown,
 } from '../../../../src/discord/render/openMarkdown.js';
+import { NOTHING_OPEN, pieceText, splitMessage } from '../../../../src/discord/render/split.js';
 
 /** Half-made markdown left in `text`, by rules of its own (not openMarkdown's scanner); '' when none. */
 function halfMade(text: string): string {
@@ -105,12 +106,14 @@ describe('openMarkdown', () => {
   it("leaves the quoted question above a reply as it is (its markers are not the reply's)", () => {
     expect(displayableAfter('> what is 2**3\nIt is', 15)).toBe('> what is 2**3\nIt is');
     expect(displayableAfter('> what is 2**3\nIt is **8', 15)).toBe('> what is 2**3\nIt is **8**');
-    expect(closeLastMessage('> 2**3\nIt is', 0, null, 2000, 7)).toBe('> 2**3\nIt is');
+    expect(closeLastMessage('> 2**3\nIt is', 0, NOTHING_OPEN, 2000, 7)).toBe('> 2**3\nIt is');
   });
 
   it('closes only the last message of a split reply', () => {
     const first = `${'a '.repeat(30)}\n\n`;
-    expect(closeLastMessage(`**x** ${first}tail **open`, 0, null, 40)).toBe(`**x** ${first}tail **open**`);
+    expect(closeLastMessage(`**x** ${first}tail **open`, 0, NOTHING_OPEN, 40)).toBe(
+      `**x** ${first}tail **open**`,
+    );
   });
 
   it('for random markdown cut anywhere: balanced, only growing, and the complete text unchanged', () => {
@@ -130,6 +133,31 @@ describe('openMarkdown', () => {
         expect(displayable(text, true)).toBe(text);
       }),
       { numRuns: 60 },
+    );
+  });
+});
+
+describe('a reply split over several messages', () => {
+  it('closes bold cut at a message boundary before the trailing space and opens it again in the next', () => {
+    const text = `**${'word '.repeat(12)}end** after`;
+    const pieces = splitMessage(text, 40).map(pieceText);
+    expect(pieces[0]).toBe(`**${'word '.repeat(7).trimEnd()}**`);
+    expect(pieces[1]?.startsWith('**word')).toBe(true);
+    expect(pieces.at(-1)?.endsWith('end** after')).toBe(true);
+  });
+
+  it('for random markdown split at any limit: every message is whole markdown, and no text is lost', () => {
+    fc.assert(
+      fc.property(markdown, fc.integer({ min: 100, max: 300 }), (text, limit) => {
+        const pieces = splitMessage(text, limit);
+        expect(pieces.map((piece) => piece.body).join('')).toBe(text);
+        for (const piece of pieces) {
+          const content = pieceText(piece);
+          expect(content.length).toBeLessThanOrEqual(limit);
+          expect(halfMade(content), JSON.stringify(pieces.map(pieceText))).toBe('');
+        }
+      }),
+      { numRuns: 200 },
     );
   });
 });

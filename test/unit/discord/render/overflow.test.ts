@@ -6,7 +6,7 @@ import {
   REST_FILE_TYPE,
 } from '../../../../src/discord/render/overflow.js';
 import { FollowUpLimitReached, type ReplyFile, type ReplySink } from '../../../../src/discord/render/sink.js';
-import { pieceText, splitMessage } from '../../../../src/discord/render/split.js';
+import { NOTHING_OPEN, pieceText, splitMessage } from '../../../../src/discord/render/split.js';
 import { createStreamRenderer } from '../../../../src/discord/render/streamRenderer.js';
 import { systemClock } from '../../../../src/lib/clock.js';
 import { english } from '../../../helpers/english.js';
@@ -66,7 +66,7 @@ const paragraphs = (count: number) =>
 describe('the last message of a reply with no follow-up left', () => {
   it('keeps what fits with the notes, and gives the exact rest for the file', () => {
     const text = paragraphs(6);
-    const last = lastMessage(text, 0, null, NOTE, 2000, true, english);
+    const last = lastMessage(text, 0, NOTHING_OPEN, NOTE, 2000, true, english);
     expect(last.content.length).toBeLessThanOrEqual(2000);
     expect(last.content.endsWith(NOTE)).toBe(true);
     expect(last.content).toContain(overflowNote(english, last.rest.length, true));
@@ -79,7 +79,7 @@ describe('the last message of a reply with no follow-up left', () => {
 
   it('without Attach Files says how much is cut, and has no file', () => {
     const text = paragraphs(6);
-    const last = lastMessage(text, 0, null, NOTE, 2000, false, english);
+    const last = lastMessage(text, 0, NOTHING_OPEN, NOTE, 2000, false, english);
     expect(last.files).toEqual([]);
     expect(last.content).toContain(`Cut here: ${last.rest.length.toLocaleString('en-US')} more characters`);
   });
@@ -87,7 +87,7 @@ describe('the last message of a reply with no follow-up left', () => {
   it('closes a code block it cuts, and the file holds the rest as written', () => {
     const code = Array.from({ length: 200 }, (_, i) => `const line${i} = ${i};`).join('\n');
     const text = `Here:\n\n\`\`\`ts\n${code}\n\`\`\`\nDone.`;
-    const last = lastMessage(text, 0, null, NOTE, 2000, true, english);
+    const last = lastMessage(text, 0, NOTHING_OPEN, NOTE, 2000, true, english);
     const shown = last.content.slice(0, last.content.indexOf('-# ✂️'));
     expect(shown.trimEnd().endsWith('```')).toBe(true);
     expect(text.startsWith(shown.trimEnd().slice(0, -3).trimEnd())).toBe(true);
@@ -95,7 +95,7 @@ describe('the last message of a reply with no follow-up left', () => {
   });
 
   it('is the whole rest when it fits with the notes', () => {
-    const last = lastMessage('short', 0, null, NOTE, 2000, true, english);
+    const last = lastMessage('short', 0, NOTHING_OPEN, NOTE, 2000, true, english);
     expect(last).toEqual({ content: `short\n\n${NOTE}`, rest: '', files: [] });
   });
 });

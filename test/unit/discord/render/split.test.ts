@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   fenceAfter,
   type MessagePiece,
+  NOTHING_OPEN,
   pieceText,
   splitMessage,
   takeMessage,
@@ -68,15 +69,15 @@ describe('splitMessage', () => {
     // Grow the text a few characters at a time, freezing pieces as the renderer does.
     const frozen: string[] = [];
     let offset = 0;
-    let fence = null as ReturnType<typeof fenceAfter>;
+    let open = NOTHING_OPEN;
     for (let end = 1; end <= text.length; end += 7) {
       const partial = text.slice(0, end);
       for (;;) {
-        const taken = takeMessage(partial, offset, fence);
+        const taken = takeMessage(partial, offset, open);
         if (!taken.cut) break;
         frozen.push(pieceText(taken.piece));
         offset = taken.nextOffset;
-        fence = taken.nextFence;
+        open = taken.nextOpen;
       }
     }
     expect(frozen).toEqual(texts(finalPieces).slice(0, frozen.length));
