@@ -191,7 +191,10 @@ describe('the playground web server refuses other pages', () => {
   });
 
   it('serves the static page without the key, holding no state: every file of page/, and nothing else', async () => {
-    const files = readdirSync('src/playground/page').filter((file) => file !== 'index.html');
+    // A `.d.ts` there types a page module for the unit tests; the page never loads it.
+    const files = readdirSync('src/playground/page').filter(
+      (file) => file !== 'index.html' && !file.endsWith('.d.ts'),
+    );
     expect(files).toContain('app.js');
     for (const path of ['/', ...files.map((file) => `/${file}`)]) {
       const answer = await raw(origin, path);
@@ -199,7 +202,13 @@ describe('the playground web server refuses other pages', () => {
       expect(answer.text).not.toContain('a picture');
       expect(answer.headers['set-cookie']).toBeUndefined();
     }
-    for (const path of ['/index.html', '/webServer.ts', '/../pageAccess.ts', '/app.js.map']) {
+    for (const path of [
+      '/index.html',
+      '/webServer.ts',
+      '/../pageAccess.ts',
+      '/app.js.map',
+      '/markdown.d.ts',
+    ]) {
       expect((await raw(origin, path)).status, path).toBe(401);
     }
   });
