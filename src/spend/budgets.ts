@@ -21,13 +21,19 @@ export type { RefusalText } from './memberCaps.js';
 export type { Refusal, Reservation } from './refusals.js';
 
 import { type AlertsDue, createAlertsDue } from './budgetAlerts.js';
-import { type CapKeys, capRefusalTexts } from './capRoom.js';
+import { type CapKeys, capReached, capRefusalTexts } from './capRoom.js';
 import { type GuildSettings, readGuildSettings, settingsKey } from './guildSettings.js';
 import type { Ledger } from './ledger.js';
 import { type MemberCaps, memberCapRefusal } from './memberCaps.js';
 import { createMemberDaySpend } from './memberDay.js';
 import { usageScope } from './records.js';
-import { memberDayKeys, operatorCapReached, type Refusal, type Reservation } from './refusals.js';
+import {
+  memberDayKeys,
+  operatorCapNoRoom,
+  operatorCapReached,
+  type Refusal,
+  type Reservation,
+} from './refusals.js';
 
 /** The operator's caps (src/config.ts), in micro-units; null: no cap. */
 export interface OperatorCaps {
@@ -232,7 +238,10 @@ export function createBudgets(
     return queue.run('budget:operator', async (): Promise<Reservation> => {
       const spent = await ledger.allScopesMonthSpendMicros(now);
       if (spent + inFlightTotal + amountMicros > cap) {
-        return { ok: false, message: operatorCapReached, publicMessage: operatorCapReached };
+        const text = capReached({ spent, pending: inFlightTotal, cap })
+          ? operatorCapReached
+          : operatorCapNoRoom;
+        return { ok: false, message: text, publicMessage: text };
       }
       return hold(scope, userId, amountMicros);
     });

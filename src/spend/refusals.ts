@@ -9,6 +9,9 @@ import type { RefusalText } from './memberCaps.js';
 /** Members learn that the bot is out of budget, not how much the operator spends. */
 export const operatorCapReached: RefusalText = (t) => t.t('spend.operatorCapReached');
 
+/** The operator's cap is not reached, but this request's estimate does not fit what is left. */
+export const operatorCapNoRoom: RefusalText = (t) => t.t('spend.operatorCapNoRoom');
+
 /**
  * The keys of the one daily cap per member over what is billed to them (memberDay.ts): in DMs, or
  * where the app works only because the member installed it (in a server, or outside servers).

@@ -45,6 +45,7 @@ const said = (r: Reservation) =>
         ...(r.memberLimit && { memberLimit: r.memberLimit }),
       };
 const OPERATOR_CAP_REACHED = english.t('spend.operatorCapReached');
+const OPERATOR_CAP_NO_ROOM = english.t('spend.operatorCapNoRoom');
 const SERVER_CAP_REACHED = english.t('spend.serverCapReached');
 const DM_CAP_REACHED = english.t('spend.dmCapReached');
 const MEMBER_DAILY_CAP_REACHED = english.t('spend.memberDailyCapReached');
@@ -137,8 +138,13 @@ describe('the operator cap across every server and DM', () => {
     expect(refusals([await budgets.reserve(null, 'u', 10_001, NOW)])[0]).toMatch(
       /^This request could cost more than the .* left of today's limit for direct messages/,
     );
-    expect(refusals([await budgets.reserve('g2', 'u', 10_001, NOW)])).toEqual([OPERATOR_CAP_REACHED]);
+    // 40,000 of 50,000 spent: not reached, but 10,001 does not fit what is left.
+    expect(refusals([await budgets.reserve('g2', 'u', 10_001, NOW)])).toEqual([OPERATOR_CAP_NO_ROOM]);
+    expect(OPERATOR_CAP_NO_ROOM).toMatch(
+      /^The bot is close to its spending limit for this month: this request could cost more/,
+    );
     expect((await budgets.reserve('g2', 'u', 10_000, NOW)).ok).toBe(true);
+    expect(refusals([await budgets.reserve('g2', 'u', 1, NOW)])).toEqual([OPERATOR_CAP_REACHED]);
   });
 
   it('a refusal names the figures for the member alone; its public form only the limit and its reset', async () => {
@@ -174,6 +180,7 @@ describe('the operator cap across every server and DM', () => {
       SERVER_CAP_REACHED,
       DM_CAP_REACHED,
       OPERATOR_CAP_REACHED,
+      OPERATOR_CAP_NO_ROOM,
       ...noRoom,
     ]) {
       expect(text).not.toMatch(/USD|\$|\d\.\d/);

@@ -104,6 +104,8 @@ export default {
   // Refusals by a cap
   operatorCapReached:
     'Der Bot hat sein Ausgabenlimit für diesen Monat erreicht; er antwortet wieder ab dem 1. des nächsten Monats (UTC).',
+  operatorCapNoRoom:
+    'Der Bot ist nahe an seinem Ausgabenlimit für diesen Monat: Diese Anfrage könnte mehr kosten, als übrig ist. Eine kürzere Frage oder ein günstigeres Modell passt vielleicht noch; sonst antwortet er wieder ab dem 1. des nächsten Monats (UTC).',
   serverCapReached:
     'Dieser Server hat sein monatliches Ausgabenlimit für den Bot erreicht; es wird am 1. des nächsten Monats (UTC) zurückgesetzt. Ein Server-Admin kann es mit /budget erhöhen.',
   serverCapReachedFigures:

@@ -100,6 +100,8 @@ export default {
   // Refusals by a cap: with figures for the member alone, without for a channel.
   operatorCapReached:
     'The bot has reached its spending limit for this month; it will answer again on the 1st of next month (UTC).',
+  operatorCapNoRoom:
+    'The bot is close to its spending limit for this month: this request could cost more than what is left. A shorter question or a cheaper model may still fit; otherwise it answers again on the 1st of next month (UTC).',
   serverCapReached:
     'This server has reached its monthly spending cap for the bot; it resets on the 1st of next month (UTC). A server admin can raise it with /budget.',
   serverCapReachedFigures:

@@ -114,6 +114,8 @@ export default {
   // Refusals by a cap
   operatorCapReached:
     'El bot alcanzó su límite de gasto de este mes; volverá a responder el día 1 del mes que viene (UTC).',
+  operatorCapNoRoom:
+    'El bot está cerca de su límite de gasto de este mes: esta solicitud podría costar más de lo que queda. Una pregunta más corta o un modelo más barato quizá quepa; si no, volverá a responder el día 1 del mes que viene (UTC).',
   serverCapReached:
     'Este servidor alcanzó su límite mensual de gasto para el bot; se reinicia el día 1 del mes que viene (UTC). Un admin del servidor puede subirlo con /budget.',
   serverCapReachedFigures:

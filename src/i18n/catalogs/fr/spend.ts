@@ -115,6 +115,8 @@ export default {
   // Refusals by a cap
   operatorCapReached:
     'Le bot a atteint sa limite de dépenses pour ce mois ; il répondra de nouveau le 1er du mois prochain (UTC).',
+  operatorCapNoRoom:
+    'Le bot approche de sa limite de dépenses pour ce mois : cette demande pourrait coûter plus que ce qui reste. Une question plus courte ou un modèle moins cher peut encore passer ; sinon il répondra de nouveau le 1er du mois prochain (UTC).',
   serverCapReached:
     'Ce serveur a atteint son plafond mensuel de dépenses pour le bot ; il est remis à zéro le 1er du mois prochain (UTC). Un admin du serveur peut le relever avec /budget.',
   serverCapReachedFigures:

@@ -89,6 +89,8 @@ export default {
     'このサーバーにはすでに上限の {{max}} 件のロールルールがあります。先に 1 つ削除してください（/budget role clear）。',
   // Refusals by a cap
   operatorCapReached: 'ボットは今月の利用上限に達しました。来月 1 日（UTC）から再び応答します。',
+  operatorCapNoRoom:
+    'ボットは今月の利用上限に近づいています。このリクエストは残りを超える可能性があります。短い質問や安いモデルなら収まるかもしれません。収まらない場合は来月 1 日（UTC）から再び応答します。',
   serverCapReached:
     'このサーバーはボットの月間利用上限に達しました。来月 1 日（UTC）にリセットされます。サーバー管理者は /budget で上限を引き上げられます。',
   serverCapReachedFigures: 'このサーバーはボットの月間利用上限に達しました（{{cap}} 中 {{spent}} を使用）。',

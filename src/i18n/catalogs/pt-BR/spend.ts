@@ -112,6 +112,8 @@ export default {
   // Refusals by a cap
   operatorCapReached:
     'O bot atingiu o limite de gastos deste mês; ele volta a responder no dia 1º do próximo mês (UTC).',
+  operatorCapNoRoom:
+    'O bot está perto do limite de gastos deste mês: este pedido pode custar mais do que resta. Uma pergunta mais curta ou um modelo mais barato talvez caiba; senão, ele volta a responder no dia 1º do próximo mês (UTC).',
   serverCapReached:
     'Este servidor atingiu o limite mensal de gastos com o bot; ele é zerado no dia 1º do próximo mês (UTC). Um admin do servidor pode aumentá-lo com /budget.',
   serverCapReachedFigures:
