@@ -6,7 +6,8 @@
  * member's message whose text changed, never on the bot's streamed answer; "Dismiss message" on a
  * private reply; an image or the /usage chart full size on a click (Escape, a click beside it or
  * the close button closes it); the bot's answer to a mention shown as a reply ("@Alex …" over it,
- * which shows the original). The rules themselves: test/unit/playground/messageList.test.ts.
+ * which shows the original); the list's own words, its times and the intent switch in the
+ * typing person's language. The rules themselves: test/unit/playground/messageList.test.ts.
  * Screenshots go to test/results/playground-messages/. Without Chromium the file is skipped.
  */
 import { mkdirSync } from 'node:fs';
@@ -304,5 +305,34 @@ describe.skipIf(!found)('the playground’s message list, like Discord', () => {
     await expect
       .poll(() => line.locator('.reply-words').textContent())
       .toBe('@Service Bot tell me something about lighthouses, please');
+  });
+
+  it('the list’s own words, its times and the intent switch follow the person’s language (Deutsch)', async () => {
+    await typeAs('member');
+    await openChannel('general');
+    // A new private reply (an earlier test dismissed the one before).
+    const earlier = new Set((await messages()).map((m) => m.id));
+    await send('/config show');
+    const id = await newest((m) => !earlier.has(m.id) && m.ephemeral && m.usedCommand === '/config show');
+    await item(id).waitFor();
+    expect(await item(id).locator('.timestamp').textContent()).toMatch(TODAY);
+    await page.selectOption('#person-language', 'de');
+    try {
+      await expect
+        .poll(() => item(id).locator('.ephemeral-note').textContent())
+        .toContain('Nur du kannst das sehen');
+      expect(await item(id).getByRole('button', { name: 'Nachricht verwerfen' }).count()).toBe(1);
+      expect(await item(id).locator('.used').textContent()).toBe('Alex hat /config show verwendet');
+      expect(await item(id).locator('.timestamp').textContent()).toMatch(/^Heute um \d{1,2}:\d{2}$/);
+      expect(await page.locator('#intent-switch').textContent()).toBe('Message-Content-Intent: aus');
+      expect(await page.locator('#intent-note').textContent()).toMatch(/^Ohne ihn antwortet der Bot/);
+      await shot('deutsch');
+    } finally {
+      await page.selectOption('#person-language', 'en-US');
+    }
+    await expect
+      .poll(() => item(id).locator('.ephemeral-note').textContent())
+      .toContain('Only you can see this');
+    expect(await page.locator('#intent-switch').textContent()).toBe('Message Content intent: off');
   });
 });

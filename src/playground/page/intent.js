@@ -2,27 +2,27 @@
 // intent, and a line saying what it changes. Switching it restarts the bot behind it (the local
 // Discord grants or withdraws the intent, the bot identifies again: pageIntent.ts, botRunner.ts);
 // "restarting…" shows until the bot is ready, then its commands are read anew ("Summarize from
-// here" comes and goes with the intent).
+// here" comes and goes with the intent). Its words are in the page's language (pageText.js),
+// drawn again when that changes.
 
+import { onPageLanguage, t } from './pageText.js';
 import { $, post, state } from './state.js';
-
-const NOTE = {
-  on: 'With it, plain messages in the bot’s threads and replies to it get answers, and “Summarize from here” is offered.',
-  off: 'Without it, the bot answers only mentions, replies to it, DMs and commands; “Summarize from here” is not offered.',
-};
 
 let current = { on: false, restarting: false };
 
 function show() {
   const button = $('intent-switch');
+  if (!button) return;
   button.setAttribute('aria-checked', String(current.on));
   button.disabled = current.restarting;
-  $('intent-state').textContent = current.restarting ? 'restarting…' : current.on ? 'on' : 'off';
-  $('intent-note').textContent = current.restarting
-    ? 'The bot is restarting…'
-    : current.on
-      ? NOTE.on
-      : NOTE.off;
+  button.title = t('intent.title');
+  $('intent-label').textContent = t('intent.label');
+  $('intent-state').textContent = t(
+    current.restarting ? 'intent.restarting' : current.on ? 'intent.state.on' : 'intent.state.off',
+  );
+  $('intent-note').textContent = t(
+    current.restarting ? 'intent.restartingNote' : current.on ? 'intent.on' : 'intent.off',
+  );
   document.body.dataset.intent = current.restarting ? 'restarting' : current.on ? 'on' : 'off';
 }
 
@@ -44,7 +44,7 @@ async function flip() {
 export async function setUpIntent() {
   const box = $('intent');
   if (!box) return;
-  box.innerHTML = `<button type="button" id="intent-switch" role="switch" aria-checked="false" title="Restarts the bot">Message Content intent: <strong id="intent-state"></strong></button><p id="intent-note"></p>`;
+  box.innerHTML = `<button type="button" id="intent-switch" role="switch" aria-checked="false" ><span id="intent-label"></span>: <strong id="intent-state"></strong></button><p id="intent-note"></p>`;
   box.style.cssText = 'display:flex;flex-direction:column;gap:4px;margin-top:8px;font-size:12px;';
   $('intent-note').style.cssText = 'margin:0;line-height:1.3;';
   // As the selects above it (style.css is the layout's; this control is this module's alone).
@@ -55,6 +55,7 @@ export async function setUpIntent() {
   current = await read(false);
   if (!current.available) return box.remove();
   show();
+  onPageLanguage(show);
   // Opened while a restart is under way: shown until the bot is ready again.
   if (current.restarting) {
     current = await read(true);

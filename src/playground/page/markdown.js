@@ -1,6 +1,7 @@
 // Discord's markdown as the page draws a message's text: the parts the bot uses; and, after it,
 // the pure parts of the message list (times, groups, "(edited)", reply lines).
 
+import { translate } from './pageText.js';
 import { channelName, escapeHtml, nameOf } from './state.js';
 
 /**
@@ -66,20 +67,32 @@ export function startsGroup(previous, message) {
 
 const DAY_MS = 24 * 60 * 60_000;
 
+/** A locale Intl knows (Discord's are all BCP 47 tags); anything else is written as en-US. */
+function intlLocale(locale) {
+  try {
+    return Intl.DateTimeFormat.supportedLocalesOf(locale ?? 'en-US')[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
 /**
- * A message's time as Discord writes it: `label` over a group ("Today at 2:05 PM", "Yesterday at
- * 9:30 AM", else "11/26/2026 2:05 PM"), `clock` beside a grouped message ("2:05 PM"), `full` for
- * the title ("Saturday, November 28, 2026 at 2:05 PM") and `iso` for `<time datetime>`.
- * `timeZone` (default: the browser's) makes tests exact.
+ * A message's time as Discord writes it, in the reader's language `locale` (the page's: its
+ * words from pageText.js, its dates and clock from Intl): `label` over a group ("Today at 2:05 PM",
+ * "Yesterday at 9:30 AM", else "11/26/2026 2:05 PM"; in German "Heute um 14:05", …), `clock`
+ * beside a grouped message ("2:05 PM"), `full` for the title ("Saturday, November 28, 2026 at
+ * 2:05 PM") and `iso` for `<time datetime>`. `timeZone` (default: the browser's) makes tests exact.
  */
 export function messageTime(sent, now, { locale = 'en-US', timeZone } = {}) {
   const zone = timeZone ? { timeZone } : {};
+  const tag = intlLocale(locale);
+  // The calendar day in the reader's zone, to compare (a fixed format, not shown).
   const day = (at) =>
     new Intl.DateTimeFormat('en-CA', { ...zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
       at,
     );
-  const clock = new Intl.DateTimeFormat(locale, { ...zone, hour: 'numeric', minute: '2-digit' }).format(sent);
-  const date = new Intl.DateTimeFormat(locale, {
+  const clock = new Intl.DateTimeFormat(tag, { ...zone, hour: 'numeric', minute: '2-digit' }).format(sent);
+  const date = new Intl.DateTimeFormat(tag, {
     ...zone,
     year: 'numeric',
     month: '2-digit',
@@ -87,13 +100,11 @@ export function messageTime(sent, now, { locale = 'en-US', timeZone } = {}) {
   });
   const label =
     day(sent) === day(now)
-      ? `Today at ${clock}`
+      ? translate(locale, 'time.today', { time: clock })
       : day(sent) === day(now - DAY_MS)
-        ? `Yesterday at ${clock}`
+        ? translate(locale, 'time.yesterday', { time: clock })
         : `${date.format(sent)} ${clock}`;
-  const full = new Intl.DateTimeFormat(locale, { ...zone, dateStyle: 'full', timeStyle: 'short' }).format(
-    sent,
-  );
+  const full = new Intl.DateTimeFormat(tag, { ...zone, dateStyle: 'full', timeStyle: 'short' }).format(sent);
   return { label, clock, full, iso: new Date(sent).toISOString() };
 }
 

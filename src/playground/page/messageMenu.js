@@ -1,8 +1,11 @@
 // What opens over a message: the message menu (Apps), where a "⋯" button on a hovered message,
 // or a right-click, opens a small menu of the message commands the bot registered (choosing one
 // runs it on that message); and an image (or the /usage chart) full size, as Discord shows it.
+// Their words are in the page's language (pageText.js), as when opened: a language change comes
+// from the sidebar, and the menu closes on that click, the image's modal dialog keeps it out of reach.
 
 import { inLanguage } from './languages.js';
+import { t } from './pageText.js';
 import { $, escapeHtml, offeredHere, post, state } from './state.js';
 
 /** As in Discord: any message but a private reply or one still loading has the Apps menu. */
@@ -21,7 +24,7 @@ export function openMessageMenu(message, x, y) {
   menu.id = 'message-menu';
   menu.className = 'message-menu';
   menu.setAttribute('role', 'menu');
-  menu.innerHTML = `<div class="menu-heading">Apps</div>${state.messageCommands
+  menu.innerHTML = `<div class="menu-heading">${escapeHtml(t('menu.apps'))}</div>${state.messageCommands
     .filter(offeredHere)
     .map(
       (command) =>
@@ -58,8 +61,8 @@ export function openImage(url, name, refocus) {
   box.setAttribute('aria-label', name);
   box.innerHTML = `<img alt="${escapeHtml(name)}" />
     <div class="lightbox-bar">
-      <a href="${escapeHtml(url)}" target="_blank" rel="noopener">Open original</a>
-      <button type="button" class="lightbox-close" aria-label="Close">✕</button>
+      <a href="${escapeHtml(url)}" target="_blank" rel="noopener">${escapeHtml(t('image.original'))}</a>
+      <button type="button" class="lightbox-close" aria-label="${escapeHtml(t('image.close'))}">✕</button>
     </div>`;
   box.querySelector('img').src = url;
   box.addEventListener('click', (event) => {

@@ -3,9 +3,12 @@
 // text (markdown.js, with the pure rules of groups, times and "(edited)"), images that open full
 // size, buttons, "only you can see this" with Dismiss, and the Apps menu (messageMenu.js).
 // A message the event stream pushes again is redrawn in place, as Discord shows an edit.
+// Its own words and times are in the page's language (pageText.js); app.js draws the list again
+// when that changes.
 
 import { markdown, messageTime, replyPreview, showsEdited, startsGroup } from './markdown.js';
 import { hasMessageMenu, openImage, openMessageMenu } from './messageMenu.js';
+import { onPageLanguage, pageLanguage, t } from './pageText.js';
 import { $, escapeHtml, me, nameOf, post, state } from './state.js';
 
 /** Private replies the reader dismissed (Discord's "Dismiss message"), hidden for this page load. */
@@ -22,7 +25,7 @@ function visible(message) {
 const shown = () => [...state.messages.values()].filter(visible).sort((a, b) => a.createdAt - b.createdAt);
 
 function timeElement(message, className, text) {
-  const time = messageTime(message.times.sent, Date.now());
+  const time = messageTime(message.times.sent, Date.now(), { locale: pageLanguage() });
   return `<time class="${className}" datetime="${time.iso}" title="${escapeHtml(time.full)}">${escapeHtml(text(time))}</time>`;
 }
 
@@ -32,12 +35,12 @@ function replyLine(message) {
   const original = state.messages.get(message.replyTo);
   const words =
     !original || original.deleted
-      ? 'Original message was deleted'
+      ? t('message.replyDeleted')
       : replyPreview(original.content, nameOf) ||
-        (original.attachments.length ? 'Click to see attachment' : '…');
+        (original.attachments.length ? t('message.replyAttachment') : '…');
   const who =
     original && !original.deleted ? `<span class="reply-author">@${escapeHtml(original.author)}</span> ` : '';
-  return `<button type="button" class="reply-to" data-reply-to="${escapeHtml(message.replyTo)}" aria-label="Replying to ${escapeHtml(original?.author ?? 'a deleted message')}: ${escapeHtml(words)}">${who}<span class="reply-words">${escapeHtml(words)}</span></button>`;
+  return `<button type="button" class="reply-to" data-reply-to="${escapeHtml(message.replyTo)}" aria-label="${escapeHtml(t('message.replyLabel', { name: original?.author ?? t('message.deletedMessage'), words }))}">${who}<span class="reply-words">${escapeHtml(words)}</span></button>`;
 }
 
 function header(message, first) {
@@ -51,18 +54,18 @@ function messageElement(message, first) {
   item.className = `message${message.bot ? ' from-bot' : ''}${message.ephemeral ? ' ephemeral' : ''}${first ? '' : ' grouped'}`;
   item.dataset.messageId = message.id;
   const used = message.usedCommand
-    ? `<div class="used">${escapeHtml(nameOf(message.forUserId))} used <strong>${escapeHtml(message.usedCommand)}</strong></div>`
+    ? `<div class="used">${t('message.used', { name: escapeHtml(nameOf(message.forUserId)), command: `<strong>${escapeHtml(message.usedCommand)}</strong>` })}</div>`
     : '';
   const edited = showsEdited(message)
-    ? ` <span class="edited" title="${escapeHtml(messageTime(message.times.edited, Date.now()).full)}">(edited)</span>`
+    ? ` <span class="edited" title="${escapeHtml(messageTime(message.times.edited, Date.now(), { locale: pageLanguage() }).full)}">${escapeHtml(t('message.edited'))}</span>`
     : '';
   const body = message.thinking
-    ? '<div class="content thinking">Service Bot is thinking…</div>'
+    ? `<div class="content thinking">${escapeHtml(t('message.thinking', { bot: message.author }))}</div>`
     : `<div class="content">${markdown(message.content)}${edited}</div>`;
   const images = message.attachments
     .map((file, index) =>
       file.image
-        ? `<button type="button" class="image" data-index="${index}" aria-label="Open ${escapeHtml(file.filename)} full size"><img src="${file.url}" alt="${escapeHtml(file.filename)}" /></button>`
+        ? `<button type="button" class="image" data-index="${index}" aria-label="${escapeHtml(t('message.openImage', { name: file.filename }))}"><img src="${file.url}" alt="${escapeHtml(file.filename)}" /></button>`
         : '',
     )
     .join('');
@@ -78,8 +81,8 @@ function messageElement(message, first) {
     ${body}
     ${images ? `<div class="attachments">${images}</div>` : ''}
     ${buttons ? `<div class="buttons">${buttons}</div>` : ''}
-    ${message.ephemeral ? '<div class="ephemeral-note">👁 Only you can see this · <button type="button" class="dismiss">Dismiss message</button></div>' : ''}
-    ${hasMessageMenu(message) ? '<button type="button" class="message-menu-button" title="More (Apps)" aria-label="More">⋯</button>' : ''}`;
+    ${message.ephemeral ? `<div class="ephemeral-note">👁 ${escapeHtml(t('message.onlyYou'))} · <button type="button" class="dismiss">${escapeHtml(t('message.dismiss'))}</button></div>` : ''}
+    ${hasMessageMenu(message) ? `<button type="button" class="message-menu-button" title="${escapeHtml(t('message.moreTitle'))}" aria-label="${escapeHtml(t('message.more'))}">⋯</button>` : ''}`;
   if (hasMessageMenu(message)) {
     item.querySelector('.message-menu-button').addEventListener('click', (event) => {
       const box = event.currentTarget.getBoundingClientRect();
@@ -142,3 +145,9 @@ export function upsertMessage(message) {
   const index = messages.findIndex((candidate) => candidate.id === message.id);
   existing.replaceWith(messageElement(message, startsGroup(messages[index - 1], message)));
 }
+
+// A refusal line above the composer (state.js: showError) is cleared when the page's language
+// changes rather than redrawn: its text may be the server's own words (an API error), which the
+// page cannot translate, and a refusal of what was typed before the switch is stale anyway; the
+// list itself is drawn again by app.js's `onPageLanguage`.
+onPageLanguage(() => document.querySelector('#composer .error-line')?.remove());

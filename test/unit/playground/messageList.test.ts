@@ -69,6 +69,21 @@ describe('messageTime', () => {
     );
     expect(messageTime(AT, AT + 2 * 60 * 60_000, zone).label).toBe('Today at 2:05 PM');
   });
+
+  it('is written in the reader’s language: its words from the page’s tables, dates and clock by that locale', () => {
+    const de = { ...zone, locale: 'de' };
+    const today = messageTime(AT, AT + 60 * 60_000, de);
+    expect(today.label).toBe('Heute um 14:05');
+    expect(today.clock).toBe('14:05');
+    expect(today.full).toBe('Samstag, 28. November 2026 um 14:05');
+    expect(messageTime(AT, AT + 20 * 60 * 60_000, de).label).toBe('Gestern um 14:05');
+    expect(messageTime(AT, AT + 3 * 24 * 60 * 60_000, de).label).toBe('28.11.2026 14:05');
+    expect(messageTime(AT, AT + 60 * 60_000, { ...zone, locale: 'fr' }).label).toBe("Aujourd'hui à 14:05");
+    expect(messageTime(AT, AT + 60 * 60_000, { ...zone, locale: 'ja' }).label).toBe('今日 14:05');
+    expect(messageTime(AT, AT + 20 * 60 * 60_000, { ...zone, locale: 'pt-BR' }).label).toBe('Ontem às 14:05');
+    // A language the page has no table for: its words in English, its clock in its own locale.
+    expect(messageTime(AT, AT + 60 * 60_000, { ...zone, locale: 'sv-SE' }).label).toBe('Today at 14:05');
+  });
 });
 
 describe('showsEdited', () => {
