@@ -10,7 +10,7 @@ import { createLedger } from '../../src/spend/ledger.js';
 import { dayKey, entryKey } from '../../src/spend/ledgerBook.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
 import { usageScope } from '../../src/spend/records.js';
-import { operatorCapReached } from '../../src/spend/refusals.js';
+import { operatorCapNoRoom, operatorCapReached } from '../../src/spend/refusals.js';
 import { LEGACY_SCOPES_KEY, listScopes, markedScopes } from '../../src/spend/scopes.js';
 import { faultyAdapter, storeFaults } from '../helpers/faultyStore.js';
 import { recordingWrites } from '../helpers/ledgerFixtures.js';
@@ -228,14 +228,20 @@ for (const kind of STORE_KINDS) {
       // Ann's DMs today: 40,000 of 50,000.
       expect(await caps.reserve(null, 'ann', 10_001, NOW)).toMatchObject({ ok: false });
       expect((await caps.reserve(null, 'ann', 10_000, NOW)).ok).toBe(true);
-      // The operator's month across every scope, none touched since the restart: 120,000.
+      // The operator's month across every scope, none touched since the restart: 120,000, so
+      // 10,001 does not fit (not reached); 10,000 does, and then the cap is reached.
       const operator = after(130_000);
       expect(await operator.reserve('h', 'eve', 10_001, NOW)).toEqual({
+        ok: false,
+        message: operatorCapNoRoom,
+        publicMessage: operatorCapNoRoom,
+      });
+      expect((await operator.reserve('h', 'eve', 10_000, NOW)).ok).toBe(true);
+      expect(await operator.reserve('h', 'eve', 1, NOW)).toEqual({
         ok: false,
         message: operatorCapReached,
         publicMessage: operatorCapReached,
       });
-      expect((await operator.reserve('h', 'eve', 10_000, NOW)).ok).toBe(true);
       // 80 % was announced before the restart: not again; 100 % once reached.
       expect((await caps.alertsDue('g', NOW)).thresholds).toEqual([]);
       await restarted.charge(imageCharge('g', 'bob', 1));
