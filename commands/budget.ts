@@ -17,10 +17,8 @@ import { replyPrivately } from '../src/discord/messages.js';
 import type { Translator } from '../src/i18n/translator.js';
 import { interactionVoices } from '../src/i18n/voices.js';
 import type { GuildSettings } from '../src/spend/budgets.js';
-import { MAX_CAP, parseCap } from './budget/caps.js';
+import { MAX_CAP, parseCap } from '../src/spend/caps.js';
 import { roleGroup, runRoleSubcommand } from './budget/role.js';
-
-export { MAX_CAP, parseCap } from './budget/caps.js';
 
 const data = {
   name: 'budget',

@@ -14,8 +14,8 @@ import {
 import type { BotContext } from '../../src/context.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { parseModelList } from '../../src/settings/resolve.js';
+import { MAX_CAP, parseCap } from '../../src/spend/caps.js';
 import { MAX_ROLE_RULES, type RoleRule } from '../../src/spend/roleRules.js';
-import { MAX_CAP, parseCap } from './caps.js';
 
 const roleOption = (description: string): APIApplicationCommandRoleOption => ({
   type: ApplicationCommandOptionType.Role,

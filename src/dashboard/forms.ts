@@ -3,7 +3,7 @@
  * and the answer after an edit.
  */
 import type { FastifyReply } from 'fastify';
-import { parseCap } from '../../commands/budget.js';
+import { parseCap } from '../spend/caps.js';
 import { type EditResult, EVERYONE_ROLE, NOT_A_ROLE } from './edits.js';
 import type { Words } from './language.js';
 

@@ -1,5 +1,5 @@
 /** Caps as admins type them (/budget set, /budget role set), checked here as well as by Discord. */
-import { amountToMicros } from '../../src/spend/cost.js';
+import { amountToMicros } from './cost.js';
 
 /** The largest cap accepted, in currency units (keeps micro-units far inside safe integers). */
 export const MAX_CAP = 1_000_000;
