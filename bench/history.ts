@@ -24,15 +24,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { createConversationStore } from '../src/chat/conversationStore.js';
-import { createImagineRequests } from '../src/images/imagineRequests.js';
+import { conversationRetention, createConversationStore } from '../src/chat/conversationStore.js';
+import { createImagineRequests, imagineRetention } from '../src/images/imagineRequests.js';
 import { createLogger } from '../src/lib/logger.js';
 import { openStore, type Store } from '../src/lib/store.js';
-import { createSweeper, DAY_MS, retentionRules } from '../src/ops/retention.js';
+import { createSweeper, DAY_MS } from '../src/ops/retention.js';
 import { type DayAggregate, daysBetween, emptyDay, periodRange } from '../src/spend/aggregate.js';
 import { dailySpendSvg, renderPng } from '../src/spend/chart.js';
 import { createLedger } from '../src/spend/ledger.js';
-import { dayKey } from '../src/spend/ledgerKeys.js';
+import { dayKey, ledgerEntryRetention } from '../src/spend/ledgerKeys.js';
 import { loadPriceList } from '../src/spend/prices.js';
 import type { UsageRecord } from '../src/spend/records.js';
 import { scopeMarkerKey } from '../src/spend/scopes.js';
@@ -171,7 +171,8 @@ async function retentionFigures(dir: string) {
   const imagine = createImagineRequests(store);
   const sweeper = createSweeper({
     store,
-    rules: retentionRules({ conversationRetentionDays: 90, ledgerEntryRetentionDays: 400 }),
+    // The rules of what this benchmark writes (the bot's full list is src/bot.ts `retentionRules`).
+    rules: [...imagineRetention, ...conversationRetention(90), ...ledgerEntryRetention(400)],
     clock: { now: () => simulated },
     logger,
   });

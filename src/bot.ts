@@ -7,11 +7,11 @@ import { type Client, type ClientEvents, Events, Routes } from 'discord.js';
 import { commands as allCommands, messageCommands as allMessageCommands } from '../commands/index.js';
 import { createFairUse } from './access/fairUse.js';
 import { createArrivalOrder } from './chat/arrivalOrder.js';
-import { createAskTargets } from './chat/askTargets.js';
-import { createConversationStore } from './chat/conversationStore.js';
+import { askTargetRetention, createAskTargets } from './chat/askTargets.js';
+import { conversationRetention, createConversationStore } from './chat/conversationStore.js';
 import { type Config, configSecrets } from './config.js';
 import type { BotContext } from './context.js';
-import { type Dashboard, startDashboard } from './dashboard/index.js';
+import { type Dashboard, dashboardRetention, startDashboard } from './dashboard/index.js';
 import { sweepIdleDmChannels } from './discord/caches.js';
 import { createClient } from './discord/client.js';
 import type { Command, MessageCommand } from './discord/command.js';
@@ -26,18 +26,21 @@ import type { Event, EventRuntime } from './events/event.js';
 import { events } from './events/index.js';
 import { createI18n } from './i18n/translator.js';
 import { createImageDownloader } from './images/download.js';
-import { createImagineRequests } from './images/imagineRequests.js';
+import { createImagineRequests, imagineRetention } from './images/imagineRequests.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createKeyedQueue } from './lib/keyedQueue.js';
 import { createRedactor, type Logger } from './lib/logger.js';
 import { type Store, spillPathFor, spillPathsFor } from './lib/store.js';
 import { countWaiting } from './ops/countedQueue.js';
 import { createOperations, type Operations } from './ops/operations.js';
-import { createSweeper, retentionRules } from './ops/retention.js';
+import { createSweeper, type RetentionRule } from './ops/retention.js';
 import type { ServiceClient } from './service/client.js';
 import { createSettings } from './settings/settingsStore.js';
+import { budgetAlertRetention } from './spend/budgetAlerts.js';
 import { createBudgets } from './spend/budgets.js';
 import { createLedger } from './spend/ledger.js';
+import { ledgerEntryRetention } from './spend/ledgerKeys.js';
+import { memberDayRetention } from './spend/memberDay.js';
 import type { PriceList } from './spend/prices.js';
 import { createRoleRules } from './spend/roleRules.js';
 
@@ -73,6 +76,21 @@ export interface Bot {
   start(): Promise<void>;
   /** Ends in-flight replies with a note, waits for them (up to `graceMs`), then disconnects. */
   stop(graceMs?: number): Promise<void>;
+}
+
+/** What the retention sweep removes, and when: each capability's own rules (docs/operators.md). */
+export function retentionRules(
+  config: Pick<Config, 'conversationRetentionDays' | 'ledgerEntryRetentionDays'>,
+): RetentionRule[] {
+  return [
+    ...imagineRetention,
+    ...askTargetRetention,
+    ...dashboardRetention,
+    ...memberDayRetention,
+    ...budgetAlertRetention,
+    ...conversationRetention(config.conversationRetentionDays),
+    ...ledgerEntryRetention(config.ledgerEntryRetentionDays),
+  ];
 }
 
 export function createBot(options: BotOptions): Bot {

@@ -7,6 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import type { AttachmentInfo } from './attachmentText.js';
 
 export interface AskTarget {
@@ -32,6 +33,15 @@ export interface AskTargets {
 export const ASK_TARGET_PREFIX = 'ask-target:';
 /** A form left open longer than this asks the member to use the menu again. */
 export const ASK_TARGET_TTL_MS = 60 * 60 * 1000;
+
+export const askTargetRetention: readonly RetentionRule[] = [
+  {
+    what: 'messages open in "Ask about this message" forms',
+    prefix: ASK_TARGET_PREFIX,
+    lifetime: { ms: ASK_TARGET_TTL_MS, fromValueTime: false },
+    why: 'a form left open longer asks the member to use the menu again',
+  },
+];
 
 export function createAskTargets(store: Store): AskTargets {
   return {

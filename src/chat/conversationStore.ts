@@ -14,6 +14,7 @@ import { z } from 'zod';
 import type { Logger } from '../lib/logger.js';
 import { createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import type { Turn } from './history.js';
 
 /** More than any request sends; bounds the stored value. */
@@ -103,8 +104,18 @@ export const CONVERSATION_RETENTION_DAYS = 90;
 
 /**
  * `retentionDays`: each write gives the conversation that lifetime again, so a channel's memory
- * is removed that long after its last turn (ops/retention.ts sweeps what expired).
+ * is removed that long after its last turn (ops/retention.ts sweeps what expired, by the rule
+ * below).
  */
+export const conversationRetention = (retentionDays: number): readonly RetentionRule[] => [
+  {
+    what: 'conversations',
+    prefix: 'conversation:',
+    lifetime: { ms: retentionDays * 86_400_000, fromValueTime: false },
+    why: "a channel's memory lasts CONVERSATION_RETENTION_DAYS after its last turn",
+  },
+];
+
 export function createConversationStore(
   store: Store,
   logger: Logger,

@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { createKeyedQueue } from '../lib/keyedQueue.js';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import type { DashboardEdit, InProgressView } from './edits.js';
 
 export const EDITS_KEY = 'dashboard-edits';
@@ -34,6 +35,21 @@ export const APPLIED_TTL_MS = 2 * EDIT_LIFETIME_MS;
 export const WATCH_MS = 60_000;
 export const MAX_WATCHED = 200;
 export const LIVE_TTL_MS = 15_000;
+
+export const editInboxRetention: readonly RetentionRule[] = [
+  {
+    what: "answers to the dashboard's edits",
+    prefix: APPLIED_PREFIX,
+    lifetime: { ms: APPLIED_TTL_MS, fromValueTime: false },
+    why: 'no edit it answers for is applied later (EDIT_LIFETIME_MS)',
+  },
+  {
+    what: 'requests in progress told to the dashboard',
+    prefix: LIVE_PREFIX,
+    lifetime: { ms: LIVE_TTL_MS, fromValueTime: false },
+    why: 'written again while a page watches; stale once it stops',
+  },
+];
 
 export interface QueuedEdit {
   readonly seq: number;

@@ -8,15 +8,24 @@ import type { Client } from 'discord.js';
 import type { BotContext } from '../context.js';
 import type { ShardSet } from '../discord/shards.js';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import { guildChannels } from './channels.js';
 import { createDiscordOAuth } from './discordOAuth.js';
+import { editInboxRetention } from './editInbox.js';
 import { startEditPoller } from './editPoller.js';
 import { registerGuildRoutes } from './guildRoutes.js';
 import { createNames } from './names.js';
 import { createGuildOwners } from './owners.js';
-import { createPresence, startGuildPublisher } from './presence.js';
+import { createPresence, presenceRetention, startGuildPublisher } from './presence.js';
 import { buildServer } from './server.js';
-import { createSessions } from './sessions.js';
+import { createSessions, sessionRetention } from './sessions.js';
+
+/** The dashboard's records with a lifetime (sessions, answers to edits, published servers). */
+export const dashboardRetention: readonly RetentionRule[] = [
+  ...sessionRetention,
+  ...editInboxRetention,
+  ...presenceRetention,
+];
 
 export interface Dashboard {
   /** Where the web server listens: only in the process with shard 0. */

@@ -13,6 +13,7 @@
 import { ownsGuild, runsEveryShard, type ShardSet, shardOfGuild } from '../discord/shards.js';
 import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import { isSnowflake } from './security.js';
 
 export const GUILDS_PREFIX = 'dashboard-guilds:';
@@ -21,6 +22,15 @@ export const guildsKey = (shard: number, count: number) => `${GUILDS_PREFIX}shar
 export const PUBLISH_MS = 60_000;
 /** How long a published list lives unless written again. */
 export const PUBLISHED_TTL_MS = 10 * 60_000;
+
+export const presenceRetention: readonly RetentionRule[] = [
+  {
+    what: "each shard's servers published for the dashboard",
+    prefix: GUILDS_PREFIX,
+    lifetime: { ms: PUBLISHED_TTL_MS, fromValueTime: false },
+    why: 'written again every PUBLISH_MS while its process runs: a stopped shard shows no servers',
+  },
+];
 /** How long the dashboard uses a shard's list before reading it again. */
 export const READ_MS = 30_000;
 /** Discord requires a shard per 2,500 servers: a shard's list never needs more than twice that. */

@@ -1,6 +1,6 @@
 /**
  * Server-side sessions of the dashboard in the bot's keyv store, with a lifetime of 7 days
- * (keyv's ttl, and retention rules in ops/retention.ts for stores that keep expired records).
+ * (keyv's ttl, and sessionRetention below for the sweep of stores that keep expired records).
  * The cookie holds only the random id; the Discord access token and the guild list stay on the
  * server. What the store holds opens nothing by itself:
  * - a session is stored under the SHA-256 of its id (`dashboard-session:<hash>`), so a copy of
@@ -17,6 +17,7 @@
  */
 import { createHash, createHmac, hkdfSync } from 'node:crypto';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import { isSnowflake, newToken } from './security.js';
 import { createTokenSeal } from './tokenSeal.js';
 
@@ -24,6 +25,21 @@ export const SESSION_PREFIX = 'dashboard-session:';
 /** The member's latest session: `dashboard-member:<user id>` → `{ session: <hash> }`. */
 export const MEMBER_PREFIX = 'dashboard-member:';
 export const SESSION_TTL_MS = 7 * 86_400_000;
+
+export const sessionRetention: readonly RetentionRule[] = [
+  {
+    what: 'dashboard sessions',
+    prefix: SESSION_PREFIX,
+    lifetime: { ms: SESSION_TTL_MS, fromValueTime: false },
+    why: 'a session ends 7 days after its login (sooner at logout or the next login)',
+  },
+  {
+    what: "dashboard members' latest sessions",
+    prefix: MEMBER_PREFIX,
+    lifetime: { ms: SESSION_TTL_MS, fromValueTime: false },
+    why: 'it points at a session, which lives no longer',
+  },
+];
 /** The guild list (with permissions) is read from Discord again when older than this. */
 export const GUILDS_FRESH_MS = 5 * 60_000;
 

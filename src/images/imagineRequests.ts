@@ -4,6 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import type { ImageSize } from '../service/types.js';
 
 export interface ImagineRequest {
@@ -25,6 +26,15 @@ export interface ImagineRequests {
 
 /** Rerolls of requests older than this are refused (the button says so). */
 export const IMAGINE_REQUEST_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const imagineRetention: readonly RetentionRule[] = [
+  {
+    what: 'imagine requests',
+    prefix: 'imagine:',
+    lifetime: { ms: IMAGINE_REQUEST_TTL_MS, fromValueTime: false },
+    why: 'Reroll repeats a request for this long, then says it is too old',
+  },
+];
 
 export function createImagineRequests(store: Store): ImagineRequests {
   return {

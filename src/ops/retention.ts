@@ -8,27 +8,20 @@
  * stored without a lifetime get one on the way (from now; ledger entries from their own time).
  * Redis removes expired keys itself: there the sweep only gives legacy keys their lifetime, once.
  *
- * Kept, and for how long (docs/operators.md "What is kept, and for how long"):
- * - `/imagine` requests (for Reroll): 30 days from the request;
- * - the message an "Ask about this message" form is open on: an hour (taken when it is submitted);
- * - which budget alerts a server was sent in a month: 62 days;
- * - a channel's conversation: CONVERSATION_RETENTION_DAYS (default 90) after its last turn;
- * - a billed request's ledger entry: LEDGER_ENTRY_RETENTION_DAYS (default 400) after the request;
- *   the day totals and month totals built from them stay (budgets, /usage, the operator report).
+ * Each capability declares the records it keeps with a lifetime, next to their keys, as a list of
+ * RetentionRule (imagineRequests.ts, askTargets.ts, conversationStore.ts, dashboard/sessions.ts,
+ * editInbox.ts, presence.ts, spend/memberDay.ts, budgetAlerts.ts, ledgerKeys.ts); src/bot.ts
+ * hands the sweeper their combined list. This module knows no key of its own but the one below.
+ * What is kept, and for how long: docs/operators.md "What is kept, and for how long".
  */
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
-import { ASK_TARGET_PREFIX, ASK_TARGET_TTL_MS } from '../chat/askTargets.js';
-import { APPLIED_PREFIX, APPLIED_TTL_MS, LIVE_PREFIX, LIVE_TTL_MS } from '../dashboard/editInbox.js';
-import { GUILDS_PREFIX, PUBLISHED_TTL_MS } from '../dashboard/presence.js';
-import { MEMBER_PREFIX, SESSION_PREFIX, SESSION_TTL_MS } from '../dashboard/sessions.js';
-import { IMAGINE_REQUEST_TTL_MS } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { Lifetime, Store } from '../lib/store.js';
-import { MEMBER_DAY_PREFIX, MEMBER_DAY_TTL_MS } from '../spend/memberDay.js';
 
 export const DAY_MS = 86_400_000;
 
+/** One kind of record with a lifetime, declared by the capability that writes it. */
 export interface RetentionRule {
   /** What the records are, for logs. */
   readonly what: string;
@@ -36,75 +29,8 @@ export interface RetentionRule {
   /** Keys under the prefix that are this kind of record (default: all). */
   readonly matches?: (key: string) => boolean;
   readonly lifetime: Lifetime;
-}
-
-export interface RetentionSettings {
-  readonly conversationRetentionDays: number;
-  readonly ledgerEntryRetentionDays: number;
-}
-
-const LEDGER_ENTRY = /^ledger:[^:]+:entry:\d+$/;
-
-export function retentionRules(settings: RetentionSettings): RetentionRule[] {
-  return [
-    {
-      what: 'imagine requests',
-      prefix: 'imagine:',
-      lifetime: { ms: IMAGINE_REQUEST_TTL_MS, fromValueTime: false },
-    },
-    {
-      what: 'messages open in "Ask about this message" forms',
-      prefix: ASK_TARGET_PREFIX,
-      lifetime: { ms: ASK_TARGET_TTL_MS, fromValueTime: false },
-    },
-    {
-      what: 'dashboard sessions',
-      prefix: SESSION_PREFIX,
-      lifetime: { ms: SESSION_TTL_MS, fromValueTime: false },
-    },
-    {
-      what: "dashboard members' latest sessions",
-      prefix: MEMBER_PREFIX,
-      lifetime: { ms: SESSION_TTL_MS, fromValueTime: false },
-    },
-    {
-      what: "answers to the dashboard's edits",
-      prefix: APPLIED_PREFIX,
-      lifetime: { ms: APPLIED_TTL_MS, fromValueTime: false },
-    },
-    {
-      what: 'requests in progress told to the dashboard',
-      prefix: LIVE_PREFIX,
-      lifetime: { ms: LIVE_TTL_MS, fromValueTime: false },
-    },
-    {
-      what: "each shard's servers published for the dashboard",
-      prefix: GUILDS_PREFIX,
-      lifetime: { ms: PUBLISHED_TTL_MS, fromValueTime: false },
-    },
-    {
-      what: "members' day spend per shard",
-      prefix: MEMBER_DAY_PREFIX,
-      lifetime: { ms: MEMBER_DAY_TTL_MS, fromValueTime: false },
-    },
-    {
-      what: 'budget alerts',
-      prefix: 'budget-alerts:',
-      lifetime: { ms: 62 * DAY_MS, fromValueTime: false },
-    },
-    {
-      what: 'conversations',
-      prefix: 'conversation:',
-      lifetime: { ms: settings.conversationRetentionDays * DAY_MS, fromValueTime: false },
-    },
-    {
-      what: 'ledger entries',
-      prefix: 'ledger:',
-      // Day aggregates and tallies share the prefix and stay.
-      matches: (key) => LEDGER_ENTRY.test(key),
-      lifetime: { ms: settings.ledgerEntryRetentionDays * DAY_MS, fromValueTime: true },
-    },
-  ];
+  /** Why the records may go once that lifetime ends. */
+  readonly why: string;
 }
 
 export type SweepCounts = Record<string, { removed: number; stamped: number; listed: number }>;

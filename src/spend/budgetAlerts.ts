@@ -4,6 +4,7 @@
  */
 import { countedLimits, createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import { SETTINGS_CACHED } from '../settings/settingsStore.js';
 import type { GuildSettings } from './guildSettings.js';
 import type { Ledger } from './ledger.js';
@@ -23,6 +24,15 @@ const NO_ALERTS: AlertsDue = { thresholds: [], spentMicros: 0, capMicros: 0, cha
 /** Alerts sent, per month and per cap: a new cap starts its own 80 % and 100 %. */
 const ALERTS_LIFETIME_MS = 62 * 86_400_000;
 const alertsKey = (guildId: string, month: string, cap: number) => `budget-alerts:${guildId}:${month}:${cap}`;
+
+export const budgetAlertRetention: readonly RetentionRule[] = [
+  {
+    what: 'budget alerts',
+    prefix: 'budget-alerts:',
+    lifetime: { ms: ALERTS_LIFETIME_MS, fromValueTime: false },
+    why: 'alerts are told once per month and cap: a month later they are never read',
+  },
+];
 
 /** The alerts due for a server with `current` settings; run under the server's budget lock. */
 export function createAlertsDue(

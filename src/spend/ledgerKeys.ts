@@ -3,11 +3,26 @@
  * and reading the entries after a seq.
  */
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import type { LedgerEntry } from './aggregate.js';
 
 export const daysKey = (scope: string) => `ledger:${scope}:days`;
 export const dayKey = (scope: string, day: string) => `ledger:${scope}:day:${day}`;
 export const entryKey = (scope: string, seq: number) => `ledger:${scope}:entry:${seq}`;
+
+const ENTRY_KEY = /^ledger:[^:]+:entry:\d+$/;
+
+/** Entries go LEDGER_ENTRY_RETENTION_DAYS after their request; day totals and tallies stay. */
+export const ledgerEntryRetention = (entryRetentionDays: number): readonly RetentionRule[] => [
+  {
+    what: 'ledger entries',
+    prefix: 'ledger:',
+    // Day totals and tallies share the prefix and stay.
+    matches: (key) => ENTRY_KEY.test(key),
+    lifetime: { ms: entryRetentionDays * 86_400_000, fromValueTime: true },
+    why: '/usage export lists them; budgets and /usage read the day totals, which stay',
+  },
+];
 
 /** Entries read at once when looking for those after a seq. */
 const PAGE = 64;

@@ -16,6 +16,7 @@
 import { runsEveryShard, type ShardSet } from '../discord/shards.js';
 import { createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
+import type { RetentionRule } from '../ops/retention.js';
 import type { Ledger } from './ledger.js';
 import { utcDay } from './records.js';
 import { shardOfScope } from './shardSpend.js';
@@ -35,6 +36,15 @@ export const MEMBER_DAYS_CACHED = 10_000;
 export const MEMBER_DAY_PREFIX = 'member-day:';
 export const memberDayKey = (day: string, userId: string, shard: number, count: number) =>
   `${MEMBER_DAY_PREFIX}${day}:${userId}:shard-${shard}-of-${count}`;
+
+export const memberDayRetention: readonly RetentionRule[] = [
+  {
+    what: "members' day spend per shard",
+    prefix: MEMBER_DAY_PREFIX,
+    lifetime: { ms: MEMBER_DAY_TTL_MS, fromValueTime: false },
+    why: 'the daily cap reads only today (and yesterday, just after midnight UTC)',
+  },
+];
 
 export interface MemberDayRecord {
   readonly scopes: readonly string[];

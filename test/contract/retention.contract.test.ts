@@ -8,10 +8,11 @@
  */
 import { createClient } from '@keyv/redis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { retentionRules } from '../../src/bot.js';
 import { createConversationStore } from '../../src/chat/conversationStore.js';
 import { createImagineRequests } from '../../src/images/imagineRequests.js';
 import type { Store } from '../../src/lib/store.js';
-import { createSweeper, DAY_MS, retentionRules } from '../../src/ops/retention.js';
+import { createSweeper, DAY_MS } from '../../src/ops/retention.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { entryKey } from '../../src/spend/ledgerKeys.js';
 import { STORE_KINDS, serverUrl, storeUrls } from '../helpers/storeUrls.js';

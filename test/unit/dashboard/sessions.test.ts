@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { retentionRules } from '../../../src/bot.js';
 import {
   createSessions,
   MEMBER_PREFIX,
@@ -14,7 +15,7 @@ import {
   sessionStoreKey,
 } from '../../../src/dashboard/sessions.js';
 import type { Store } from '../../../src/lib/store.js';
-import { createSweeper, retentionRules } from '../../../src/ops/retention.js';
+import { createSweeper } from '../../../src/ops/retention.js';
 import { quietLogger } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 

@@ -4,9 +4,9 @@
  * in one process, and in two processes that split the shards, each writing only its own keys.
  */
 import { describe, expect, it } from 'vitest';
+import { retentionRules } from '../../../src/bot.js';
 import type { ShardSet } from '../../../src/discord/shards.js';
 import type { Store } from '../../../src/lib/store.js';
-import { retentionRules } from '../../../src/ops/retention.js';
 import { type Budgets, createBudgets, type Reservation } from '../../../src/spend/budgets.js';
 import { createLedger, type Ledger } from '../../../src/spend/ledger.js';
 import { MEMBER_DAY_TTL_MS, memberDayKey } from '../../../src/spend/memberDay.js';
