@@ -36,9 +36,9 @@ import {
   type LocalInteraction,
   startLocalDiscord,
 } from '../src/localDiscord/localDiscord.js';
-import type { ChatScript } from '../test/fakes/service.js';
-import { startBotProcess } from '../test/helpers/botProcess.js';
-import { freePort } from '../test/helpers/servers.js';
+import type { ChatScript } from '../src/localService/fakeService.js';
+import { startBotProcess } from '../src/localService/harness/botProcess.js';
+import { freePort } from '../src/localService/harness/servers.js';
 import { PROBE_MARK, round, STREAM_MS, STREAMS, sleep, TOKENS } from './capacity/conditions.js';
 import { PROBE, type ProbeLine, scrapeLag, threadCpuSeconds } from './capacity/probe.js';
 import { capacityReport, mib, type TimelinePoint } from './capacity/report.js';

@@ -9,9 +9,9 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { startLocalDiscord } from '../src/localDiscord/localDiscord.js';
-import { makePng } from '../test/fakes/png.js';
-import { startFakeService } from '../test/fakes/service.js';
-import { startBotProcess } from '../test/helpers/botProcess.js';
+import { startFakeService } from '../src/localService/fakeService.js';
+import { startBotProcess } from '../src/localService/harness/botProcess.js';
+import { makePng } from '../src/localService/png.js';
 
 const RUNS = Number(process.env.BENCH_IMAGINE_RUNS ?? 5);
 const round = (value: number) => Math.round(value * 10) / 10;

@@ -15,8 +15,8 @@ import {
   type LocalInteraction,
   startLocalDiscord,
 } from '../src/localDiscord/localDiscord.js';
-import { startFakeService } from '../test/fakes/service.js';
-import { startBotProcess } from '../test/helpers/botProcess.js';
+import { startFakeService } from '../src/localService/fakeService.js';
+import { startBotProcess } from '../src/localService/harness/botProcess.js';
 
 const CHANNELS = Number(process.env.BENCH_LOAD_CHANNELS ?? 100);
 const PER_CHANNEL = 2;

@@ -30,7 +30,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { startFakeService } from '../test/fakes/service.js';
+import { startFakeService } from '../src/localService/fakeService.js';
 import { machineFigures } from './processFigures.js';
 import { BATCH, IGNORED_SERVERS, MESSAGES, QUICK, round, SERVERS } from './scale/conditions.js';
 import {

@@ -14,7 +14,7 @@
  * production, so a policy's CPU is its own and is reported:
  * - this process: the fake Discord, the fake service and the measuring (done after each round,
  *   when nothing streams);
- * - our bot: the built bot (`dist/src/main.js`, test/helpers/botProcess.ts) on SQLite, connected
+ * - our bot: the built bot (`dist/src/main.js`, src/localService/harness/botProcess.ts) on SQLite, connected
  *   to the fake gateway, answering /ask;
  * - one process per reference policy (bench/policies/runner.ts): it defers the interaction,
  *   requests the stream with our bot's request shape, reads it with our bot's SSE reader, and
@@ -70,8 +70,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { startLocalDiscord } from '../src/localDiscord/localDiscord.js';
-import { startFakeService } from '../test/fakes/service.js';
-import { startBotProcess } from '../test/helpers/botProcess.js';
+import { startFakeService } from '../src/localService/fakeService.js';
+import { startBotProcess } from '../src/localService/harness/botProcess.js';
 import {
   ACTIVE,
   FINAL_WAIT_MS,

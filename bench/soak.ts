@@ -59,9 +59,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalDiscord, startLocalDiscord } from '../src/localDiscord/localDiscord.js';
-import { startFakeService } from '../test/fakes/service.js';
-import { startBotProcess } from '../test/helpers/botProcess.js';
-import { findPostgresBin, freePort, type PostgresServer, startPostgres } from '../test/helpers/servers.js';
+import { startFakeService } from '../src/localService/fakeService.js';
+import { startBotProcess } from '../src/localService/harness/botProcess.js';
+import {
+  findPostgresBin,
+  freePort,
+  type PostgresServer,
+  startPostgres,
+} from '../src/localService/harness/servers.js';
 import { cpuPressureMicros, processFigures } from './processFigures.js';
 import { BotLog, PROBE } from './soak/botLog.js';
 import {

@@ -26,8 +26,8 @@ import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalDiscord, startLocalDiscord } from '../src/localDiscord/localDiscord.js';
-import { startFakeService } from '../test/fakes/service.js';
-import { startBotProcess } from '../test/helpers/botProcess.js';
+import { startFakeService } from '../src/localService/fakeService.js';
+import { startBotProcess } from '../src/localService/harness/botProcess.js';
 import { bareNodeMs, importMs, median, stale, staticImports, staticPackages } from './startup/imports.js';
 
 const QUICK = process.env.BENCH_QUICK === '1';

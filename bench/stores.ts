@@ -16,11 +16,11 @@ import { join } from 'node:path';
 import { createConversationStore } from '../src/chat/conversationStore.js';
 import { openStore, type StoreKind } from '../src/lib/store.js';
 import { copyRecords } from '../src/lib/storeCopy.js';
+import { chatCharge, NOW, quietLogger, shippedPrices } from '../src/localService/harness/charges.js';
+import { withDatabase, withPostgres } from '../src/localService/harness/databaseUrls.js';
+import startServers from '../src/localService/harness/storeServers.js';
 import { createLedger } from '../src/spend/ledger.js';
 import { listScopes, scopeMarkerKey } from '../src/spend/scopes.js';
-import { chatCharge, NOW, quietLogger, shippedPrices } from '../test/helpers/ledgerFixtures.js';
-import startServers from '../test/helpers/servers.js';
-import { withDatabase, withPostgres } from '../test/helpers/storeUrls.js';
 import { assistantTurn, random, seedHistories, userTurn } from './stores/seededHistories.js';
 
 const round = (value: number) => Math.round(value * 10) / 10;

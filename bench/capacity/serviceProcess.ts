@@ -5,7 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { type ChatScript, startFakeService } from '../../test/fakes/service.js';
+import { type ChatScript, startFakeService } from '../../src/localService/fakeService.js';
 import { round, SERVICE_MODE } from './conditions.js';
 
 export type ServiceMessage = { enqueue: ChatScript; count: number } | { report: true };

@@ -3,8 +3,8 @@
  * what the bench does in it (member messages not for the bot, a mention) and reads off the bot.
  */
 import { type LocalDiscord, type LocalUser, startLocalDiscord } from '../../src/localDiscord/localDiscord.js';
-import type { FakeService } from '../../test/fakes/service.js';
-import { type BotProcess, startBotProcess } from '../../test/helpers/botProcess.js';
+import type { FakeService } from '../../src/localService/fakeService.js';
+import { type BotProcess, startBotProcess } from '../../src/localService/harness/botProcess.js';
 import { processFigures, TICKS_PER_SECOND } from '../processFigures.js';
 import { CHANNELS, MEMBERS, MiB, PER_SHARD, QUICK, round, sleep } from './conditions.js';
 

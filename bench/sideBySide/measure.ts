@@ -4,7 +4,7 @@
  */
 import { withoutQuestionHead } from '../../src/discord/render/quote.js';
 import type { LocalMessage } from '../../src/localDiscord/localDiscord.js';
-import type { SentChunk } from '../../test/fakes/service.js';
+import type { SentChunk } from '../../src/localService/fakeService.js';
 import { withoutCostLine } from '../streamedReply.js';
 
 function commonPrefix(a: string, b: string): number {

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import type { LocalDiscord } from '../../src/localDiscord/localDiscord.js';
-import type { FakeService } from '../../test/fakes/service.js';
+import type { FakeService } from '../../src/localService/fakeService.js';
 import type { FromRunner, ToRunner } from '../policies/runner.js';
 import type { Reference } from './conditions.js';
 

@@ -4,8 +4,8 @@
  */
 import { withoutQuestionHead } from '../../src/discord/render/quote.js';
 import type { LocalDiscord, LocalInteraction } from '../../src/localDiscord/localDiscord.js';
-import type { FakeService } from '../../test/fakes/service.js';
-import type { BotProcess } from '../../test/helpers/botProcess.js';
+import type { FakeService } from '../../src/localService/fakeService.js';
+import type { BotProcess } from '../../src/localService/harness/botProcess.js';
 import type { ReplyJob } from '../policies/runner.js';
 import { withoutCostLine } from '../streamedReply.js';
 import { ACTIVE, type PolicyKey, REFERENCES, type Reference } from './conditions.js';

@@ -1,6 +1,6 @@
 /** The soak's requests: what each is, the reply it must get, and how a reply is read. */
 import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
-import type { RecordedRequest } from '../../test/fakes/service.js';
+import type { RecordedRequest } from '../../src/localService/fakeService.js';
 import { REPLY_WORDS } from './conditions.js';
 
 export type Kind = 'ask' | 'mention' | 'image';

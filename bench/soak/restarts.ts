@@ -1,5 +1,5 @@
 /** The store's restarts, evenly spread over the run: PostgreSQL stopped for DOWN_S each time. */
-import type { PostgresServer } from '../../test/helpers/servers.js';
+import type { PostgresServer } from '../../src/localService/harness/servers.js';
 import { DOWN_S, RESTARTS, RUN_S, round, seconds, sleep } from './conditions.js';
 import type { Sampler } from './sampler.js';
 

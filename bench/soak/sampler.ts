@@ -4,7 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BotProcess } from '../../test/helpers/botProcess.js';
+import type { BotProcess } from '../../src/localService/harness/botProcess.js';
 import { processFigures } from '../processFigures.js';
 import type { BotLog } from './botLog.js';
 import { MiB, round, SNAPSHOTS, sleep } from './conditions.js';

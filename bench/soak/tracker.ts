@@ -5,7 +5,7 @@
  */
 import { withoutQuestionHead } from '../../src/discord/render/quote.js';
 import type { LocalDiscord, LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
-import type { FakeService } from '../../test/fakes/service.js';
+import type { FakeService } from '../../src/localService/fakeService.js';
 import { KEEP_ANSWERED_MS, round } from './conditions.js';
 import {
   errorShape,

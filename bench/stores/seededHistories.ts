@@ -9,7 +9,7 @@ import {
 } from '../../src/chat/conversationStore.js';
 import type { Turn } from '../../src/chat/history.js';
 import type { Store } from '../../src/lib/store.js';
-import { NOW, quietLogger } from '../../test/helpers/ledgerFixtures.js';
+import { NOW, quietLogger } from '../../src/localService/harness/charges.js';
 
 /** A small deterministic generator (mulberry32), so every run seeds the same histories. */
 export function random(seed: number): () => number {

@@ -19,9 +19,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalDiscord, startLocalDiscord } from '../localDiscord/localDiscord.js';
+import type { FakeService } from '../localService/fakeService.js';
 import { type BotRunner, startBotRunner } from './botRunner.js';
 import { dashboardSetup, freePort } from './dashboardSetup.js';
-import { type DemoService, startDemoService } from './demoService.js';
+import { startDemoService } from './demoService.js';
 import type { IntentSwitch } from './pageIntent.js';
 import { playgroundPeople } from './pageView.js';
 import { botEnvironment } from './playgroundEnv.js';
@@ -69,7 +70,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     restDelayMs: 25,
     rateLimit: { limit: 5, windowMs: 2000, headers: true },
   });
-  let demo: DemoService | undefined;
+  let demo: FakeService | undefined;
   let web: WebServer | undefined;
   let bot: BotRunner | undefined;
   const scratch = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'playground-'));
@@ -83,7 +84,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   };
   try {
     demo = options.service ? undefined : await startDemoService();
-    const service = options.service ?? { baseUrl: (demo as DemoService).url, apiKey: 'playground-demo-key' };
+    const service = options.service ?? { baseUrl: (demo as FakeService).url, apiKey: 'playground-demo-key' };
     const dashboardPort = await freePort();
     const people = playgroundPeople(discord);
     bot = await startBotRunner(discord, {

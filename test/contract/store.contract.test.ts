@@ -18,9 +18,10 @@ import { describe, expect, it, onTestFinished } from 'vitest';
 import { createLogger } from '../../src/lib/logger.js';
 import { openStore, type Store, type StoreKind } from '../../src/lib/store.js';
 import { serialize } from '../../src/lib/stores/serialize.js';
+import { withDatabase, withPostgres } from '../../src/localService/harness/databaseUrls.js';
+import { freePort } from '../../src/localService/harness/servers.js';
 import { faultyAdapter, storeFaults } from '../helpers/faultyStore.js';
-import { freePort } from '../helpers/servers.js';
-import { STORE_KINDS, serverUrl, storeUrls, withDatabase, withPostgres } from '../helpers/storeUrls.js';
+import { STORE_KINDS, serverUrl, storeUrls } from '../helpers/storeUrls.js';
 
 async function pagesOf(store: Store, prefix: string, pageSize?: number): Promise<string[][]> {
   const pages: string[][] = [];

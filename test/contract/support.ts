@@ -1,7 +1,13 @@
 /** What the store contract tests share: a logger whose lines can be read, charges, waiting. */
 import { createLogger } from '../../src/lib/logger.js';
 
-export { chatCharge, imageCharge, NOW, quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
+export {
+  chatCharge,
+  imageCharge,
+  NOW,
+  quietLogger,
+  shippedPrices,
+} from '../../src/localService/harness/charges.js';
 
 export const DAY = 86_400_000;
 

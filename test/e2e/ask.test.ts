@@ -4,8 +4,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import type { ChatScript } from '../../src/localService/fakeService.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
-import type { ChatScript } from '../fakes/service.js';
 import { useHarness } from '../helpers/e2e.js';
 import {
   API_KEY,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildsKey } from '../../src/dashboard/presence.js';
 import { type LocalUser, SERVER_MANAGER_PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
-import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
+import { type BotProcess, startBotProcess } from '../../src/localService/harness/botProcess.js';
 import {
   botRequestsSince,
   DashboardClient,

@@ -12,7 +12,7 @@ import {
   type LocalUser,
   MODERATOR_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
-import { makePng } from '../fakes/png.js';
+import { makePng } from '../../src/localService/png.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { API_KEY, settled } from '../helpers/harness.js';

@@ -8,9 +8,15 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createConversationStore } from '../../src/chat/conversationStore.js';
 import { spillPathFor } from '../../src/lib/store.js';
+import {
+  chatCharge,
+  imageCharge,
+  NOW,
+  quietLogger,
+  shippedPrices,
+} from '../../src/localService/harness/charges.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { ledgerTotals } from '../../src/spend/monthReport.js';
-import { chatCharge, imageCharge, NOW, quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
 import { serverUrl, storeUrls } from '../helpers/storeUrls.js';
 
 const DAY = 86_400_000;

@@ -13,10 +13,10 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
+import { freePort } from '../../src/localService/harness/servers.js';
 import { type Playground, startPlayground } from '../../src/playground/playground.js';
-import { type FakeService, startFakeService } from '../fakes/service.js';
 import { openPage, type PageSession } from '../helpers/playgroundPage.js';
-import { freePort } from '../helpers/servers.js';
 
 /** Whether something accepts connections on 127.0.0.1:port. */
 const listening = (port: number) =>

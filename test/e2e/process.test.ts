@@ -10,8 +10,8 @@ import {
   SERVER_MANAGER_PERMISSIONS,
   startLocalDiscord,
 } from '../../src/localDiscord/localDiscord.js';
-import { type FakeService, startFakeService } from '../fakes/service.js';
-import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
+import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
+import { type BotProcess, startBotProcess } from '../../src/localService/harness/botProcess.js';
 
 let discord: LocalDiscord;
 let service: FakeService;

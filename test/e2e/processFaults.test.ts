@@ -14,10 +14,10 @@ import {
   type LocalInteraction,
   startLocalDiscord,
 } from '../../src/localDiscord/localDiscord.js';
+import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
+import { type BotProcess, startBotProcess } from '../../src/localService/harness/botProcess.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { loadPriceList } from '../../src/spend/prices.js';
-import { type FakeService, startFakeService } from '../fakes/service.js';
-import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
 
 const TOKEN = 'MTExMTExMTExMTExMTExMTEx.process-fault-token.d1st1nct1v3-t0k3n';
 const KEY = 'sk-process-fault-key-d1st1nct1v3-k3y';

@@ -17,14 +17,14 @@ import {
   type LocalInteraction,
   startLocalDiscord,
 } from '../../src/localDiscord/localDiscord.js';
+import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
+import { type BotProcess, startBotProcess } from '../../src/localService/harness/botProcess.js';
+import { chatCharge, quietLogger, shippedPrices } from '../../src/localService/harness/charges.js';
+import { withDatabase, withPostgres } from '../../src/localService/harness/databaseUrls.js';
 import { createLedger } from '../../src/spend/ledger.js';
 import { readMonthReport } from '../../src/spend/monthReport.js';
 import { utcDay } from '../../src/spend/records.js';
-import { type FakeService, startFakeService } from '../fakes/service.js';
-import { type BotProcess, startBotProcess } from '../helpers/botProcess.js';
 import { startHarness } from '../helpers/harness.js';
-import { chatCharge, quietLogger, shippedPrices } from '../helpers/ledgerFixtures.js';
-import { withDatabase, withPostgres } from '../helpers/storeUrls.js';
 
 const USAGE = { input_tokens: 12, output_tokens: 34 };
 const COST = createLedger({} as never, shippedPrices, quietLogger).costOf({

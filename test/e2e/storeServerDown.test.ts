@@ -8,16 +8,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { StoreKind } from '../../src/lib/store.js';
-import { useHarness } from '../helpers/e2e.js';
-import { english } from '../helpers/english.js';
-import { waitForIdle, waitForReply } from '../helpers/harness.js';
+import { startRedis } from '../../src/localService/harness/redis.js';
 import {
   findInPath,
   findPostgresBin,
   type RestartableServer,
   startPostgres,
-  startRedis,
-} from '../helpers/servers.js';
+} from '../../src/localService/harness/servers.js';
+import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
+import { waitForIdle, waitForReply } from '../helpers/harness.js';
 
 /** Short on purpose: passwords under 8 characters were once left in the log. */
 const PASSWORD = 'Pw7';

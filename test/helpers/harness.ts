@@ -20,10 +20,10 @@ import {
   type LocalInteraction,
   startLocalDiscord,
 } from '../../src/localDiscord/localDiscord.js';
+import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
 import type { GuildConfigPatch } from '../../src/settings/settingsStore.js';
 import { loadPriceList } from '../../src/spend/prices.js';
-import { type FakeService, startFakeService } from '../fakes/service.js';
 import { faultyAdapter, type StoreFaults, storeFaults } from './faultyStore.js';
 
 export const BOT_TOKEN = 'MTAwMDAwMDAwMDAwMDAwMDAw.Gabcde.fake-bot-token-that-must-never-leak';

@@ -1,59 +1,10 @@
 /**
- * What the ledger's tests share: the shipped prices, a quiet logger, chat and image charges, and
- * views of a store that count or hold its writes.
+ * What the ledger's tests share besides the charges (src/localService/harness/charges.ts): views
+ * of a store that count or hold its writes, and waits for what it stored.
  */
-import { createLogger } from '../../src/lib/logger.js';
 import type { Store } from '../../src/lib/store.js';
-import type { ChatModel } from '../../src/service/models.js';
 import type { DayAggregate } from '../../src/spend/aggregate.js';
 import { dayKey } from '../../src/spend/ledgerBook.js';
-import { loadPriceList } from '../../src/spend/prices.js';
-import type { UsageRecord } from '../../src/spend/records.js';
-
-const loaded = loadPriceList('prices.json');
-if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
-export const shippedPrices = loaded.prices;
-
-export const quietLogger = createLogger({ level: 'silent', secrets: [] });
-
-export const NOW = Date.parse('2026-11-22T12:00:00Z');
-
-/** Chat charge `r<i>` in `guildId`, of three members, growing a little with `i`. */
-export function chatCharge(i: number, guildId: string, model: ChatModel = 'service-v1-flash'): UsageRecord {
-  return {
-    id: `r${i}`,
-    time: NOW,
-    guildId,
-    channelId: 'c',
-    userId: `u${i % 3}`,
-    kind: 'chat',
-    model,
-    inputTokens: 1000 + i,
-    outputTokens: 500 + i,
-    estimated: false,
-    outcome: 'completed',
-  };
-}
-
-let nextImage = 0;
-/** An image charge of n × 512x512 (20,000 micro-units each with the shipped prices): exact amounts. */
-export function imageCharge(guildId: string | null, userId: string, n: number, time = NOW): UsageRecord {
-  nextImage += 1;
-  return {
-    id: `img${nextImage}`,
-    time,
-    guildId,
-    channelId: 'c',
-    userId,
-    kind: 'image',
-    model: 'service-image-v1',
-    size: '512x512',
-    n,
-    imagesDelivered: n,
-    estimated: false,
-    outcome: 'completed',
-  };
-}
 
 /** Waits until the store holds `scope`'s `day` with every entry through `seq` folded in. */
 export async function waitForStored(store: Store, scope: string, day: string, seq: number): Promise<void> {

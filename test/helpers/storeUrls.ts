@@ -1,6 +1,6 @@
 /**
  * Fresh, empty stores of each kind for the store contract tests, on the servers
- * test/helpers/servers.ts provides:
+ * test/helpers/servers.ts provides (src/localService/harness/storeServers.ts):
  * - sqlite: a file in a new temporary directory (removed after the test);
  * - postgres: a new database (CREATE DATABASE through `pg`), dropped after the file's tests;
  * - redis: one logical database (1–15) claimed for the whole file, emptied (FLUSHDB) for each
@@ -19,9 +19,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createClient } from '@keyv/redis';
-import pg from 'pg';
 import { afterAll, afterEach, inject } from 'vitest';
 import { openStore, type Store, type StoreKind, type StoreOptions } from '../../src/lib/store.js';
+import { withDatabase, withPostgres } from '../../src/localService/harness/databaseUrls.js';
 
 export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres', 'redis'];
 
@@ -39,24 +39,6 @@ export interface StoreUrls {
   open(url: string, options?: StoreOptions): Promise<Store>;
   /** Closes a store before the test ends (a restart: open the same URL again after). */
   close(store: Store): Promise<void>;
-}
-
-/** `url` with another database: a path for PostgreSQL, an index for Redis. */
-export function withDatabase(url: string, database: string): string {
-  const next = new URL(url);
-  next.pathname = `/${database}`;
-  return next.toString();
-}
-
-/** Runs `task` on its own connection to a PostgreSQL URL (not @keyv/postgres's pool). */
-export async function withPostgres<T>(url: string, task: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await task(client);
-  } finally {
-    await client.end();
-  }
 }
 
 const redisClient = (url: string) => createClient({ url, socket: { reconnectStrategy: false } });

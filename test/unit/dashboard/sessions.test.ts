@@ -15,8 +15,8 @@ import {
   sessionStoreKey,
 } from '../../../src/dashboard/sessions.js';
 import type { Store } from '../../../src/lib/store.js';
+import { quietLogger } from '../../../src/localService/harness/charges.js';
 import { createSweeper } from '../../../src/ops/retention.js';
-import { quietLogger } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const TOKEN = 'discord-access-token-0123456789abcdef';

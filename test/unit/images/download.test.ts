@@ -15,7 +15,7 @@ import {
   problemText,
 } from '../../../src/images/download.js';
 import type { Resolver } from '../../../src/images/hostGuard.js';
-import { makePng } from '../../fakes/png.js';
+import { makePng } from '../../../src/localService/png.js';
 import { english } from '../../helpers/english.js';
 
 const INTERNAL = { code: 'Internal' } as const;

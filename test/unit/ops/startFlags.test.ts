@@ -1,7 +1,7 @@
 /** The benches and process tests run the bot with the V8 flags `npm start` uses: one list, two places. */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { START_NODE_FLAGS } from '../../helpers/botProcess.js';
+import { START_NODE_FLAGS } from '../../../src/localService/harness/botProcess.js';
 
 describe('V8 flags of the bot process', () => {
   it('npm start and npm run start:cluster run node with the flags the benches use', () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/lib/logger.js';
+import { type FakeService, startFakeService } from '../../../src/localService/fakeService.js';
 import { createServiceClient, type ServiceClient } from '../../../src/service/client.js';
-import { type FakeService, startFakeService } from '../../fakes/service.js';
 
 let service: FakeService | undefined;
 let client: ServiceClient | undefined;

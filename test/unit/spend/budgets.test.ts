@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../../src/i18n/translator.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import type { Store } from '../../../src/lib/store.js';
+import { imageCharge } from '../../../src/localService/harness/charges.js';
 import { createBudgets, type OperatorCaps, type Reservation } from '../../../src/spend/budgets.js';
 import { createLedger, type Ledger } from '../../../src/spend/ledger.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
 import { english } from '../../helpers/english.js';
-import { imageCharge } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const priced = loadPriceList('prices.json');

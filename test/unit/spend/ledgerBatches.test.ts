@@ -7,22 +7,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import {
+  chatCharge,
+  imageCharge,
+  NOW,
+  quietLogger,
+  shippedPrices,
+} from '../../../src/localService/harness/charges.js';
 import type { PricedRecord } from '../../../src/spend/aggregate.js';
 import { recordCostMicros } from '../../../src/spend/cost.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import { readMonthReport } from '../../../src/spend/monthReport.js';
 import { type UsageRecord, usageScope } from '../../../src/spend/records.js';
 import { mortal, storeFaults } from '../../helpers/faultyStore.js';
-import {
-  chatCharge,
-  countingWrites,
-  imageCharge,
-  NOW,
-  quietLogger,
-  shippedPrices,
-  storedThrough,
-  waitForStored,
-} from '../../helpers/ledgerFixtures.js';
+import { countingWrites, storedThrough, waitForStored } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const prices = shippedPrices;

@@ -4,11 +4,11 @@
  * entry, so the list never misses a scope with entries.
  */
 import { describe, expect, it } from 'vitest';
+import { chatCharge, NOW, quietLogger, shippedPrices } from '../../../src/localService/harness/charges.js';
 import { recordCostMicros } from '../../../src/spend/cost.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import type { UsageRecord } from '../../../src/spend/records.js';
 import { mortal, storeFaults } from '../../helpers/faultyStore.js';
-import { chatCharge, NOW, quietLogger, shippedPrices } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const prices = shippedPrices;

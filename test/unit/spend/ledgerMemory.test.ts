@@ -6,13 +6,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Store } from '../../../src/lib/store.js';
+import { chatCharge, NOW, quietLogger, shippedPrices } from '../../../src/localService/harness/charges.js';
 import type { DayAggregate } from '../../../src/spend/aggregate.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import { dayKey, daysKey } from '../../../src/spend/ledgerBook.js';
 import type { UsageRecord } from '../../../src/spend/records.js';
 import { scopeMarkerKey } from '../../../src/spend/scopes.js';
 import { tallyKey } from '../../../src/spend/tally.js';
-import { chatCharge, NOW, quietLogger, shippedPrices } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const DAY = 86_400_000;

@@ -3,10 +3,10 @@
  * the scopes it owns, and the operator's cap counts every process's spend, as each publishes it.
  */
 import { describe, expect, it } from 'vitest';
+import { chatCharge, NOW, quietLogger, shippedPrices } from '../../../src/localService/harness/charges.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import { listScopes, scopeMarkerKey } from '../../../src/spend/scopes.js';
 import { shardSpendKey } from '../../../src/spend/shardSpend.js';
-import { chatCharge, NOW, quietLogger, shippedPrices } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 // Guild ids on shard 0 and shard 1 of 2 (Discord's formula: (id >> 22) % 2).

@@ -7,17 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { retentionRules } from '../../../src/bot.js';
 import type { ShardSet } from '../../../src/discord/shards.js';
 import type { Store } from '../../../src/lib/store.js';
+import { imageCharge, NOW, quietLogger, shippedPrices } from '../../../src/localService/harness/charges.js';
 import { type Budgets, createBudgets, type Reservation } from '../../../src/spend/budgets.js';
 import { createLedger, type Ledger } from '../../../src/spend/ledger.js';
 import { MEMBER_DAY_TTL_MS, memberDayKey } from '../../../src/spend/memberDay.js';
 import { english } from '../../helpers/english.js';
-import {
-  imageCharge,
-  NOW,
-  quietLogger,
-  recordingWrites,
-  shippedPrices,
-} from '../../helpers/ledgerFixtures.js';
+import { recordingWrites } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 // Servers that did not add the bot, by the shard (of 2) their events reach: (id >> 22) % 2.

@@ -7,13 +7,13 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../../src/lib/logger.js';
+import { chatCharge, NOW, quietLogger, shippedPrices } from '../../../src/localService/harness/charges.js';
 import type { PricedRecord } from '../../../src/spend/aggregate.js';
 import { recordCostMicros } from '../../../src/spend/cost.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import { readMonthReport } from '../../../src/spend/monthReport.js';
 import type { UsageRecord } from '../../../src/spend/records.js';
 import { storeFaults } from '../../helpers/faultyStore.js';
-import { chatCharge, NOW, quietLogger, shippedPrices } from '../../helpers/ledgerFixtures.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
 const prices = shippedPrices;

@@ -1,13 +1,15 @@
 /**
- * The bot as a child process wired to the fakes (`npm start`'s entry): benchmarks measure its
- * own CPU and memory; process tests signal it, kill it, and read everything it printed.
+ * The bot as a child process wired to the local Discord and the local service (`npm start`'s
+ * entry): benchmarks measure its own CPU and memory; process tests signal it, kill it, and read
+ * everything it printed. Part of the harness that the tests and the bench share (this folder);
+ * the bot itself never imports it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LocalDiscord } from '../../src/localDiscord/localDiscord.js';
-import type { FakeService } from '../fakes/service.js';
+import type { LocalDiscord } from '../../localDiscord/localDiscord.js';
+import type { FakeService } from '../fakeService.js';
 
 export interface BotProcess {
   readonly child: ChildProcess;
