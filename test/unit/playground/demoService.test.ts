@@ -45,9 +45,13 @@ describe('the demo service (the local service with the demo scripts)', () => {
       model: 'service-v1-pro',
       messages: [{ role: 'user', content: 'Sam: hello' }],
     });
-    const body = await response.json();
+    const body = (await response.json()) as {
+      model: string;
+      choices: { message: { content: string } }[];
+      usage: { output_tokens: number };
+    };
     expect(body.model).toBe('service-v1-pro');
-    expect(body.choices[0].message.content).toBe(demoReply('hello'));
+    expect(body.choices[0]?.message.content).toBe(demoReply('hello'));
     expect(body.usage.output_tokens).toBeGreaterThan(0);
   });
 
