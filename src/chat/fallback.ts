@@ -4,12 +4,13 @@
  * the cheapest model the member may use whose worst case fits answers instead, and the line under
  * the reply says so. Caps on the whole server, DMs and the operator's are never worked around.
  */
-import type { BotContext } from '../context.js';
 import type { Translator } from '../i18n/translator.js';
+import type { Clock } from '../lib/clock.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 import type { GuildConfig } from '../settings/resolve.js';
-import type { Reservation } from '../spend/budgets.js';
+import type { Budgets, Reservation } from '../spend/budgets.js';
 import { chatCostMicros } from '../spend/cost.js';
+import type { PriceList } from '../spend/prices.js';
 import type { MemberRule } from '../spend/roleRules.js';
 import type { ChatTurn } from './types.js';
 
@@ -36,23 +37,31 @@ export function fallbackNote(
   return t.t(limit === 'daily' ? 'chat.fallbackDaily' : 'chat.fallbackMonthly', { model, refused });
 }
 
+/** What reserving a turn reads: the chat prices, the reservations, the time. */
+export interface ReserveTurnDeps {
+  /** Whole: spend/cost.ts chatCostMicros takes a PriceList (it reads its `chat` prices). */
+  readonly prices: PriceList;
+  readonly budgets: Pick<Budgets, 'reserve'>;
+  readonly clock: Clock;
+}
+
 /**
  * Reserves the turn's worst case; refused by the member's cap, with fallback models, reserves the
  * cheapest cheaper one that fits and returns the turn on that model (its note under the reply).
  */
 export async function reserveTurn(
-  context: BotContext,
+  deps: ReserveTurnDeps,
   turn: ChatTurn,
   promptTokens: number,
 ): Promise<{ readonly reservation: Reservation; readonly turn: ChatTurn }> {
   const { settings } = turn;
-  const worst = (model: ChatModel) => chatCostMicros(context.prices, model, promptTokens, settings.maxTokens);
+  const worst = (model: ChatModel) => chatCostMicros(deps.prices, model, promptTokens, settings.maxTokens);
   const reserve = (model: ChatModel) =>
-    context.budgets.reserve(
+    deps.budgets.reserve(
       turn.guildId,
       turn.userId,
       worst(model),
-      context.clock.now(),
+      deps.clock.now(),
       turn.userInstall,
       settings.memberCaps,
     );

@@ -1,23 +1,36 @@
 /** The guild's budget alerts: posted in its alert channel when spend crosses 80 % and 100 % of the cap. */
-import type { BotContext } from '../context.js';
 import type { Translator } from '../i18n/translator.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import type { Budgets } from './budgets.js';
+import type { PriceList } from './prices.js';
+
+/** What the alerts read: the alerts due, the time, where a message is posted, the currency, the log. */
+export interface BudgetAlertDeps {
+  readonly budgets: Pick<Budgets, 'alertsDue'>;
+  readonly clock: Clock;
+  /** Posts a bot message in a channel (the alert channel). */
+  readonly notify: (channelId: string, content: string) => Promise<void>;
+  readonly prices: Pick<PriceList, 'currency'>;
+  readonly logger: Pick<Logger, 'warn'>;
+}
 
 /**
  * Posts the monthly-cap alerts (80 %, 100 %) that became due, once each, in the alert channel;
  * `server`: the server's voice (the channel reads it).
  */
 export async function announceBudgetAlerts(
-  context: BotContext,
+  deps: BudgetAlertDeps,
   guildId: string,
   server: Translator,
 ): Promise<void> {
   try {
     // One snapshot: the text states the spend and cap the thresholds were measured on.
-    const due = await context.budgets.alertsDue(guildId, context.clock.now());
+    const due = await deps.budgets.alertsDue(guildId, deps.clock.now());
     if (due.thresholds.length === 0 || due.channelId === null) return;
-    await context.notify(due.channelId, alertText(due, context.prices.currency, server));
+    await deps.notify(due.channelId, alertText(due, deps.prices.currency, server));
   } catch (error) {
-    context.logger.warn({ err: error, guildId }, 'could not post a budget alert');
+    deps.logger.warn({ err: error, guildId }, 'could not post a budget alert');
   }
 }
 
