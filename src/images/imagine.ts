@@ -8,23 +8,28 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import type { BotContext } from '../context.js';
 import { discordReason } from '../discord/errorBoundary.js';
 import type { InteractionWebhook } from '../discord/outgoing.js';
 import { quote } from '../discord/render/quote.js';
-import type { Translator } from '../i18n/translator.js';
+import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { type RequestEnd, requestEnded } from '../ops/requestEnd.js';
+import { type RequestEnd, type RequestEndContext, requestEnded } from '../ops/requestEnd.js';
+import type { ServiceClient } from '../service/client.js';
 import { ServiceError } from '../service/errors.js';
 import { IMAGE_MODEL } from '../service/types.js';
-import { announceBudgetAlerts } from '../spend/alerts.js';
+import { announceBudgetAlerts, type BudgetAlertDeps } from '../spend/alerts.js';
+import type { Budgets } from '../spend/budgets.js';
 import { imageCostMicros } from '../spend/cost.js';
 import { costLine } from '../spend/costLine.js';
-import type { MemberCaps } from '../spend/memberCaps.js';
-import type { ImagineRequest } from './imagineRequests.js';
+import type { Ledger } from '../spend/ledger.js';
+import type { PriceList } from '../spend/prices.js';
+import type { ImageDownloader } from './download.js';
+import type { ImagineInput } from './imagineInput.js';
 import { type Downloaded, linkLines, missingNotes, rerollRow, resultLine } from './notes.js';
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT, packImages } from './pack.js';
 import { showProgress } from './progress.js';
+
+export type { ImagineInput } from './imagineInput.js';
 
 /** The most the bot downloads of one image, whatever the upload limit. */
 export const IMAGE_MAX_BYTES = 32 * 1024 * 1024;
@@ -32,73 +37,68 @@ export const IMAGE_MAX_BYTES = 32 * 1024 * 1024;
 /** The prompt is quoted above the images, shortened so the message stays far below 2000 characters. */
 const QUOTED_PROMPT_MAX = 1200;
 
-export interface ImagineInput {
-  readonly request: ImagineRequest;
-  readonly requestId: string;
-  readonly guildId: string | null;
-  readonly channelId: string;
-  /** The interaction's upload limit (`attachment_size_limit`), when Discord sent one. */
-  readonly attachmentSizeLimit: number | undefined;
-  /** Whether the guild shows what a request cost (DMs always do). */
-  readonly showCost: boolean;
-  /**
-   * Asked where the app works only because the member installed it and the bot is not present:
-   * billed to the member (spend/records.ts), ended by the token's deadline (chat/deadline.ts).
-   */
-  readonly userInstall?: { readonly deadline: AbortSignal; readonly ttlMs: number };
-  /** The images as the service's links instead of files: the bot may not attach files here. */
-  readonly linksOnly?: boolean;
-  /** The member's caps from their roles' rule (access/roleGate.ts); absent: the server's. */
-  readonly memberCaps?: MemberCaps;
-  /**
-   * Who reads what: `reply`, the reply's readers (the channel's language; the member's where the
-   * reply is private); `member`, what only they read (a budget refusal, the note on images that
-   * could not be posted); `server`, the budget alerts.
-   */
-  readonly words: { readonly reply: Translator; readonly member: Translator; readonly server: Translator };
+/**
+ * What a generation reads, and no more: the reservation and its price, the service, the
+ * downloads, the charge, the request's line and metrics (ops/requestEnd.ts), and the budget
+ * alerts (spend/alerts.ts). The bot passes its whole context, which has all of these.
+ */
+export interface ImagineDeps extends RequestEndContext, BudgetAlertDeps {
+  readonly budgets: Pick<Budgets, 'reserve' | 'alertsDue'>;
+  /** The whole list: imageCostMicros (spend/cost.ts) prices from it, costLine names its currency. */
+  readonly prices: PriceList;
+  readonly logger: Pick<Logger, 'child' | 'warn'>;
+  readonly clock: Clock;
+  /** Aborted when the bot shuts down: the generation and downloads end with a note. */
+  readonly shutdown: AbortSignal;
+  readonly service: Pick<ServiceClient, 'generateImages'>;
+  /** Config's field (config.ts sits above this layer, so it is named here, not picked). */
+  readonly config: { readonly imagineProgressIntervalMs: number };
+  /** Fetches the generated images from the content host. */
+  readonly images: Pick<ImageDownloader, 'download'>;
+  readonly ledger: Pick<Ledger, 'charge'>;
 }
 
 export async function runImagine(
-  context: BotContext,
+  deps: ImagineDeps,
   webhook: InteractionWebhook,
   input: ImagineInput,
 ): Promise<void> {
   const { request } = input;
   // Images are billed n × the price: that is the reservation, exactly.
-  const reservation = await context.budgets.reserve(
+  const reservation = await deps.budgets.reserve(
     input.guildId,
     request.userId,
-    imageCostMicros(context.prices, request.size, request.n),
-    context.clock.now(),
+    imageCostMicros(deps.prices, request.size, request.n),
+    deps.clock.now(),
     input.userInstall !== undefined,
     input.memberCaps,
   );
-  const log = context.logger.child({
+  const log = deps.logger.child({
     channelId: input.channelId,
     guildId: input.guildId,
     userId: request.userId,
   });
   if (!reservation.ok) {
-    requestEnded(context, log, unserved(input, 'refused'), { refusedBy: 'budget' });
+    requestEnded(deps, log, unserved(input, 'refused'), { refusedBy: 'budget' });
     await webhook.withdraw(`⛔ ${reservation.message(input.words.member)}`);
     return;
   }
-  const ending = { started: context.clock.now(), ended: false };
+  const ending = { started: deps.clock.now(), ended: false };
   try {
-    await generateAndPost(context, webhook, input, log, ending);
+    await generateAndPost(deps, webhook, input, log, ending);
   } catch (error) {
     // Failed before its line was written (the error boundary reports the error itself).
     if (!ending.ended)
-      requestEnded(context, log, {
+      requestEnded(deps, log, {
         ...unserved(input, 'error'),
-        totalMs: context.clock.now() - ending.started,
+        totalMs: deps.clock.now() - ending.started,
       });
     throw error;
   } finally {
     reservation.release();
   }
   if (input.guildId && !input.userInstall)
-    await announceBudgetAlerts(context, input.guildId, input.words.server);
+    await announceBudgetAlerts(deps, input.guildId, input.words.server);
 }
 
 /** An image request that ended without images being billed. */
@@ -117,8 +117,14 @@ function unserved(input: ImagineInput, outcome: string): RequestEnd {
   };
 }
 
+/** The generation, downloads, charge and posting: all but the reservation and the alerts. */
+type GenerateDeps = Pick<
+  ImagineDeps,
+  'prices' | 'clock' | 'shutdown' | 'service' | 'config' | 'images' | 'ledger' | 'metrics' | 'shardOf'
+>;
+
 async function generateAndPost(
-  context: BotContext,
+  deps: GenerateDeps,
   webhook: InteractionWebhook,
   input: ImagineInput,
   log: Logger,
@@ -130,17 +136,17 @@ async function generateAndPost(
   const components = [rerollRow(t, input.requestId)];
   const progress = showProgress((content) => webhook.editOriginal({ content }), request, {
     t,
-    clock: context.clock,
-    intervalMs: context.config.imagineProgressIntervalMs,
+    clock: deps.clock,
+    intervalMs: deps.config.imagineProgressIntervalMs,
     onError: (error) => log.warn({ err: error }, 'could not show progress'),
   });
 
   // Where only the token can write, the generation and downloads end before the token does.
   const deadline = input.userInstall?.deadline;
-  const signal = deadline ? AbortSignal.any([context.shutdown, deadline]) : context.shutdown;
+  const signal = deadline ? AbortSignal.any([deps.shutdown, deadline]) : deps.shutdown;
   let urls: readonly string[];
   try {
-    const result = await context.service.generateImages(
+    const result = await deps.service.generateImages(
       { model: IMAGE_MODEL, prompt: request.prompt, size: request.size, n: request.n },
       {
         signal,
@@ -154,9 +160,9 @@ async function generateAndPost(
     if (!(error instanceof ServiceError)) throw error;
     log.warn({ err: error, kind: error.kind }, 'image generation failed');
     ending.ended = true;
-    requestEnded(context, log, { ...unserved(input, error.kind), totalMs: context.clock.now() - started });
+    requestEnded(deps, log, { ...unserved(input, error.kind), totalMs: deps.clock.now() - started });
     const message =
-      error.kind === 'aborted' && context.shutdown.aborted
+      error.kind === 'aborted' && deps.shutdown.aborted
         ? t.t('images.restarting')
         : error.kind === 'aborted' && input.userInstall && deadline?.aborted
           ? t.t('images.notReadyInTime', { wait: t.wait(input.userInstall.ttlMs) })
@@ -169,7 +175,7 @@ async function generateAndPost(
   }
   // The service answered: the line stops now, and its last edit lands before the result.
   const progressStopped = progress.stop();
-  const serviceMs = context.clock.now() - started;
+  const serviceMs = deps.clock.now() - started;
 
   const sizeLimit = Math.min(input.attachmentSizeLimit ?? DEFAULT_ATTACHMENT_SIZE_LIMIT, IMAGE_MAX_BYTES);
   // Without Attach Files (a user install) the service's links are posted, nothing is downloaded.
@@ -182,7 +188,7 @@ async function generateAndPost(
           result:
             url === ''
               ? { ok: false as const, reason: { code: 'NoUrl' as const } }
-              : await context.images.download(url, sizeLimit, signal),
+              : await deps.images.download(url, sizeLimit, signal),
         })),
       );
   const links = input.linksOnly ? linkLines(t, urls) : [];
@@ -190,9 +196,9 @@ async function generateAndPost(
     ? urls.filter((url) => url !== '').length
     : downloaded.filter((entry) => entry.result.ok).length;
   // The service billed `n` images: record that before anything else can fail.
-  const entry = await context.ledger.charge({
+  const entry = await deps.ledger.charge({
     id: randomUUID(),
-    time: context.clock.now(),
+    time: deps.clock.now(),
     guildId: input.guildId,
     channelId: input.channelId,
     userId: request.userId,
@@ -220,13 +226,13 @@ async function generateAndPost(
     );
     const messages = packImages(files, sizeLimit);
     const notes = missingNotes(t, request, urls, downloaded, sizeLimit);
-    const cost = input.showCost ? costLine(entry, context.prices.currency, t) : undefined;
+    const cost = input.showCost ? costLine(entry, deps.prices.currency, t) : undefined;
     const header = `${quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX })}\n${resultLine(t, request, cost)}`;
     const content = [header, ...links, ...notes].join('\n').slice(0, 2000);
     const toFiles = (pack: typeof files) =>
       pack.map((file) => ({ data: file.bytes, name: `image-${file.index}.png` }));
 
-    uploadStarted = context.clock.now();
+    uploadStarted = deps.clock.now();
     messageCount = messages.length;
     const [first, ...rest] = messages;
     await webhook.editOriginal({ content, files: toFiles(first ?? []), components });
@@ -255,9 +261,9 @@ async function generateAndPost(
       }
     }
   } finally {
-    const now = context.clock.now();
+    const now = deps.clock.now();
     requestEnded(
-      context,
+      deps,
       log,
       {
         ...unserved(input, entry.outcome),
