@@ -4,24 +4,48 @@
  * exchange, then move the Regenerate button to it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { BotContext } from '../context.js';
-import { removeButtons } from '../discord/messages.js';
-import type { StreamRenderer } from '../discord/render/streamRenderer.js';
+import { type REST, Routes } from 'discord.js';
+import type { Clock } from '../lib/clock.js';
 import { estimateTokens } from '../lib/tokens.js';
 import type { ReplyTrace } from '../ops/replyTrace.js';
-import { requestEnded } from '../ops/requestEnd.js';
+import { type RequestEndContext, requestEnded } from '../ops/requestEnd.js';
 import { costLine } from '../spend/costLine.js';
+import type { Ledger } from '../spend/ledger.js';
+import type { PriceList } from '../spend/prices.js';
 import type { UsageRecord } from '../spend/records.js';
 import { regenerateControls } from './controls.js';
+import type { ConversationStore } from './conversationStore.js';
 import { contextPercent } from './history.js';
 import { contextText, endingFacts, footerLine, note, storageFailed as storageFailedNote } from './notes.js';
 import type { ChatTurn, Ending, PreparedTurn } from './types.js';
 
+/** What settling a turn reads, and no more (the bot's context gives all of it). */
+export interface SettleDeps extends RequestEndContext {
+  /** Prices the reply and charges it. */
+  readonly ledger: Pick<Ledger, 'costOf' | 'charge'>;
+  /** The cost line's currency. */
+  readonly prices: Pick<PriceList, 'currency'>;
+  readonly clock: Clock;
+  /** Remembers the exchange and where the newest reply is. */
+  readonly conversations: Pick<ConversationStore, 'update'>;
+  /** The bot token's REST client: takes the buttons off the previous reply. */
+  readonly discordRest: Pick<REST, 'patch'>;
+}
+
+type Controls = ReturnType<typeof regenerateControls>;
+
+/** The reply being streamed (discord/render's StreamRenderer): its text, and its final write. */
+export interface FinalWrite {
+  text(): string;
+  /** Writes the final text with `note` under it and `controls` on it; resolves to the last message's id. */
+  finish(note?: string, controls?: Controls): Promise<string>;
+}
+
 export async function settleTurn(
-  context: BotContext,
+  deps: SettleDeps,
   turn: ChatTurn,
   prepared: PreparedTurn,
-  renderer: StreamRenderer,
+  renderer: FinalWrite,
   ending: Ending,
   trace: ReplyTrace,
 ): Promise<void> {
@@ -32,7 +56,7 @@ export async function settleTurn(
   const firstDrop = prepared.history.dropped > 0 && !prepared.conversation.trimNoticeShown;
   const usage = facts.usage && {
     id: randomUUID(),
-    time: context.clock.now(),
+    time: deps.clock.now(),
     guildId: turn.guildId,
     channelId: turn.channelId,
     userId: turn.userId,
@@ -46,17 +70,17 @@ export async function settleTurn(
     ...(settings.memberCaps?.roleIds?.length && { roleIds: settings.memberCaps.roleIds }),
   };
   // The price is pure: the cost line needs no store, and is what the ledger records.
-  const costMicros = usage ? context.ledger.costOf(usage) : 0;
+  const costMicros = usage ? deps.ledger.costOf(usage) : 0;
   const cost =
     usage && settings.showCost
-      ? costLine({ ...usage, costMicros }, context.prices.currency, turn.voices.server)
+      ? costLine({ ...usage, costMicros }, deps.prices.currency, turn.voices.server)
       : undefined;
   const turnId = facts.remembered && facts.text.trim() !== '' ? randomBytes(8).toString('hex') : undefined;
 
   // The store's work runs alongside the final write, so the member's last words do not wait
   // for it (a burst of replies ending together would queue at the store). A failure found
   // after the final write is written in: the note replaces the Regenerate button.
-  const stored = storeExchange(context, turn, prepared, usage, turnId, facts.text, firstDrop);
+  const stored = storeExchange(deps, turn, prepared, usage, turnId, facts.text, firstDrop);
   const finalWrite = (storageFailed: boolean) => {
     // The memory gauge speaks of a reply that completed or joined the memory.
     const remembered = turnId !== undefined && !storageFailed;
@@ -91,7 +115,7 @@ export async function settleTurn(
     // The request's one line and its metrics, also when the final write failed.
     trace.end();
     requestEnded(
-      context,
+      deps,
       prepared.log,
       {
         kind: 'chat',
@@ -122,12 +146,12 @@ export async function settleTurn(
     await finalWrite(true);
     return;
   }
-  if (turnId) await pointToLatestReply(context, turn, prepared, turnId, lastId);
+  if (turnId) await pointToLatestReply(deps, turn, prepared, turnId, lastId);
 }
 
 /** Charges the reply and remembers the exchange; false (logged) when either failed. */
 async function storeExchange(
-  context: BotContext,
+  deps: Pick<SettleDeps, 'ledger' | 'conversations' | 'clock'>,
   turn: ChatTurn,
   prepared: PreparedTurn,
   usage: UsageRecord | undefined,
@@ -138,8 +162,8 @@ async function storeExchange(
   try {
     // The ledger keeps a charge it cannot write yet (and retries it); both go to the store together.
     await Promise.all([
-      usage && context.ledger.charge(usage),
-      turnId && remember(context, turn, prepared, turnId, replyText, firstDrop),
+      usage && deps.ledger.charge(usage),
+      turnId && remember(deps, turn, prepared, turnId, replyText, firstDrop),
     ]);
     return true;
   } catch (error) {
@@ -150,14 +174,14 @@ async function storeExchange(
 
 /** Appends the exchange to the conversation (replacing a regenerated one) as reply `turnId`. */
 async function remember(
-  context: BotContext,
+  deps: Pick<SettleDeps, 'conversations' | 'clock'>,
   turn: ChatTurn,
   prepared: PreparedTurn,
   turnId: string,
   replyText: string,
   firstDrop: boolean,
 ): Promise<void> {
-  await context.conversations.update(turn.channelId, (current) => ({
+  await deps.conversations.update(turn.channelId, (current) => ({
     ...current,
     turns: [
       ...prepared.previous,
@@ -165,7 +189,7 @@ async function remember(
       {
         role: 'assistant',
         content: replyText,
-        time: context.clock.now(),
+        time: deps.clock.now(),
         id: turnId,
         ...(Object.keys(turn.options).length > 0 && { options: turn.options }),
         ...(turn.head !== undefined && { head: turn.head }),
@@ -182,7 +206,7 @@ async function remember(
  * regenerated.
  */
 async function pointToLatestReply(
-  context: BotContext,
+  deps: Pick<SettleDeps, 'conversations' | 'discordRest'>,
   turn: ChatTurn,
   prepared: PreparedTurn,
   turnId: string,
@@ -190,7 +214,7 @@ async function pointToLatestReply(
 ): Promise<void> {
   try {
     const reply = { channelId: turn.replyChannelId, messageId };
-    const replaced = await context.conversations.update(turn.channelId, (current) => {
+    const replaced = await deps.conversations.update(turn.channelId, (current) => {
       const last = current.turns.at(-1);
       const ours = last?.role === 'assistant' && last.id === turnId;
       return {
@@ -203,7 +227,9 @@ async function pointToLatestReply(
     // Where the bot is not present its token cannot edit the older reply: its button then says
     // that reply is no longer the latest.
     if (older && older.messageId !== messageId && !turn.userInstall) {
-      await removeButtons(context.discordRest, older.channelId, older.messageId);
+      await deps.discordRest.patch(Routes.channelMessage(older.channelId, older.messageId), {
+        body: { components: [] },
+      });
     }
   } catch (error) {
     // Harmless: an old Regenerate button answers that its reply is no longer the latest.
