@@ -3,10 +3,38 @@
  * the server lets the bot answer in, and the member is within fair use (see fairUse.ts). On
  * success the caller holds a slot until its request has finished.
  */
-import type { BotContext } from '../context.js';
 import type { Translator } from '../i18n/translator.js';
 import { channelAllowed, DEFAULT_GUILD_CONFIG, type GuildConfig } from '../settings/resolve.js';
-import type { Slot } from './fairUse.js';
+import type { Settings } from '../settings/settingsStore.js';
+import type { FairUse, Slot } from './fairUse.js';
+
+/**
+ * What admission reads: the server's settings, the fair-use counters, and three of the operator's
+ * settings (the composition root passes its Config; written out here because src/access/ sits
+ * below the wiring and does not import src/config.ts).
+ */
+export interface AdmissionDeps {
+  readonly settings: Pick<Settings, 'guild'>;
+  readonly fairUse: Pick<FairUse, 'acquire'>;
+  readonly config: {
+    /** USER_INSTALL: whether the app answers where only the member installed it. */
+    readonly userInstall: boolean;
+    /** DMS_ENABLED: whether the bot answers in DMs. */
+    readonly dmsEnabled: boolean;
+    /** RATE_LIMIT_PER_MINUTE: requests per member per minute where the server set none. */
+    readonly rateLimitPerMinute: number;
+  };
+}
+
+/** What the channel gate reads: the server's settings and whether user installs and DMs are on. */
+export type ChannelGateDeps = Pick<AdmissionDeps, 'settings'> & {
+  readonly config: Pick<AdmissionDeps['config'], 'userInstall' | 'dmsEnabled'>;
+};
+
+/** What claiming a slot reads: the fair-use counters and the operator's rate limit. */
+export type ClaimSlotDeps = Pick<AdmissionDeps, 'fairUse'> & {
+  readonly config: Pick<AdmissionDeps['config'], 'rateLimitPerMinute'>;
+};
 
 export interface AdmissionInput {
   readonly guildId: string | null;
@@ -54,39 +82,39 @@ function refused(voice: Translator, guild: GuildConfig, refusedBy: RefusedBy): G
 
 /** The server's settings, and why the bot may not answer here (if it may not). */
 export async function channelGate(
-  context: BotContext,
+  deps: ChannelGateDeps,
   input: Pick<AdmissionInput, 'guildId' | 'channelId' | 'parentId' | 'userInstall' | 'voice'>,
 ): Promise<Gate> {
   const none = { guild: DEFAULT_GUILD_CONFIG, refusal: undefined };
   if (input.userInstall)
-    return context.config.userInstall ? none : refused(input.voice, DEFAULT_GUILD_CONFIG, 'userInstallOff');
-  if (input.guildId === null && !context.config.dmsEnabled)
+    return deps.config.userInstall ? none : refused(input.voice, DEFAULT_GUILD_CONFIG, 'userInstallOff');
+  if (input.guildId === null && !deps.config.dmsEnabled)
     return refused(input.voice, DEFAULT_GUILD_CONFIG, 'dmsOff');
-  const guild = input.guildId ? await context.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;
+  const guild = input.guildId ? await deps.settings.guild(input.guildId) : DEFAULT_GUILD_CONFIG;
   const allowed = channelAllowed(guild, input.channelId, input.parentId);
   return allowed ? { guild, refusal: undefined } : refused(input.voice, guild, 'channel');
 }
 
 /** Claims the member's fair-use slot under the server's rate limit. */
 export async function claimSlot(
-  context: BotContext,
+  deps: ClaimSlotDeps,
   input: AdmissionInput,
   guild: GuildConfig,
 ): Promise<Admission> {
-  const slot = await context.fairUse.acquire({
+  const slot = await deps.fairUse.acquire({
     guildId: input.guildId,
     channelId: input.channelId,
     userId: input.userId,
     kind: input.kind,
-    perMinute: guild.requestsPerMinute ?? context.config.rateLimitPerMinute,
+    perMinute: guild.requestsPerMinute ?? deps.config.rateLimitPerMinute,
     voice: input.voice,
   });
   if (!slot.ok) return { ok: false, error: slot.message };
   return { ok: true, guild, slot };
 }
 
-export async function admitRequest(context: BotContext, input: AdmissionInput): Promise<Admission> {
-  const { guild, refusal } = await channelGate(context, input);
+export async function admitRequest(deps: AdmissionDeps, input: AdmissionInput): Promise<Admission> {
+  const { guild, refusal } = await channelGate(deps, input);
   if (refusal) return { ok: false, error: refusal };
-  return claimSlot(context, input, guild);
+  return claimSlot(deps, input, guild);
 }

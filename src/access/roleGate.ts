@@ -3,11 +3,17 @@
  * roles the interaction or message carries (no member cache), and the refusals it decides before
  * anything reaches the service: a model or /imagine the member's roles do not allow.
  */
-import type { BotContext } from '../context.js';
 import type { MessageKey, Translator } from '../i18n/translator.js';
 import type { ChatModel } from '../service/models.js';
 import { namesOrNone } from '../settings/resolve.js';
-import { type MemberRule, memberRoleIds, mergeRules } from '../spend/roleRules.js';
+import type { Budgets } from '../spend/budgets.js';
+import { type MemberRule, memberRoleIds, mergeRules, type RoleRules } from '../spend/roleRules.js';
+
+/** What the role gate reads: the server's rules per role, and its daily cap per member (rules leaving it unset). */
+export interface RoleGateDeps {
+  readonly roleRules: Pick<RoleRules, 'list'>;
+  readonly budgets: Pick<Budgets, 'settings'>;
+}
 
 /**
  * The rule for a member holding `roleIds` in `guildId`; undefined where no role rule applies
@@ -15,15 +21,15 @@ import { type MemberRule, memberRoleIds, mergeRules } from '../spend/roleRules.j
  * defaults then apply as they always have.
  */
 export async function memberRule(
-  context: BotContext,
+  deps: RoleGateDeps,
   guildId: string | null,
   roleIds: readonly string[] | undefined,
   userInstall = false,
 ): Promise<MemberRule | undefined> {
   if (guildId === null || userInstall || !roleIds || roleIds.length === 0) return undefined;
-  const rules = await context.roleRules.list(guildId);
+  const rules = await deps.roleRules.list(guildId);
   if (!rules.some((rule) => roleIds.includes(rule.roleId))) return undefined;
-  const { dailyUserCapMicros } = await context.budgets.settings(guildId);
+  const { dailyUserCapMicros } = await deps.budgets.settings(guildId);
   return mergeRules(rules, roleIds, { dailyCapMicros: dailyUserCapMicros });
 }
 
@@ -42,11 +48,11 @@ export function roleModelRefusal(
  * refusal is a key, for the caller to say in the reader's voice.
  */
 export async function imagineRule(
-  context: BotContext,
+  deps: RoleGateDeps,
   guildId: string | null,
   member: unknown,
   userInstall: boolean,
 ): Promise<{ readonly error: MessageKey } | { readonly caps: MemberRule | undefined }> {
-  const rule = await memberRule(context, guildId, memberRoleIds(member), userInstall);
+  const rule = await memberRule(deps, guildId, memberRoleIds(member), userInstall);
   return rule && !rule.imagine ? { error: 'config.imagineNotForRoles' } : { caps: rule };
 }
