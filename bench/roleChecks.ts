@@ -14,8 +14,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { memberRule, roleModelRefusal } from '../src/access/roleGate.js';
-import type { BotContext } from '../src/context.js';
+import { memberRule, type RoleGateDeps, roleModelRefusal } from '../src/access/roleGate.js';
 import { createI18n } from '../src/i18n/translator.js';
 import { openStore } from '../src/lib/store.js';
 import { CHAT_MODELS } from '../src/service/models.js';
@@ -44,10 +43,13 @@ for (let i = 0; i < MAX_ROLE_RULES; i += 1) {
   if (!set.ok) throw new Error(set.error);
 }
 const english = createI18n().translator('en-US');
-const context = {
+const context: RoleGateDeps = {
   roleRules,
-  budgets: { settings: async () => ({ dailyUserCapMicros: 500_000 }) },
-} as unknown as BotContext;
+  // Only the server's daily cap per member is read; the rest of the settings as unset.
+  budgets: {
+    settings: async () => ({ monthlyCapMicros: null, dailyUserCapMicros: 500_000, alertChannelId: null }),
+  },
+};
 
 /** A member payload (as an interaction carries it) with 250 role ids, `held` of them bearing rules. */
 function member(held: number): { roles: string[] } {

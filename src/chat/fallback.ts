@@ -39,8 +39,8 @@ export function fallbackNote(
 
 /** What reserving a turn reads: the chat prices, the reservations, the time. */
 export interface ReserveTurnDeps {
-  /** Whole: spend/cost.ts chatCostMicros takes a PriceList (it reads its `chat` prices). */
-  readonly prices: PriceList;
+  /** The chat prices the worst case of each model is reckoned from (spend/cost.ts). */
+  readonly prices: Pick<PriceList, 'chat'>;
   readonly budgets: Pick<Budgets, 'reserve'>;
   readonly clock: Clock;
 }

@@ -44,8 +44,8 @@ const QUOTED_PROMPT_MAX = 1200;
  */
 export interface ImagineDeps extends RequestEndContext, BudgetAlertDeps {
   readonly budgets: Pick<Budgets, 'reserve' | 'alertsDue'>;
-  /** The whole list: imageCostMicros (spend/cost.ts) prices from it, costLine names its currency. */
-  readonly prices: PriceList;
+  /** The image prices (spend/cost.ts imageCostMicros), and the currency costLine names. */
+  readonly prices: Pick<PriceList, 'imageMicros' | 'imageMicrosBySize' | 'currency'>;
   readonly logger: Pick<Logger, 'child' | 'warn'>;
   readonly clock: Clock;
   /** Aborted when the bot shuts down: the generation and downloads end with a note. */

@@ -14,7 +14,7 @@ import type { UsageRecord } from './records.js';
 const MILLION = 1_000_000n;
 
 export function chatCostMicros(
-  prices: PriceList,
+  prices: Pick<PriceList, 'chat'>,
   model: ChatModel,
   inputTokens: number,
   outputTokens: number,
@@ -26,11 +26,18 @@ export function chatCostMicros(
   return Number((numerator + MILLION - 1n) / MILLION);
 }
 
-export function imagePriceMicros(prices: PriceList, size: ImageSize): number {
+export function imagePriceMicros(
+  prices: Pick<PriceList, 'imageMicros' | 'imageMicrosBySize'>,
+  size: ImageSize,
+): number {
   return prices.imageMicrosBySize[size] ?? prices.imageMicros;
 }
 
-export function imageCostMicros(prices: PriceList, size: ImageSize, n: number): number {
+export function imageCostMicros(
+  prices: Pick<PriceList, 'imageMicros' | 'imageMicrosBySize'>,
+  size: ImageSize,
+  n: number,
+): number {
   return n * imagePriceMicros(prices, size);
 }
 
