@@ -6,7 +6,6 @@
 import { channelGate, claimSlot } from '../access/admission.js';
 import type { Slot } from '../access/fairUse.js';
 import { memberRule, roleModelRefusal } from '../access/roleGate.js';
-import type { BotContext } from '../context.js';
 import type { Translator } from '../i18n/translator.js';
 import {
   type ChatSettings,
@@ -14,7 +13,20 @@ import {
   type RequestOptions,
   resolveChatSettings,
 } from '../settings/resolve.js';
+import type { Settings } from '../settings/settingsStore.js';
 import { fallbackModelsFor } from './fallback.js';
+
+/**
+ * What admitting a chat request reads: the channel's settings and the operator's defaults
+ * itself, and whatever the checks it runs declare (admission.ts: channel and fair use;
+ * roleGate.ts: the member's rule per role).
+ */
+export type ChatRequestDeps = {
+  readonly config: Parameters<typeof operatorDefaults>[0];
+  readonly settings: Pick<Settings, 'effectiveChannel'>;
+} & Parameters<typeof channelGate>[0] &
+  Parameters<typeof claimSlot>[0] &
+  Parameters<typeof memberRule>[0];
 
 export interface ChatRequestInput {
   readonly guildId: string | null;
@@ -51,22 +63,22 @@ export type Prepared =
  * settings refuse costs no rate-limit point). On success the caller holds a fair-use slot and
  * releases it when the request has finished.
  */
-export async function prepareChatRequest(context: BotContext, input: ChatRequestInput): Promise<Prepared> {
-  const { guild, refusal, refusedBy } = await channelGate(context, input);
+export async function prepareChatRequest(deps: ChatRequestDeps, input: ChatRequestInput): Promise<Prepared> {
+  const { guild, refusal, refusedBy } = await channelGate(deps, input);
   if (refusal) return { ok: false, error: refusal, ...(refusedBy === 'channel' && { channelRefused: true }) };
   const channel =
     input.guildId && !input.userInstall
-      ? await context.settings.effectiveChannel(input.channelId, input.parentId)
+      ? await deps.settings.effectiveChannel(input.channelId, input.parentId)
       : {};
   const resolved = resolveChatSettings(
-    operatorDefaults(context.config),
+    operatorDefaults(deps.config),
     guild,
     channel,
     input.options,
     input.voice,
   );
   if (!resolved.ok) return resolved;
-  const rule = await memberRule(context, input.guildId, input.roleIds, input.userInstall);
+  const rule = await memberRule(deps, input.guildId, input.roleIds, input.userInstall);
   const refusedModel = roleModelRefusal(rule, resolved.settings.model, input.voice);
   if (refusedModel) return { ok: false, error: refusedModel };
   const fallbackModels = guild.fallback ? fallbackModelsFor(guild, rule, resolved.settings.model) : [];
@@ -75,7 +87,7 @@ export async function prepareChatRequest(context: BotContext, input: ChatRequest
     ...(rule && { memberCaps: rule }),
     ...(fallbackModels.length > 0 && { fallbackModels }),
   };
-  const admitted = await claimSlot(context, { ...input, kind: 'chat' }, guild);
+  const admitted = await claimSlot(deps, { ...input, kind: 'chat' }, guild);
   if (!admitted.ok) return admitted;
   return { ok: true, settings, slot: admitted.slot };
 }
