@@ -6,16 +6,47 @@
  * service, and logs why.
  */
 import { DiscordAPIError, type Message, PermissionFlagsBits, type PermissionsString } from 'discord.js';
-import type { BotContext } from '../context.js';
 import { parentChannelId } from '../discord/channels.js';
 import { NO_PINGS } from '../discord/messages.js';
 import type { ReplySink } from '../discord/render/streamRenderer.js';
 import { channelReplySink } from '../discord/replySinks.js';
 import { messageVoices } from '../i18n/voices.js';
+import type { Logger } from '../lib/logger.js';
+import type { Settings } from '../settings/settingsStore.js';
 import { memberRoleIds } from '../spend/roleRules.js';
 import { isBlank, isForTheBot, type MessageTrigger, promptFromMessage, promptProblem } from './prompt.js';
 import { runQueuedChatTurn } from './queue.js';
 import { prepareChatRequest } from './request.js';
+
+/**
+ * What answering a message reads: the server's answer-mentions setting, the locales, the
+ * shutdown signal, the bot's REST client for the reply, a logger; and whatever admission
+ * (request.ts) and the queued turn (queue.ts, turn.ts) declare.
+ */
+export type AnswerMessageDeps = {
+  readonly settings: Pick<Settings, 'guild'>;
+  readonly logger: Pick<Logger, 'warn' | 'debug'>;
+  readonly i18n: Parameters<typeof messageVoices>[0];
+  /** Aborted when the bot shuts down: no new work is taken. */
+  readonly shutdown: Pick<AbortSignal, 'aborted'>;
+  /** The bot's REST client (bot token): the reply is a channel message. */
+  readonly discordRest: Parameters<typeof channelReplySink>[0];
+} & Parameters<typeof prepareChatRequest>[0] &
+  Parameters<typeof runQueuedChatTurn>[0];
+
+/** What `messageTrigger` reads of a message (a discord.js Message has it all). */
+export interface TriggerMessage {
+  readonly author: { readonly bot: boolean };
+  readonly system: boolean;
+  readonly webhookId: string | null;
+  readonly client: { readonly user: { readonly id: string } };
+  readonly channel: { isThread(): boolean; readonly ownerId?: string | null };
+  inGuild(): boolean;
+  readonly mentions: {
+    readonly users: { has(id: string): boolean };
+    readonly repliedUser: { readonly id: string } | null;
+  };
+}
 
 export const CANNOT_ANSWER_HERE = 'cannot answer a message here: the bot lacks permissions in this channel';
 export const REPLY_REFUSED = 'Discord refused the reply for missing permissions; the request was stopped';
@@ -72,7 +103,7 @@ function stopWhenRefused(sink: ReplySink, onRefused: (error: DiscordAPIError) =>
  * a bot in many servers receives: members talking among themselves). Synchronous and cheap, so
  * the event handler returns at once for those.
  */
-export function messageTrigger(message: Message, contentIntent: boolean): MessageTrigger | undefined {
+export function messageTrigger(message: TriggerMessage, contentIntent: boolean): MessageTrigger | undefined {
   if (message.author.bot || message.system || message.webhookId) return undefined;
   const botId = message.client.user.id;
   const channel = message.channel;
@@ -89,7 +120,7 @@ export function messageTrigger(message: Message, contentIntent: boolean): Messag
 /** Answers a message `messageTrigger` found for the bot (called before any await: see below). */
 export async function answerMessage(
   message: Message,
-  context: BotContext,
+  deps: AnswerMessageDeps,
   trigger: MessageTrigger,
 ): Promise<void> {
   const botId = message.client.user.id;
@@ -98,14 +129,14 @@ export async function answerMessage(
   const mentionedMembers = message.mentions.members;
   const guildId = message.guildId;
   // A server that turned mentions off gets silence: the bot must not talk where it was told not to.
-  if (guildId && !(await context.settings.guild(guildId)).answerMentions) return;
+  if (guildId && !(await deps.settings.guild(guildId)).answerMentions) return;
   const where = { guildId, channelId: message.channelId, messageId: message.id };
   const missing = missingPermissions(message);
-  if (missing.length > 0) return void context.logger.warn({ ...where, missing }, CANNOT_ANSWER_HERE);
+  if (missing.length > 0) return void deps.logger.warn({ ...where, missing }, CANNOT_ANSWER_HERE);
 
   const reply = (content: string) => message.reply({ content, allowedMentions: NO_PINGS });
   // A reply to a message is read by the channel (in a DM, by the member: the server voice is theirs).
-  const voices = messageVoices(context.i18n, {
+  const voices = messageVoices(deps.i18n, {
     authorId: message.author.id,
     serverLocale: message.guild?.preferredLocale ?? null,
   });
@@ -123,7 +154,7 @@ export async function answerMessage(
   }
   const userName = member?.displayName ?? message.author.displayName;
   const parentId = parentChannelId(message);
-  const prepared = await prepareChatRequest(context, {
+  const prepared = await prepareChatRequest(deps, {
     guildId,
     channelId: message.channelId,
     parentId,
@@ -139,23 +170,23 @@ export async function answerMessage(
   }
   // Shutting down: take no new work. Said after admission, so a channel the bot must stay
   // silent in, or DMs turned off, get what they would have got anyway.
-  if (context.shutdown.aborted) {
+  if (deps.shutdown.aborted) {
     prepared.slot.release();
     return void (await reply(t.t('errors.restartingNow')));
   }
-  const channelSink = channelReplySink(context.discordRest, message.channelId, message.id, (error) =>
-    context.logger.debug({ err: error }, 'could not show typing'),
+  const channelSink = channelReplySink(deps.discordRest, message.channelId, message.id, (error) =>
+    deps.logger.debug({ err: error }, 'could not show typing'),
   );
   // Refused: the turn stops (before the service is called, nothing reaches it or is charged).
   const refused = new AbortController();
   const sink = stopWhenRefused(channelSink, (error) => {
     channelSink.stopTyping();
-    context.logger.warn({ ...where, code: error.code, reason: error.message }, REPLY_REFUSED);
+    deps.logger.warn({ ...where, code: error.code, reason: error.message }, REPLY_REFUSED);
     refused.abort(error);
   });
   try {
     await runQueuedChatTurn(
-      context,
+      deps,
       {
         guildId,
         channelId: message.channelId,
