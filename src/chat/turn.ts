@@ -3,27 +3,31 @@
  * reservation, the service stream rendered into Discord, then the one ending (settle.ts). Runs
  * inside the channel's queue, so reads and writes of the channel's history never interleave.
  */
-import type { BotContext } from '../context.js';
 import {
   createStreamRenderer,
   type PacedStreamRenderer,
   type ReplySink,
   type StreamRenderer,
 } from '../discord/render/streamRenderer.js';
+import type { Clock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
 import { estimateTokens } from '../lib/tokens.js';
 import { startReplyTrace } from '../ops/replyTrace.js';
 import { type RequestEnd, requestEnded } from '../ops/requestEnd.js';
+import type { ServiceClient } from '../service/client.js';
 import { ServiceError } from '../service/errors.js';
 import type { ChatMessage, ChatResult } from '../service/types.js';
 import { announceBudgetAlerts } from '../spend/alerts.js';
 import { chatCostMicros } from '../spend/cost.js';
+import type { PriceList } from '../spend/prices.js';
 import { StoppedByMember, stopControls } from './controls.js';
+import type { ConversationStore } from './conversationStore.js';
 import { deadlineInLine, TokenDeadline } from './deadline.js';
 import { reserveTurn } from './fallback.js';
 import { regenerationBase, selectHistory, toServiceMessage } from './history.js';
 import { cancelledInLine, note } from './notes.js';
 import { systemMessage } from './prompt.js';
-import { settleTurn } from './settle.js';
+import { type SettleDeps, settleTurn } from './settle.js';
 import { type ChatTurn, type Ending, type PreparedTurn, refusalVoice } from './types.js';
 
 /** The reply's Stop button: its id, and the signal it aborts. */
@@ -32,19 +36,55 @@ export interface StopHandle {
   readonly signal: AbortSignal;
 }
 
+/** One kind of stream's edit budget (discord/render/editPacing.ts), as the turn uses it. */
+interface EditPacing {
+  /** Registers a stream; the returned function ends it. */
+  start(): () => void;
+  /** The least time between two edits of one stream now. */
+  sharedIntervalMs(): number;
+}
+
+/**
+ * What a turn reads itself (the conversation, the service, its edit pacing, the log, three of
+ * the operator's settings written out, since src/chat/ does not import src/config.ts), and
+ * whatever the steps it runs declare: the reservation (fallback.ts), the one ending (settle.ts),
+ * the budget alerts (spend/alerts.ts). The bot's context gives all of it.
+ */
+export type ChatTurnDeps = {
+  readonly config: {
+    /** SYSTEM_PROMPT_ROLE: the role the channel's system prompt is sent with. */
+    readonly systemPromptRole: 'system' | 'user';
+    /** HISTORY_MAX_TURNS: the most earlier turns sent with a question. */
+    readonly historyMaxTurns: number;
+    /** STREAM_EDIT_INTERVAL_MS: the least time between two edits of one reply. */
+    readonly streamEditIntervalMs: number;
+  };
+  readonly clock: Clock;
+  readonly logger: Pick<Logger, 'child'>;
+  readonly conversations: Pick<ConversationStore, 'load'>;
+  readonly service: Pick<ServiceClient, 'streamChat'>;
+  /** Aborted when the bot shuts down: the stream ends with a note. */
+  readonly shutdown: AbortSignal;
+  readonly editPacing: { readonly botToken: EditPacing; readonly interaction: EditPacing };
+  /** The chat prices a refused request's worst case is reckoned from. */
+  readonly prices: Pick<PriceList, 'chat'>;
+} & Parameters<typeof reserveTurn>[0] &
+  SettleDeps &
+  Parameters<typeof announceBudgetAlerts>[0];
+
 export async function runChatTurn(
-  context: BotContext,
+  deps: ChatTurnDeps,
   turn: ChatTurn,
   stop: StopHandle,
   sink: ReplySink,
 ): Promise<void> {
   if (stop.signal.aborted) {
-    const log = context.logger.child({
+    const log = deps.logger.child({
       channelId: turn.channelId,
       guildId: turn.guildId,
       userId: turn.userId,
     });
-    requestEnded(context, log, unserved(turn, 'cancelled'));
+    requestEnded(deps, log, unserved(turn, 'cancelled'));
     const reason: unknown = stop.signal.reason;
     const t = turn.voices.server;
     const ended = reason instanceof TokenDeadline ? deadlineInLine(t, reason.ttlMs) : cancelledInLine(t);
@@ -52,23 +92,18 @@ export async function runChatTurn(
     await sink.editOriginal(`${turn.head ?? ''}${ended}`, []);
     return;
   }
-  const prepared = await prepareTurn(context, turn);
+  const prepared = await prepareTurn(deps, turn);
   if (!prepared) {
     await sink.refuse(refusalVoice(turn).t('chat.notLatest'));
     return;
   }
   // Reserve the worst case (estimated prompt, full max_tokens) before the service is called; a
   // member's cap may have it answered by a cheaper model instead (fallback.ts).
-  const { reservation, turn: served } = await reserveTurn(context, turn, prepared.promptTokens);
+  const { reservation, turn: served } = await reserveTurn(deps, turn, prepared.promptTokens);
   if (!reservation.ok) {
     const { settings } = turn;
-    const worstCase = chatCostMicros(
-      context.prices,
-      settings.model,
-      prepared.promptTokens,
-      settings.maxTokens,
-    );
-    requestEnded(context, prepared.log, unserved(turn, 'refused'), { refusedBy: 'budget', worstCase });
+    const worstCase = chatCostMicros(deps.prices, settings.model, prepared.promptTokens, settings.maxTokens);
+    requestEnded(deps, prepared.log, unserved(turn, 'refused'), { refusedBy: 'budget', worstCase });
     const voice = refusalVoice(turn);
     const refusal =
       turn.refusalsSeenBy === 'member' ? reservation.message(voice) : reservation.publicMessage(voice);
@@ -76,13 +111,12 @@ export async function runChatTurn(
     return;
   }
   try {
-    await streamTurn(context, served, prepared, stop, sink);
+    await streamTurn(deps, served, prepared, stop, sink);
   } finally {
     reservation.release();
   }
   // A user install is billed to the member, not to the server it was used in.
-  if (turn.guildId && !turn.userInstall)
-    await announceBudgetAlerts(context, turn.guildId, turn.voices.server);
+  if (turn.guildId && !turn.userInstall) await announceBudgetAlerts(deps, turn.guildId, turn.voices.server);
 }
 
 /** A turn that ended without the service's answer: nothing charged. */
@@ -102,10 +136,10 @@ function unserved(turn: ChatTurn, outcome: string): RequestEnd {
 }
 
 /** Reads the conversation once and builds the request; undefined when a regeneration is stale. */
-async function prepareTurn(context: BotContext, turn: ChatTurn): Promise<PreparedTurn | undefined> {
-  const { config, clock } = context;
-  const log = context.logger.child({ channelId: turn.channelId, guildId: turn.guildId, userId: turn.userId });
-  const conversation = await context.conversations.load(turn.channelId);
+async function prepareTurn(deps: ChatTurnDeps, turn: ChatTurn): Promise<PreparedTurn | undefined> {
+  const { config, clock } = deps;
+  const log = deps.logger.child({ channelId: turn.channelId, guildId: turn.guildId, userId: turn.userId });
+  const conversation = await deps.conversations.load(turn.channelId);
   const base =
     turn.ask.kind === 'regenerate'
       ? regenerationBase(conversation.turns, turn.ask.turnId, turn.ask.pressed)
@@ -142,16 +176,16 @@ async function prepareTurn(context: BotContext, turn: ChatTurn): Promise<Prepare
 }
 
 async function streamTurn(
-  context: BotContext,
+  deps: ChatTurnDeps,
   turn: ChatTurn,
   prepared: PreparedTurn,
   stop: StopHandle,
   sink: ReplySink,
 ): Promise<void> {
-  const { config, clock } = context;
+  const { config, clock } = deps;
   // Every stream's edits are spaced by how many of its kind stream (editPacing.ts): bot-token
   // replies share Discord's global limit, interaction-token replies the process's CPU.
-  const pacing = sink.botToken ? context.editPacing.botToken : context.editPacing.interaction;
+  const pacing = sink.botToken ? deps.editPacing.botToken : deps.editPacing.interaction;
   const endPacing = pacing.start();
   // Time to first text, total time and Discord writes, for the request's line and metrics.
   const trace = startReplyTrace(clock);
@@ -170,12 +204,12 @@ async function streamTurn(
   try {
     // The service's reads wait for the renderer's next edit: text between two edits is parsed once.
     const pace = () => renderer.ready();
-    const ending = await streamReply(context, turn, prepared, stop, sink, trace.renderer(renderer), pace);
-    await settleTurn(context, turn, prepared, renderer, ending, trace);
+    const ending = await streamReply(deps, turn, prepared, stop, sink, trace.renderer(renderer), pace);
+    await settleTurn(deps, turn, prepared, renderer, ending, trace);
   } catch (error) {
     // settle.ts did not record it (or failed writing it); the error boundary reports the rest.
     if (!trace.ended())
-      requestEnded(context, prepared.log, { ...unserved(turn, 'error'), totalMs: trace.elapsedMs() });
+      requestEnded(deps, prepared.log, { ...unserved(turn, 'error'), totalMs: trace.elapsedMs() });
     // The error boundary reports it; a pending edit must not paint the stream back over that.
     await renderer.cancel();
     throw error;
@@ -186,7 +220,7 @@ async function streamTurn(
 
 /** Streams the service's reply into the renderer; says how it ended. */
 async function streamReply(
-  context: BotContext,
+  deps: ChatTurnDeps,
   turn: ChatTurn,
   prepared: PreparedTurn,
   stop: StopHandle,
@@ -198,7 +232,7 @@ async function streamReply(
   const { settings } = turn;
   let result: ChatResult | undefined;
   try {
-    const stream = context.service.streamChat(
+    const stream = deps.service.streamChat(
       {
         model: settings.model,
         messages: prepared.messages,
@@ -206,7 +240,7 @@ async function streamReply(
         ...(settings.temperature !== undefined && { temperature: settings.temperature }),
       },
       {
-        signal: AbortSignal.any([context.shutdown, stop.signal]),
+        signal: AbortSignal.any([deps.shutdown, stop.signal]),
         pace,
         onRetry: ({ delayMs }) => {
           // Nothing is on screen yet (retries only happen before the reply starts).
@@ -223,7 +257,7 @@ async function streamReply(
     }
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    const shuttingDown = error.kind === 'aborted' && context.shutdown.aborted;
+    const shuttingDown = error.kind === 'aborted' && deps.shutdown.aborted;
     const reason: unknown = stop.signal.reason;
     if (error.kind === 'aborted' && reason instanceof StoppedByMember && !shuttingDown) {
       // Who stopped it is in the request's line (settle.ts).
