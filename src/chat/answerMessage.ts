@@ -5,34 +5,27 @@
  * in prompt.ts. Where the bot may not post, it has nowhere to say so: it does not call the
  * service, and logs why.
  */
-import { DiscordAPIError, type Message, PermissionFlagsBits, type PermissionsString } from 'discord.js';
-import { parentChannelId } from '../discord/channels.js';
+import { DiscordAPIError, type MessageMentionOptions, PermissionFlagsBits } from 'discord.js';
 import { NO_PINGS } from '../discord/messages.js';
 import type { ReplySink } from '../discord/render/streamRenderer.js';
 import { channelReplySink } from '../discord/replySinks.js';
-import { messageVoices } from '../i18n/voices.js';
+import { messageVoices, type Voices } from '../i18n/voices.js';
 import type { Logger } from '../lib/logger.js';
 import type { Settings } from '../settings/settingsStore.js';
 import { memberRoleIds } from '../spend/roleRules.js';
 import { isBlank, isForTheBot, type MessageTrigger, promptFromMessage, promptProblem } from './prompt.js';
 import { runQueuedChatTurn } from './queue.js';
-import { prepareChatRequest } from './request.js';
+import { type Prepared, prepareChatRequest } from './request.js';
 
 /**
- * What answering a message reads: the server's answer-mentions setting, the locales, the
- * shutdown signal, the bot's REST client for the reply, a logger; and whatever admission
- * (request.ts) and the queued turn (queue.ts, turn.ts) declare.
+ * What answering a message reads: what admitting it reads (`admitMessage`), the bot's REST
+ * client for the reply, a logger; and whatever the queued turn (queue.ts, turn.ts) declares.
  */
-export type AnswerMessageDeps = {
-  readonly settings: Pick<Settings, 'guild'>;
+export type AnswerMessageDeps = AdmitMessageDeps & {
   readonly logger: Pick<Logger, 'warn' | 'debug'>;
-  readonly i18n: Parameters<typeof messageVoices>[0];
-  /** Aborted when the bot shuts down: no new work is taken. */
-  readonly shutdown: Pick<AbortSignal, 'aborted'>;
   /** The bot's REST client (bot token): the reply is a channel message. */
   readonly discordRest: Parameters<typeof channelReplySink>[0];
-} & Parameters<typeof prepareChatRequest>[0] &
-  Parameters<typeof runQueuedChatTurn>[0];
+} & Parameters<typeof runQueuedChatTurn>[0];
 
 /** What `messageTrigger` reads of a message (a discord.js Message has it all). */
 export interface TriggerMessage {
@@ -59,10 +52,10 @@ const CANNOT_POST = new Set([50001, 50013, 160002]);
  * threads), and read its history (a reply refers to the member's message). Empty in DMs, and
  * when discord.js cannot tell (Discord's answer is handled then, see `stopWhenRefused`).
  */
-function missingPermissions(message: Message): PermissionsString[] {
+function missingPermissions(message: AnswerableMessage): string[] {
   if (!message.inGuild()) return [];
   const { channel } = message;
-  const permissions = channel.permissionsFor(message.client.user);
+  const permissions = channel.permissionsFor?.(message.client.user);
   if (!permissions) return [];
   return permissions.missing([
     PermissionFlagsBits.ViewChannel,
@@ -117,19 +110,68 @@ export function messageTrigger(message: TriggerMessage, contentIntent: boolean):
   return isForTheBot(trigger) ? trigger : undefined;
 }
 
-/** Answers a message `messageTrigger` found for the bot (called before any await: see below). */
-export async function answerMessage(
-  message: Message,
-  deps: AnswerMessageDeps,
+/**
+ * What admitting a message reads: the server's answer-mentions setting, the locales, the
+ * shutdown signal, a logger, and what admission (request.ts) declares.
+ */
+export type AdmitMessageDeps = {
+  readonly settings: Pick<Settings, 'guild'>;
+  readonly logger: Pick<Logger, 'warn'>;
+  readonly i18n: Parameters<typeof messageVoices>[0];
+  /** Aborted when the bot shuts down: no new work is taken. */
+  readonly shutdown: Pick<AbortSignal, 'aborted'>;
+} & Parameters<typeof prepareChatRequest>[0];
+
+/** What answering reads of a message besides `TriggerMessage` (a discord.js Message has it all). */
+export interface AnswerableMessage extends TriggerMessage {
+  readonly id: string;
+  readonly channelId: string;
+  readonly guildId: string | null;
+  readonly content: string;
+  readonly author: TriggerMessage['author'] & { readonly id: string; readonly displayName: string };
+  /** The member (its roles read by `memberRoleIds`); null in DMs. */
+  readonly member: { readonly displayName: string } | null;
+  readonly guild: { readonly preferredLocale: string } | null;
+  readonly channel: TriggerMessage['channel'] & {
+    /** A thread's parent channel (on other channels, their category: not read). */
+    readonly parentId?: string | null;
+    permissionsFor?(user: { readonly id: string }): { missing(bits: readonly bigint[]): string[] } | null;
+  };
+  readonly mentions: TriggerMessage['mentions'] & {
+    readonly users: { get(id: string): { readonly displayName: string } | undefined };
+    readonly members: { get(id: string): { readonly displayName: string } | undefined } | null;
+    readonly roles: { get(id: string): { readonly name: string } | undefined };
+  };
+  reply(options: { content: string; allowedMentions: MessageMentionOptions }): Promise<unknown>;
+}
+
+/** A message admitted: what the turn needs, the fair-use slot held (the caller releases it). */
+interface Admitted {
+  readonly prompt: string;
+  readonly userName: string;
+  readonly voices: Voices;
+  readonly prepared: Extract<Prepared, { ok: true }>;
+  readonly where: { readonly guildId: string | null; readonly channelId: string; readonly messageId: string };
+}
+
+/**
+ * Whether the message gets a turn: silence where the server turned mentions off, where the bot
+ * may not post (logged) or where the server refuses the channel; a reply instead of a turn for a
+ * prompt with a problem, a refusal, or a shutdown. Call it before any await: it reads the
+ * members first (cached only while their event is handled).
+ */
+export async function admitMessage(
+  deps: AdmitMessageDeps,
+  message: AnswerableMessage,
   trigger: MessageTrigger,
-): Promise<void> {
+): Promise<Admitted | undefined> {
   const botId = message.client.user.id;
   // Read before any await: members are cached only while their event is handled (discord/caches.ts).
   const member = message.member;
   const mentionedMembers = message.mentions.members;
   const guildId = message.guildId;
   // A server that turned mentions off gets silence: the bot must not talk where it was told not to.
-  if (guildId && !(await deps.settings.guild(guildId)).answerMentions) return;
+  if (guildId && !(await deps.settings.guild(guildId)).answerMentions) return undefined;
   const where = { guildId, channelId: message.channelId, messageId: message.id };
   const missing = missingPermissions(message);
   if (missing.length > 0) return void deps.logger.warn({ ...where, missing }, CANNOT_ANSWER_HERE);
@@ -148,12 +190,13 @@ export async function answerMessage(
   const problem = promptProblem(prompt);
   if (problem) {
     // An empty prompt from a reply or thread message may just be content Discord withheld.
-    if (isBlank(prompt) && !trigger.inDm && !trigger.mentionsBot) return;
+    if (isBlank(prompt) && !trigger.inDm && !trigger.mentionsBot) return undefined;
     await reply(isBlank(prompt) ? t.t('chat.mentionHint') : t.t(problem.key, problem.values));
-    return;
+    return undefined;
   }
   const userName = member?.displayName ?? message.author.displayName;
-  const parentId = parentChannelId(message);
+  const { channel } = message;
+  const parentId = channel.isThread() ? (channel.parentId ?? null) : null;
   const prepared = await prepareChatRequest(deps, {
     guildId,
     channelId: message.channelId,
@@ -166,7 +209,7 @@ export async function answerMessage(
   });
   if (!prepared.ok) {
     if (!prepared.channelRefused) await reply(prepared.error);
-    return;
+    return undefined;
   }
   // Shutting down: take no new work. Said after admission, so a channel the bot must stay
   // silent in, or DMs turned off, get what they would have got anyway.
@@ -174,6 +217,19 @@ export async function answerMessage(
     prepared.slot.release();
     return void (await reply(t.t('errors.restartingNow')));
   }
+  return { prompt, userName, voices, prepared, where };
+}
+
+/** Answers a message `messageTrigger` found for the bot (called before any await: see `admitMessage`). */
+export async function answerMessage(
+  message: AnswerableMessage,
+  deps: AnswerMessageDeps,
+  trigger: MessageTrigger,
+): Promise<void> {
+  const admitted = await admitMessage(deps, message, trigger);
+  if (!admitted) return;
+  const { prompt, userName, voices, prepared, where } = admitted;
+  const guildId = message.guildId;
   const channelSink = channelReplySink(deps.discordRest, message.channelId, message.id, (error) =>
     deps.logger.debug({ err: error }, 'could not show typing'),
   );
