@@ -12,9 +12,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../src/playground/playground.js';
-import { chromiumFound, launchChromium } from '../helpers/chromium.js';
-import { openPage, type PageSession } from '../helpers/playgroundPage.js';
+import type { Playground } from '../../src/playground/playground.js';
+import { chromiumFound } from '../helpers/chromium.js';
+import { openPlaygroundInBrowser } from '../helpers/playgroundBrowser.js';
+import type { PageSession } from '../helpers/playgroundPage.js';
 
 const SHOTS = join('test', 'results', 'playground-composer');
 const found = chromiumFound('playground composer');
@@ -52,18 +53,9 @@ describe.skipIf(!found)('the playground page, like Discord', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    playground = await startPlayground({ onBotOutput: () => {} });
-    session = await openPage(playground.url);
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    page = await context.newPage();
-    await page.goto(playground.url);
-    await page.waitForSelector('body[data-ready="true"]');
-    await playground.discord.waitFor(
-      () => playground.discord.commands.size > 0 || undefined,
-      20_000,
-      'commands',
-    );
+    ({ playground, session, browser, context, page } = await openPlaygroundInBrowser({
+      onBotOutput: () => {},
+    }));
   }, 90_000);
 
   afterAll(async () => {

@@ -11,9 +11,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Playground, startPlayground } from '../../src/playground/playground.js';
-import { chromiumFound, launchChromium } from '../helpers/chromium.js';
-import { openPage, type PageSession } from '../helpers/playgroundPage.js';
+import type { Playground } from '../../src/playground/playground.js';
+import { chromiumFound } from '../helpers/chromium.js';
+import { openPlaygroundInBrowser } from '../helpers/playgroundBrowser.js';
+import type { PageSession } from '../helpers/playgroundPage.js';
 
 const SHOTS = join('test', 'results', 'playground-dm');
 const found = chromiumFound('playground DM');
@@ -62,16 +63,13 @@ describe.skipIf(!found)('the playground: one DM per person, and the Message Cont
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    playground = await startPlayground({
-      env: { ...process.env, RATE_LIMIT_PER_MINUTE: '60', MESSAGE_CONTENT_INTENT: '' },
-      onBotOutput: (chunk) => output.push(chunk),
-    });
-    session = await openPage(playground.url);
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    page = await context.newPage();
-    await page.goto(playground.url);
-    await page.waitForSelector('body[data-ready="true"]');
+    ({ playground, session, browser, page } = await openPlaygroundInBrowser(
+      {
+        env: { ...process.env, RATE_LIMIT_PER_MINUTE: '60', MESSAGE_CONTENT_INTENT: '' },
+        onBotOutput: (chunk) => output.push(chunk),
+      },
+      { commands: false },
+    ));
   }, 90_000);
 
   afterAll(async () => {

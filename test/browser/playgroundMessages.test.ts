@@ -15,9 +15,10 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { editMessage } from '../../src/localDiscord/messages.js';
-import { type Playground, startPlayground } from '../../src/playground/playground.js';
-import { chromiumFound, launchChromium } from '../helpers/chromium.js';
-import { openPage, type PageSession } from '../helpers/playgroundPage.js';
+import type { Playground } from '../../src/playground/playground.js';
+import { chromiumFound } from '../helpers/chromium.js';
+import { openPlaygroundInBrowser } from '../helpers/playgroundBrowser.js';
+import type { PageSession } from '../helpers/playgroundPage.js';
 
 const SHOTS = join('test', 'results', 'playground-messages');
 const found = chromiumFound('playground messages');
@@ -74,22 +75,11 @@ describe.skipIf(!found)('the playground’s message list, like Discord', () => {
 
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
-    playground = await startPlayground({
+    ({ playground, session, browser, page } = await openPlaygroundInBrowser({
       // More than the default 6 requests a minute as one member.
       env: { ...process.env, RATE_LIMIT_PER_MINUTE: '60' },
       onBotOutput: () => {},
-    });
-    session = await openPage(playground.url);
-    browser = await launchChromium();
-    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
-    page = await context.newPage();
-    await page.goto(playground.url);
-    await page.waitForSelector('body[data-ready="true"]');
-    await playground.discord.waitFor(
-      () => playground.discord.commands.size > 0 || undefined,
-      20_000,
-      'commands',
-    );
+    }));
   }, 90_000);
 
   afterAll(async () => {
