@@ -9,7 +9,7 @@
 //   2 settings, ops             3 spend
 //   4 access                    5 chat, images
 //   6 adapters: discord, events, dashboard, commands/
-//   7 wiring: bot.ts, main.ts, config.ts, app/ (the composition root), cli/ (entry points)
+//   7 wiring: main.ts, config.ts, app/ (the composition root), cli/ (entry points)
 // Beside the map: the local stand-ins localDiscord and localService and the playground (for the
 // playground, the tests and the bench), test/ and bench/. Same-layer folders import each other
 // one way at most (service -> i18n, discord <- events/dashboard/commands), or not at all.
@@ -27,10 +27,10 @@ const layers = [
 /** The src/ folders of layer n and of every layer below it. */
 const upTo = (n) => layers.slice(0, n + 1).flat();
 
-/** Anything in src/ or commands/ outside the given src folders (and outside context.ts, which has its own rule). */
+/** Anything in src/ or commands/ outside the given src folders. */
 const outside = (folders, extra = '') => ({
   path: '^(src|commands)/',
-  pathNot: `^src/(${folders.join('|')})/|^src/context\\.ts$${extra}`,
+  pathNot: `^src/(${folders.join('|')})/${extra}`,
 });
 
 const layer = (n, name, folders, comment) => ({
@@ -124,7 +124,7 @@ module.exports = {
       name: 'adapters-below-wiring',
       severity: 'error',
       comment:
-        'Adapters (src/discord, src/events, src/dashboard, commands/) import capabilities and each other, never the wiring (bot.ts, main.ts, config.ts, app/, cli/) nor the local Discord or playground.',
+        'Adapters (src/discord, src/events, src/dashboard, commands/) import capabilities and each other, never the wiring (main.ts, config.ts, app/, cli/) nor the local Discord or playground.',
       from: { path: '^(src/(discord|events|dashboard)/|commands/)' },
       to: outside(upTo(6), '|^commands/'),
     },
@@ -132,25 +132,17 @@ module.exports = {
       name: 'src-does-not-import-commands',
       severity: 'error',
       comment:
-        'Only the wiring (src/bot.ts, src/app/) imports commands/: what a command and src/ share lives in src/.',
-      from: { path: '^src/', pathNot: '^src/(bot\\.ts$|app/)' },
+        'Only the composition root (src/app/) imports commands/: what a command and src/ share lives in src/.',
+      from: { path: '^src/', pathNot: '^src/app/' },
       to: { path: '^commands/' },
-    },
-    {
-      name: 'no-new-context-importers',
-      severity: 'error',
-      comment:
-        'src/context.ts (the BotContext bag) is being removed (issue 30): take the named services you use instead.',
-      from: {},
-      to: { path: '^src/context\\.ts$' },
     },
     {
       name: 'nobody-reaches-the-composition-root',
       severity: 'error',
       comment:
-        'The composition root (src/app/, src/bot.ts) is imported only by the entry points (src/main.ts, src/cli/) and the tests.',
-      from: { pathNot: '^src/(app/|main\\.ts$|bot\\.ts$|cli/)|^test/' },
-      to: { path: '^src/(app/|bot\\.ts$)' },
+        'The composition root (src/app/) is imported only by the entry points (src/main.ts, src/cli/) and the tests.',
+      from: { pathNot: '^src/(app/|main\\.ts$|cli/)|^test/' },
+      to: { path: '^src/app/' },
     },
     {
       name: 'production-does-not-import-local-stand-ins',

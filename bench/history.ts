@@ -171,7 +171,7 @@ async function retentionFigures(dir: string) {
   const imagine = createImagineRequests(store);
   const sweeper = createSweeper({
     store,
-    // The rules of what this benchmark writes (the bot's full list is src/bot.ts `retentionRules`).
+    // The rules of what this benchmark writes (the bot's full list is src/app/retention.ts `retentionRules`).
     rules: [...imagineRetention, ...conversationRetention(90), ...ledgerEntryRetention(400)],
     clock: { now: () => simulated },
     logger,

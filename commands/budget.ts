@@ -16,11 +16,14 @@ import { type Command, optionChannel, optionValues } from '../src/discord/comman
 import { replyPrivately } from '../src/discord/messages.js';
 import type { Translator } from '../src/i18n/translator.js';
 import { interactionVoices } from '../src/i18n/voices.js';
-import type { GuildSettings } from '../src/spend/budgets.js';
+import type { Clock } from '../src/lib/clock.js';
+import type { Budgets, GuildSettings } from '../src/spend/budgets.js';
 import { MAX_CAP, parseCap } from '../src/spend/caps.js';
+import type { Ledger } from '../src/spend/ledger.js';
+import type { PriceList } from '../src/spend/prices.js';
 import { roleGroup, runRoleSubcommand } from './budget/role.js';
 
-const data = {
+export const budgetData = {
   name: 'budget',
   description: "Caps on this server's spend on the bot",
   type: ApplicationCommandType.ChatInput,
@@ -114,56 +117,72 @@ export function describeSettings(
   ].join('\n');
 }
 
-export const budgetCommand = {
-  data,
-  async execute(interaction, context) {
-    // Every reply is private: the member's words.
-    const { member: t } = interactionVoices(context.i18n, interaction);
-    const reply = (content: string) => replyPrivately(interaction, content);
-    if (!canManageGuild(interaction) || !interaction.guildId) {
-      await reply(t.t('spend.budgetManageOnly'));
-      return;
-    }
-    const guildId = interaction.guildId;
-    if (interaction.options.getSubcommandGroup(false) === 'role') {
-      return reply(await runRoleSubcommand(interaction, context, guildId, t));
-    }
-    const { budgets, prices } = context;
-    const sub = interaction.options.getSubcommand();
-    const raw = optionValues(interaction);
-    let settings: GuildSettings;
-    if (sub === 'set') {
-      const monthly = parseCap(raw.monthly);
-      const daily = parseCap(raw.daily_per_member);
-      if (monthly === 'invalid' || daily === 'invalid') {
-        await reply(t.t('spend.capInvalid', { max: MAX_CAP }));
+/**
+ * What /budget reads: the locales, the server's budget settings, this month's spend (shown with
+ * them) and the currency, the clock, and what `/budget role` declares.
+ */
+export type BudgetCommandDeps = Parameters<typeof runRoleSubcommand>[0] & {
+  readonly i18n: Parameters<typeof interactionVoices>[0];
+  readonly spend: {
+    readonly budgets: Pick<Budgets, 'settings' | 'update'>;
+    readonly ledger: Pick<Ledger, 'monthSpendMicros'>;
+    readonly prices: Pick<PriceList, 'currency'>;
+  };
+  readonly clock: Pick<Clock, 'now'>;
+};
+
+export function createBudgetCommand(deps: BudgetCommandDeps): Command {
+  return {
+    data: budgetData,
+    async execute(interaction) {
+      // Every reply is private: the member's words.
+      const { member: t } = interactionVoices(deps.i18n, interaction);
+      const reply = (content: string) => replyPrivately(interaction, content);
+      if (!canManageGuild(interaction) || !interaction.guildId) {
+        await reply(t.t('spend.budgetManageOnly'));
         return;
       }
-      if (monthly === null && daily === null) {
-        await reply(t.t('spend.setGiveOne'));
-        return;
+      const guildId = interaction.guildId;
+      if (interaction.options.getSubcommandGroup(false) === 'role') {
+        return reply(await runRoleSubcommand(deps, interaction, guildId, t));
       }
-      settings = await budgets.update(guildId, {
-        ...(monthly !== null && { monthlyCapMicros: monthly }),
-        ...(daily !== null && { dailyUserCapMicros: daily }),
-      });
-    } else if (sub === 'clear') {
-      const which = raw.which;
-      if (which !== 'monthly' && which !== 'daily_per_member' && which !== 'both') {
-        return reply(t.t('spend.clearChoose'));
+      const { budgets, prices } = deps.spend;
+      const sub = interaction.options.getSubcommand();
+      const raw = optionValues(interaction);
+      let settings: GuildSettings;
+      if (sub === 'set') {
+        const monthly = parseCap(raw.monthly);
+        const daily = parseCap(raw.daily_per_member);
+        if (monthly === 'invalid' || daily === 'invalid') {
+          await reply(t.t('spend.capInvalid', { max: MAX_CAP }));
+          return;
+        }
+        if (monthly === null && daily === null) {
+          await reply(t.t('spend.setGiveOne'));
+          return;
+        }
+        settings = await budgets.update(guildId, {
+          ...(monthly !== null && { monthlyCapMicros: monthly }),
+          ...(daily !== null && { dailyUserCapMicros: daily }),
+        });
+      } else if (sub === 'clear') {
+        const which = raw.which;
+        if (which !== 'monthly' && which !== 'daily_per_member' && which !== 'both') {
+          return reply(t.t('spend.clearChoose'));
+        }
+        settings = await budgets.update(guildId, {
+          ...(which !== 'daily_per_member' && { monthlyCapMicros: null }),
+          ...(which !== 'monthly' && { dailyUserCapMicros: null }),
+        });
+      } else if (sub === 'alerts') {
+        const channel = optionChannel(interaction);
+        if (!channel) return reply(t.t('spend.alertsGiveChannel'));
+        settings = await budgets.update(guildId, { alertChannelId: channel.id });
+      } else {
+        settings = await budgets.settings(guildId);
       }
-      settings = await budgets.update(guildId, {
-        ...(which !== 'daily_per_member' && { monthlyCapMicros: null }),
-        ...(which !== 'monthly' && { dailyUserCapMicros: null }),
-      });
-    } else if (sub === 'alerts') {
-      const channel = optionChannel(interaction);
-      if (!channel) return reply(t.t('spend.alertsGiveChannel'));
-      settings = await budgets.update(guildId, { alertChannelId: channel.id });
-    } else {
-      settings = await budgets.settings(guildId);
-    }
-    const spent = await context.ledger.monthSpendMicros(guildId, context.clock.now());
-    await reply(describeSettings(settings, spent, prices.currency, t));
-  },
-} satisfies Command;
+      const spent = await deps.spend.ledger.monthSpendMicros(guildId, deps.clock.now());
+      await reply(describeSettings(settings, spent, prices.currency, t));
+    },
+  };
+}

@@ -10,14 +10,14 @@ import {
   InteractionContextType,
   MessageFlags,
   PermissionFlagsBits,
+  type REST,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import { z } from 'zod';
-import { type Admission, type AdmissionInput, admitRequest } from '../src/access/admission.js';
+import type { Access } from '../src/access/access.js';
+import type { Admission, AdmissionInput } from '../src/access/admission.js';
 import { canManageMessages } from '../src/access/permissions.js';
-import { imagineRule } from '../src/access/roleGate.js';
 import { deadlineSignal } from '../src/chat/deadline.js';
-import type { BotContext } from '../src/context.js';
 import { parseButtonId } from '../src/discord/buttons.js';
 import { parentChannelId } from '../src/discord/channels.js';
 import { type Command, optionValues } from '../src/discord/command.js';
@@ -26,9 +26,10 @@ import { interactionWebhook, tokenLife } from '../src/discord/interactionWebhook
 import { replyPrivately } from '../src/discord/messages.js';
 import type { Translator } from '../src/i18n/translator.js';
 import { interactionVoices } from '../src/i18n/voices.js';
-import { runImagine } from '../src/images/imagine.js';
+import type { ImageService } from '../src/images/imageService.js';
 import type { ImagineRequest } from '../src/images/imagineRequests.js';
 import { promptCheck } from '../src/images/promptCheck.js';
+import type { Clock } from '../src/lib/clock.js';
 import { IMAGE_SIZES, type ImageSize } from '../src/service/types.js';
 import { parseWith } from '../src/settings/requestOptions.js';
 import type { MemberCaps } from '../src/spend/memberCaps.js';
@@ -37,7 +38,7 @@ export const IMAGINE_PROMPT_MAX_LENGTH = 1000;
 export const IMAGINE_N_MAX = 4;
 const DEFAULT_SIZE: ImageSize = '1024x1024';
 
-const data = {
+export const imagineData = {
   name: 'imagine',
   description: 'Generate 1-4 images from a description',
   type: ApplicationCommandType.ChatInput,
@@ -129,47 +130,47 @@ function canPostImages(interaction: ChatInputCommandInteraction | ButtonInteract
  * role rule for /imagine, then admission (channel gate, fair-use slot). A refusal is private.
  */
 async function admitImagine(
+  deps: ImagineCommandDeps,
   interaction: ChatInputCommandInteraction | ButtonInteraction,
-  context: BotContext,
   t: Translator,
 ): Promise<
   | { readonly refusal: string }
   | (Extract<Admission, { ok: true }> & { readonly caps: MemberCaps | undefined })
 > {
   if (!canPostImages(interaction)) return { refusal: t.t('images.noAttachFiles') };
-  const rule = await imagineRule(
-    context,
+  const rule = await deps.access.imagineRule(
     interaction.guildId,
     interaction.member,
     !installContext(interaction).botPresent,
   );
   if ('error' in rule) return { refusal: t.t(rule.error) };
-  const admitted = await admitRequest(context, admission(interaction, t));
+  const admitted = await deps.access.admit(admission(interaction, t));
   if (!admitted.ok) return { refusal: admitted.error };
   return { ...admitted, caps: rule.caps };
 }
 
 /** Acknowledges at once, then generates in the interaction's reply. */
 async function generate(
+  deps: ImagineCommandDeps,
   interaction: ChatInputCommandInteraction | ButtonInteraction,
-  context: BotContext,
   admitted: Extract<Admission, { ok: true }>,
   request: ImagineRequest,
   requestId: string | undefined,
   memberCaps: MemberCaps | undefined,
 ): Promise<void> {
   const install = installContext(interaction);
-  const { member, server } = interactionVoices(context.i18n, interaction);
+  const { member, server } = interactionVoices(deps.i18n, interaction);
   // Where the bot is not present only the token writes, and only until shortly before it ends.
-  const life = tokenLife(context.interactionRest, interaction);
+  const life = tokenLife(deps.interactionRest, interaction);
   const deadline = install.botPresent
     ? undefined
-    : deadlineSignal(life.deadline, life.ttlMs, context.clock.now());
+    : deadlineSignal(life.deadline, life.ttlMs, deps.clock.now());
   try {
     await interaction.deferReply(install.forcedPrivate ? { flags: MessageFlags.Ephemeral } : {});
-    await runImagine(context, interactionWebhook(context.interactionRest, interaction), {
+    // Without a request id (a new /imagine) the service stores the request, for its Reroll button.
+    await deps.images.generate(interactionWebhook(deps.interactionRest, interaction), {
       request,
-      requestId: requestId ?? (await context.imagineRequests.save(request)),
+      requestId,
       guildId: interaction.guildId,
       channelId: interaction.channelId ?? '',
       attachmentSizeLimit: interaction.attachmentSizeLimit,
@@ -185,39 +186,53 @@ async function generate(
   }
 }
 
-export const imagineCommand = {
-  data,
-  async execute(interaction, context) {
-    const { member } = interactionVoices(context.i18n, interaction);
-    const parsed = parseImagineOptions(member, optionValues(interaction));
-    if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-    const admitted = await admitImagine(interaction, context, member);
-    if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);
-    await generate(
-      interaction,
-      context,
-      admitted,
-      { ...parsed.options, userId: interaction.user.id, channelId: interaction.channelId },
-      undefined,
-      admitted.caps,
-    );
-  },
-  async handleButton(interaction, context) {
-    const { member } = interactionVoices(context.i18n, interaction);
-    const { action, argument } = parseButtonId(interaction.customId);
-    if (action !== 'reroll') return replyPrivately(interaction, member.t('images.buttonUnsupported'));
-    const stored = await context.imagineRequests.load(argument);
-    if (!stored) return replyPrivately(interaction, member.t('images.rerollTooOld'));
-    if (stored.channelId !== undefined && stored.channelId !== interaction.channelId) {
-      return replyPrivately(interaction, member.t('images.rerollElsewhere'));
-    }
-    if (interaction.user.id !== stored.userId && !canManageMessages(interaction)) {
-      return replyPrivately(interaction, member.t('images.rerollNotYours'));
-    }
-    const admitted = await admitImagine(interaction, context, member);
-    if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);
-    // The reroll is charged to whoever pressed the button.
-    const request = { ...stored, userId: interaction.user.id };
-    await generate(interaction, context, admitted, request, argument, admitted.caps);
-  },
-} satisfies Command;
+/**
+ * What /imagine reads: the image service (generation, Reroll's stored requests), the role rule and
+ * admission, the locales, the interaction REST client (tokens and their lives), and the clock.
+ */
+export interface ImagineCommandDeps {
+  readonly images: Pick<ImageService, 'generate' | 'recall'>;
+  readonly access: Pick<Access, 'imagineRule' | 'admit'>;
+  readonly i18n: Parameters<typeof interactionVoices>[0];
+  readonly interactionRest: REST;
+  readonly clock: Pick<Clock, 'now'>;
+}
+
+export function createImagineCommand(deps: ImagineCommandDeps): Command {
+  return {
+    data: imagineData,
+    async execute(interaction) {
+      const { member } = interactionVoices(deps.i18n, interaction);
+      const parsed = parseImagineOptions(member, optionValues(interaction));
+      if (!parsed.ok) return replyPrivately(interaction, parsed.error);
+      const admitted = await admitImagine(deps, interaction, member);
+      if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);
+      await generate(
+        deps,
+        interaction,
+        admitted,
+        { ...parsed.options, userId: interaction.user.id, channelId: interaction.channelId },
+        undefined,
+        admitted.caps,
+      );
+    },
+    async handleButton(interaction) {
+      const { member } = interactionVoices(deps.i18n, interaction);
+      const { action, argument } = parseButtonId(interaction.customId);
+      if (action !== 'reroll') return replyPrivately(interaction, member.t('images.buttonUnsupported'));
+      const stored = await deps.images.recall(argument);
+      if (!stored) return replyPrivately(interaction, member.t('images.rerollTooOld'));
+      if (stored.channelId !== undefined && stored.channelId !== interaction.channelId) {
+        return replyPrivately(interaction, member.t('images.rerollElsewhere'));
+      }
+      if (interaction.user.id !== stored.userId && !canManageMessages(interaction)) {
+        return replyPrivately(interaction, member.t('images.rerollNotYours'));
+      }
+      const admitted = await admitImagine(deps, interaction, member);
+      if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);
+      // The reroll is charged to whoever pressed the button.
+      const request = { ...stored, userId: interaction.user.id };
+      await generate(deps, interaction, admitted, request, argument, admitted.caps);
+    },
+  };
+}

@@ -3,7 +3,7 @@
  * without it Discord withholds other members' text from the bot): the chosen message and the
  * ones after it, at most SUMMARY_MESSAGES, read with the bot token, go to the service as
  * `<name>: <text>` lines with the instruction to summarise them, as one turn of the channel's
- * conversation, admitted, billed, streamed and remembered like /ask (runInteractionTurn). What
+ * conversation, admitted, billed, streamed and remembered like /ask (askFromInteraction). What
  * does not fit half the channel's history budget is left out, oldest first, and the reply says so.
  *
  * It reads the channel, so it works only where the bot is (a server that added it, its DM) and
@@ -34,14 +34,14 @@ import { installContext } from '../src/discord/installContext.js';
 import { replyPrivately } from '../src/discord/messages.js';
 import { interactionVoices } from '../src/i18n/voices.js';
 import { estimateTokens } from '../src/lib/tokens.js';
-import { runInteractionTurn } from './ask/interactionTurn.js';
+import { askFromInteraction } from './ask/interactionTurn.js';
 import { mentionsAsNames, messageLink } from './askAboutMessage/target.js';
 
 export const SUMMARIZE_FROM_HERE = 'Summarize from here';
 /** The most messages one summary reads: the chosen one and the ones after it. */
 export const SUMMARY_MESSAGES = 50;
 
-const data = {
+export const summarizeData = {
   name: SUMMARIZE_FROM_HERE,
   type: ApplicationCommandType.Message,
   contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
@@ -82,53 +82,63 @@ export async function messagesFrom(rest: REST, channelId: string, messageId: str
     .toSorted((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
 }
 
-export const summarizeCommand = {
-  data,
-  needsMessageContent: true,
-  async execute(interaction, context) {
-    const { member, server } = interactionVoices(context.i18n, interaction);
-    if (!installContext(interaction).botPresent) {
-      return replyPrivately(interaction, member.t('images.botNotInChannel'));
-    }
-    const needed = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory;
-    if (interaction.inGuild() && !interaction.memberPermissions.has(needed)) {
-      return replyPrivately(interaction, member.t('images.memberCannotReadHistory'));
-    }
-    if (interaction.inGuild() && !interaction.appPermissions.has(needed)) {
-      return replyPrivately(interaction, member.t('images.cannotReadHistory'));
-    }
-    const { channelId, targetMessage } = interaction;
-    const link = messageLink(interaction.guildId, channelId, targetMessage.id);
-    await runInteractionTurn(interaction, context, { channelId, options: {} }, async (settings) => {
-      const fetched = await messagesFrom(context.discordRest, channelId, targetMessage.id);
-      // The chosen message deleted meanwhile, and nothing after it: the one Discord sent with the menu.
-      const messages =
-        fetched.length > 0
-          ? fetched.map(transcriptEntry)
-          : [
-              {
-                authorName: targetMessage.member?.displayName ?? targetMessage.author.displayName,
-                text: mentionsAsNames(targetMessage),
-                attachments: targetMessage.attachments.map((file) => file.name),
-              },
-            ];
-      const systemTokens = settings.systemPrompt ? estimateTokens(settings.systemPrompt) : 0;
-      const request = summaryPrompt(
-        messages,
-        link,
-        contextAllowance(settings.historyTokens, systemTokens, 0),
-      );
-      // The reply is public: its head and note in the channel's language.
-      return {
-        channelId,
-        replyChannelId: channelId,
-        ask: { kind: 'new', prompt: request.prompt },
-        options: {},
-        head: `${server.t('images.summaryHead', { count: request.included, link })}\n`,
-        ...(request.omitted > 0 && {
-          extraNote: server.t('images.summaryOmitted', { count: request.omitted }),
-        }),
-      };
-    });
-  },
-} satisfies MessageCommand;
+/**
+ * What "Summarize from here" reads: what the interaction adapter reads and the chat service
+ * (interactionTurn.ts), and the bot's REST client (it reads the channel's messages).
+ */
+export type SummarizeCommandDeps = Parameters<typeof askFromInteraction>[0] & {
+  readonly discordRest: REST;
+};
+
+export function createSummarizeCommand(deps: SummarizeCommandDeps): MessageCommand {
+  return {
+    data: summarizeData,
+    needsMessageContent: true,
+    async execute(interaction) {
+      const { member, server } = interactionVoices(deps.i18n, interaction);
+      if (!installContext(interaction).botPresent) {
+        return replyPrivately(interaction, member.t('images.botNotInChannel'));
+      }
+      const needed = PermissionFlagsBits.ViewChannel | PermissionFlagsBits.ReadMessageHistory;
+      if (interaction.inGuild() && !interaction.memberPermissions.has(needed)) {
+        return replyPrivately(interaction, member.t('images.memberCannotReadHistory'));
+      }
+      if (interaction.inGuild() && !interaction.appPermissions.has(needed)) {
+        return replyPrivately(interaction, member.t('images.cannotReadHistory'));
+      }
+      const { channelId, targetMessage } = interaction;
+      const link = messageLink(interaction.guildId, channelId, targetMessage.id);
+      await askFromInteraction(deps, interaction, { channelId, options: {} }, async (settings) => {
+        const fetched = await messagesFrom(deps.discordRest, channelId, targetMessage.id);
+        // The chosen message deleted meanwhile, and nothing after it: the one Discord sent with the menu.
+        const messages =
+          fetched.length > 0
+            ? fetched.map(transcriptEntry)
+            : [
+                {
+                  authorName: targetMessage.member?.displayName ?? targetMessage.author.displayName,
+                  text: mentionsAsNames(targetMessage),
+                  attachments: targetMessage.attachments.map((file) => file.name),
+                },
+              ];
+        const systemTokens = settings.systemPrompt ? estimateTokens(settings.systemPrompt) : 0;
+        const request = summaryPrompt(
+          messages,
+          link,
+          contextAllowance(settings.historyTokens, systemTokens, 0),
+        );
+        // The reply is public: its head and note in the channel's language.
+        return {
+          channelId,
+          replyChannelId: channelId,
+          ask: { kind: 'new', prompt: request.prompt },
+          options: {},
+          head: `${server.t('images.summaryHead', { count: request.included, link })}\n`,
+          ...(request.omitted > 0 && {
+            extraNote: server.t('images.summaryOmitted', { count: request.omitted }),
+          }),
+        };
+      });
+    },
+  };
+}

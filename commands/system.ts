@@ -20,7 +20,6 @@ import {
   PermissionsBitField,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { BotContext } from '../src/context.js';
 import { buttonId, parseButtonId } from '../src/discord/buttons.js';
 import { type Command, channelOption, optionChannel, optionValues } from '../src/discord/command.js';
 import { formSeal, sealMatches } from '../src/discord/formSeal.js';
@@ -29,7 +28,9 @@ import { paragraphModal, submittedText } from '../src/discord/modals.js';
 import { quote } from '../src/discord/render/quote.js';
 import type { Translator } from '../src/i18n/translator.js';
 import { interactionVoices } from '../src/i18n/voices.js';
+import type { Clock } from '../src/lib/clock.js';
 import { parseWith, promptField } from '../src/settings/requestOptions.js';
+import type { Settings } from '../src/settings/settingsStore.js';
 
 export const SYSTEM_PROMPT_MAX_LENGTH = 1500;
 /** How long a form for another channel works after it opened. */
@@ -41,7 +42,7 @@ const SHOWN = { maxLength: 1900 };
 
 const whichChannel = channelOption('Which channel (default: this one)');
 
-const data = {
+export const systemData = {
   name: 'system',
   description: "A channel's system prompt: instructions sent before every conversation there",
   type: ApplicationCommandType.ChatInput,
@@ -78,6 +79,21 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+/**
+ * What /system reads: the locales, channels' settings, the clock (when a form opened, and whether
+ * it has expired) and the key forms for another channel are sealed with.
+ */
+export interface SystemCommandDeps {
+  readonly i18n: Parameters<typeof interactionVoices>[0];
+  readonly settings: Pick<Settings, 'channel' | 'updateChannel'>;
+  readonly clock: Pick<Clock, 'now'>;
+  /**
+   * DISCORD_TOKEN, as the secret of form seals (formSeal.ts): only the bot can seal a form, and
+   * a new token voids the forms still open.
+   */
+  readonly config: { readonly discordToken: string };
+}
+
 /** The invoking member's permissions in a channel given as an option (null when not sent). */
 function resolvedPermissions(channel: object): Readonly<PermissionsBitField> | null {
   const permissions = (channel as { permissions?: unknown }).permissions;
@@ -91,8 +107,10 @@ const notAllowed = (t: Translator, channelId?: string) =>
     : t.t('config.manageChannelsIn', { channel: `<#${channelId}>` });
 
 /** Every /system reply, and its form, is the member's alone: their own language. */
-const voiceOf = (interaction: ChatInputCommandInteraction | ModalSubmitInteraction, context: BotContext) =>
-  interactionVoices(context.i18n, interaction).member;
+const voiceOf = (
+  deps: SystemCommandDeps,
+  interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
+) => interactionVoices(deps.i18n, interaction).member;
 
 /** What a form's seal covers: the member, the server, the channel it was opened for, and when. */
 function sealed(
@@ -104,28 +122,28 @@ function sealed(
 }
 
 /** A sealed form's argument, `<channel>.<issued>.<seal>`: what it says, if it is genuine. */
-function openedFor(interaction: ModalSubmitInteraction, context: BotContext, argument: string) {
+function openedFor(deps: SystemCommandDeps, interaction: ModalSubmitInteraction, argument: string) {
   const [channelId = '', issued = '', seal = '', ...rest] = argument.split('.');
   const genuine =
     rest.length === 0 &&
     /^[0-9a-z]{1,10}$/.test(issued) &&
-    sealMatches(context.config.discordToken, sealed(interaction, channelId, issued), seal);
+    sealMatches(deps.config.discordToken, sealed(interaction, channelId, issued), seal);
   return genuine ? { channelId, issuedAt: Number.parseInt(issued, 36) * 1000 } : undefined;
 }
 
 /** The form for `set` without a prompt: the current prompt, to edit. */
 async function openForm(
+  deps: SystemCommandDeps,
   interaction: ChatInputCommandInteraction,
-  context: BotContext,
   channelId: string,
   t: Translator,
 ) {
-  const issued = Math.floor(context.clock.now() / 1000).toString(36);
+  const issued = Math.floor(deps.clock.now() / 1000).toString(36);
   const argument =
     channelId === interaction.channelId
       ? ''
-      : `${channelId}.${issued}.${formSeal(context.config.discordToken, sealed(interaction, channelId, issued))}`;
-  const current = (await context.settings.channel(channelId)).systemPrompt;
+      : `${channelId}.${issued}.${formSeal(deps.config.discordToken, sealed(interaction, channelId, issued))}`;
+  const current = (await deps.settings.channel(channelId)).systemPrompt;
   await interaction.showModal(
     paragraphModal({
       customId: buttonId('system', MODAL_ACTION, argument),
@@ -140,70 +158,72 @@ async function openForm(
 }
 
 async function setPrompt(
+  deps: SystemCommandDeps,
   interaction: ChatInputCommandInteraction | ModalSubmitInteraction,
-  context: BotContext,
   channelId: string,
   raw: unknown,
 ) {
-  const t = voiceOf(interaction, context);
+  const t = voiceOf(deps, interaction);
   const parsed = parseWith(promptField(SYSTEM_PROMPT_MAX_LENGTH, 'chat.promptEmptyInstructions'), raw, t);
   if (!parsed.ok) return replyPrivately(interaction, parsed.error);
   const prompt = parsed.value;
-  await context.settings.updateChannel(channelId, { systemPrompt: prompt });
+  await deps.settings.updateChannel(channelId, { systemPrompt: prompt });
   const set = t.t('config.systemPromptSet', { channel: `<#${channelId}>`, count: prompt.length });
   await replyPrivately(interaction, `${set}\n${quote(prompt, SHOWN)}`);
 }
 
-export const systemCommand = {
-  data,
-  async execute(interaction, context) {
-    const t = voiceOf(interaction, context);
-    const target = optionChannel(interaction);
-    // Permissions in the channel acted on: Discord sends the member's for a channel option.
-    const permissions = target ? resolvedPermissions(target) : interaction.memberPermissions;
-    if (!interaction.inGuild() || !permissions?.has(PermissionFlagsBits.ManageChannels)) {
-      await replyPrivately(interaction, notAllowed(t, target?.id));
-      return;
-    }
-    const channelId = target?.id ?? interaction.channelId;
-    const channel = `<#${channelId}>`;
-    const sub = interaction.options.getSubcommand();
-    if (sub === 'set') {
-      const raw = optionValues(interaction).prompt;
-      if (raw === undefined) return openForm(interaction, context, channelId, t);
-      await setPrompt(interaction, context, channelId, raw);
-    } else if (sub === 'clear') {
-      await context.settings.updateChannel(channelId, { systemPrompt: undefined });
-      await replyPrivately(interaction, t.t('config.systemPromptCleared', { channel }));
-    } else {
-      const own = (await context.settings.channel(channelId)).systemPrompt;
-      await replyPrivately(
-        interaction,
-        own
-          ? `${t.t('config.systemPromptShown', { channel })}\n${quote(own, SHOWN)}`
-          : t.t('config.noSystemPrompt', { channel }),
-      );
-    }
-  },
-  async handleModal(interaction, context) {
-    const t = voiceOf(interaction, context);
-    const { action, argument } = parseButtonId(interaction.customId);
-    const here = argument === '';
-    const opened = here ? undefined : openedFor(interaction, context, argument);
-    const channelId = here ? interaction.channelId : opened?.channelId;
-    if (action !== MODAL_ACTION || !interaction.inGuild() || !channelId || (!here && !opened)) {
-      return replyPrivately(interaction, t.t('errors.formGone'));
-    }
-    if (opened && context.clock.now() - opened.issuedAt > SYSTEM_FORM_TTL_MS) {
-      return replyPrivately(interaction, t.t('config.systemFormExpired'));
-    }
-    // The permission is checked again, as Discord computes it now in the channel submitted from.
-    if (!interaction.memberPermissions.has(PermissionFlagsBits.ManageChannels)) {
-      return replyPrivately(
-        interaction,
-        here ? notAllowed(t) : t.t('config.systemFormNeedsManageChannels', { channel: `<#${channelId}>` }),
-      );
-    }
-    await setPrompt(interaction, context, channelId, submittedText(interaction, FIELD));
-  },
-} satisfies Command;
+export function createSystemCommand(deps: SystemCommandDeps): Command {
+  return {
+    data: systemData,
+    async execute(interaction) {
+      const t = voiceOf(deps, interaction);
+      const target = optionChannel(interaction);
+      // Permissions in the channel acted on: Discord sends the member's for a channel option.
+      const permissions = target ? resolvedPermissions(target) : interaction.memberPermissions;
+      if (!interaction.inGuild() || !permissions?.has(PermissionFlagsBits.ManageChannels)) {
+        await replyPrivately(interaction, notAllowed(t, target?.id));
+        return;
+      }
+      const channelId = target?.id ?? interaction.channelId;
+      const channel = `<#${channelId}>`;
+      const sub = interaction.options.getSubcommand();
+      if (sub === 'set') {
+        const raw = optionValues(interaction).prompt;
+        if (raw === undefined) return openForm(deps, interaction, channelId, t);
+        await setPrompt(deps, interaction, channelId, raw);
+      } else if (sub === 'clear') {
+        await deps.settings.updateChannel(channelId, { systemPrompt: undefined });
+        await replyPrivately(interaction, t.t('config.systemPromptCleared', { channel }));
+      } else {
+        const own = (await deps.settings.channel(channelId)).systemPrompt;
+        await replyPrivately(
+          interaction,
+          own
+            ? `${t.t('config.systemPromptShown', { channel })}\n${quote(own, SHOWN)}`
+            : t.t('config.noSystemPrompt', { channel }),
+        );
+      }
+    },
+    async handleModal(interaction) {
+      const t = voiceOf(deps, interaction);
+      const { action, argument } = parseButtonId(interaction.customId);
+      const here = argument === '';
+      const opened = here ? undefined : openedFor(deps, interaction, argument);
+      const channelId = here ? interaction.channelId : opened?.channelId;
+      if (action !== MODAL_ACTION || !interaction.inGuild() || !channelId || (!here && !opened)) {
+        return replyPrivately(interaction, t.t('errors.formGone'));
+      }
+      if (opened && deps.clock.now() - opened.issuedAt > SYSTEM_FORM_TTL_MS) {
+        return replyPrivately(interaction, t.t('config.systemFormExpired'));
+      }
+      // The permission is checked again, as Discord computes it now in the channel submitted from.
+      if (!interaction.memberPermissions.has(PermissionFlagsBits.ManageChannels)) {
+        return replyPrivately(
+          interaction,
+          here ? notAllowed(t) : t.t('config.systemFormNeedsManageChannels', { channel: `<#${channelId}>` }),
+        );
+      }
+      await setPrompt(deps, interaction, channelId, submittedText(interaction, FIELD));
+    },
+  };
+}

@@ -2,7 +2,7 @@
  * Entry point: validate configuration, open the store, connect, and shut down cleanly on
  * SIGINT/SIGTERM.
  */
-import { createBot } from './bot.js';
+import { createBot } from './app/bot.js';
 import { configSecrets, loadConfig } from './config.js';
 import { shardsFor } from './discord/shardPlan.js';
 import type { ShardSet } from './discord/shards.js';

@@ -12,10 +12,10 @@ import {
   type ModalSubmitInteraction,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { channelGate } from '../../src/access/admission.js';
+import type { Access } from '../../src/access/access.js';
+import { explicitOptions } from '../../src/chat/chatService.js';
 import { REGENERATE_ACTION, STOP_ACTION } from '../../src/chat/controls.js';
 import { PROMPT_MAX_LENGTH } from '../../src/chat/prompt.js';
-import type { BotContext } from '../../src/context.js';
 import { parseButtonId } from '../../src/discord/buttons.js';
 import { parentChannelId } from '../../src/discord/channels.js';
 import { type Command, optionValues } from '../../src/discord/command.js';
@@ -28,20 +28,14 @@ import type { Translator } from '../../src/i18n/translator.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../src/settings/requestOptions.js';
-import { runInteractionTurn } from './interactionTurn.js';
+import { askFromInteraction } from './interactionTurn.js';
 import { ASK_MODAL_ACTION, askModal, decodeAskSettings, QUESTION_FIELD } from './modal.js';
-import {
-  type AskOptions,
-  type AskSettings,
-  explicitOptions,
-  parseAskOptions,
-  parseAskSettings,
-} from './options.js';
+import { type AskOptions, type AskSettings, parseAskOptions, parseAskSettings } from './options.js';
 import { pressRegenerate } from './regenerate.js';
 import { pressStop } from './stop.js';
 import { memberMayCreateThreads, openThread } from './thread.js';
 
-const data = {
+export const askData = {
   name: 'ask',
   description: 'Ask the model; the conversation in this channel continues from earlier messages',
   type: ApplicationCommandType.ChatInput,
@@ -108,11 +102,11 @@ function threadRefusal(
 
 /** The form for a question with line breaks, once what can be checked before it is fine. */
 async function openForm(
+  deps: AskCommandDeps,
   interaction: ChatInputCommandInteraction,
-  context: BotContext,
   raw: Record<string, unknown>,
 ) {
-  const { member } = interactionVoices(context.i18n, interaction);
+  const { member } = interactionVoices(deps.i18n, interaction);
   const parsed = parseAskSettings(raw, member);
   if (!parsed.ok) return replyPrivately(interaction, parsed.error);
   // Told before the member writes a long question, not after.
@@ -124,15 +118,15 @@ async function openForm(
   };
   const refusal =
     threadRefusal(interaction, parsed.settings, member) ??
-    (await channelGate(context, { ...where, parentId: parentChannelId(interaction) })).refusal;
+    (await deps.access.channelGate({ ...where, parentId: parentChannelId(interaction) })).refusal;
   if (refusal) return replyPrivately(interaction, refusal);
   await interaction.showModal(askModal(member, parsed.settings));
 }
 
 /** An /ask with its question: from the command's option, or from its form. */
-async function ask(interaction: AskInteraction, context: BotContext, options: AskOptions) {
+async function ask(deps: AskCommandDeps, interaction: AskInteraction, options: AskOptions) {
   const { channelId } = interaction;
-  const voices = interactionVoices(context.i18n, interaction);
+  const voices = interactionVoices(deps.i18n, interaction);
   // Discord sends every command and form with its channel; a submit without one is not ours.
   if (channelId === null) return replyPrivately(interaction, voices.member.t('errors.formGone'));
   const refusal = threadRefusal(interaction, options, voices.member);
@@ -140,12 +134,12 @@ async function ask(interaction: AskInteraction, context: BotContext, options: As
   const turn = { ask: { kind: 'new', prompt: options.prompt }, options: explicitOptions(options) } as const;
   // Discord shows others only "… used /ask": the reply starts with the question (quote.ts).
   const shown = { ...turn, head: questionHead(options.prompt), replyChannelId: channelId };
-  await runInteractionTurn(interaction, context, { channelId, options }, async () => {
+  await askFromInteraction(deps, interaction, { channelId, options }, async () => {
     if (!options.thread) return { ...shown, channelId };
     // A deferred response carries no message in its callback: ask for the reply's id.
     const reply = await interaction.fetchReply();
     // The thread's name and the note under the reply are the channel's.
-    const opened = await openThread(context, voices.server, channelId, reply.id, options.prompt);
+    const opened = await openThread(deps, voices.server, channelId, reply.id, options.prompt);
     if ('error' in opened) {
       return {
         ...shown,
@@ -154,7 +148,7 @@ async function ask(interaction: AskInteraction, context: BotContext, options: As
       };
     }
     // Without the Message Content intent Discord sends the bot no text of plain messages there.
-    const hint = !context.config.messageContentIntent && {
+    const hint = !deps.config.messageContentIntent && {
       extraNote: voices.server.t('chat.threadHowToContinue', {
         bot: `@${shownName(interaction.client.user.displayName)}`,
       }),
@@ -163,32 +157,47 @@ async function ask(interaction: AskInteraction, context: BotContext, options: As
   });
 }
 
-export const askCommand = {
-  data,
-  async execute(interaction, context) {
-    const raw = optionValues(interaction);
-    if (raw.prompt === undefined) return openForm(interaction, context, raw);
-    const parsed = parseAskOptions(raw, interactionVoices(context.i18n, interaction).member);
-    if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-    await ask(interaction, context, parsed.options);
-  },
-  async handleButton(interaction, context) {
-    const { action, argument } = parseButtonId(interaction.customId);
-    if (action === STOP_ACTION) return pressStop(interaction, context, argument);
-    if (action === REGENERATE_ACTION) return pressRegenerate(interaction, context, argument);
-    await replyPrivately(
-      interaction,
-      interactionVoices(context.i18n, interaction).member.t('errors.buttonUnsupported'),
-    );
-  },
-  /** The form's question, checked exactly as the command's option, with the options it carries. */
-  async handleModal(interaction, context) {
-    const { action, argument } = parseButtonId(interaction.customId);
-    const raw = action === ASK_MODAL_ACTION ? decodeAskSettings(argument) : undefined;
-    const { member } = interactionVoices(context.i18n, interaction);
-    if (!raw) return replyPrivately(interaction, member.t('errors.formGone'));
-    const parsed = parseAskOptions({ ...raw, prompt: submittedText(interaction, QUESTION_FIELD) }, member);
-    if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-    await ask(interaction, context, parsed.options);
-  },
-} satisfies Command;
+/**
+ * What /ask reads: the chat service, the channel gate (its form is refused before the member
+ * writes), the locales, what the interaction adapter reads (interactionTurn.ts), what opening a
+ * thread reads, and whether the Message Content intent is on (how a thread continues).
+ */
+export type AskCommandDeps = Parameters<typeof askFromInteraction>[0] &
+  Parameters<typeof pressRegenerate>[0] &
+  Parameters<typeof pressStop>[0] &
+  Parameters<typeof openThread>[0] & {
+    readonly access: Pick<Access, 'channelGate'>;
+    readonly config: { readonly messageContentIntent: boolean };
+  };
+
+export function createAskCommand(deps: AskCommandDeps): Command {
+  return {
+    data: askData,
+    async execute(interaction) {
+      const raw = optionValues(interaction);
+      if (raw.prompt === undefined) return openForm(deps, interaction, raw);
+      const parsed = parseAskOptions(raw, interactionVoices(deps.i18n, interaction).member);
+      if (!parsed.ok) return replyPrivately(interaction, parsed.error);
+      await ask(deps, interaction, parsed.options);
+    },
+    async handleButton(interaction) {
+      const { action, argument } = parseButtonId(interaction.customId);
+      if (action === STOP_ACTION) return pressStop(deps, interaction, argument);
+      if (action === REGENERATE_ACTION) return pressRegenerate(deps, interaction, argument);
+      await replyPrivately(
+        interaction,
+        interactionVoices(deps.i18n, interaction).member.t('errors.buttonUnsupported'),
+      );
+    },
+    /** The form's question, checked exactly as the command's option, with the options it carries. */
+    async handleModal(interaction) {
+      const { action, argument } = parseButtonId(interaction.customId);
+      const raw = action === ASK_MODAL_ACTION ? decodeAskSettings(argument) : undefined;
+      const { member } = interactionVoices(deps.i18n, interaction);
+      if (!raw) return replyPrivately(interaction, member.t('errors.formGone'));
+      const parsed = parseAskOptions({ ...raw, prompt: submittedText(interaction, QUESTION_FIELD) }, member);
+      if (!parsed.ok) return replyPrivately(interaction, parsed.error);
+      await ask(deps, interaction, parsed.options);
+    },
+  };
+}

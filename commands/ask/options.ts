@@ -1,6 +1,5 @@
 /** /ask's options, validated by the shared request-option rules (src/settings/requestOptions.ts). */
 import { z } from 'zod';
-import type { TurnOptions } from '../../src/chat/history.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { definedFields } from '../../src/lib/objects.js';
 import {
@@ -61,13 +60,4 @@ export function parseAskSettings(
     ok: true,
     settings: { thread: thread === true, ...definedFields({ ...rest, maxTokens: max_tokens }) },
   };
-}
-
-/** The options the member gave explicitly, kept with the reply so Regenerate asks the same way. */
-export function explicitOptions(options: RequestOptions): TurnOptions {
-  return definedFields({
-    model: options.model,
-    temperature: options.temperature,
-    maxTokens: options.maxTokens,
-  });
 }

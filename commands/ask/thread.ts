@@ -1,8 +1,14 @@
 /** `/ask thread:true`: a public thread opened from the reply, where the conversation continues. */
-import { type APIChannel, PermissionFlagsBits, type RepliableInteraction, Routes } from 'discord.js';
-import type { BotContext } from '../../src/context.js';
+import {
+  type APIChannel,
+  PermissionFlagsBits,
+  type REST,
+  type RepliableInteraction,
+  Routes,
+} from 'discord.js';
 import { discordReason } from '../../src/discord/errorBoundary.js';
 import type { Translator } from '../../src/i18n/translator.js';
+import type { Logger } from '../../src/lib/logger.js';
 
 /**
  * Whether the member may open the thread themselves: the bot opens it with its own permissions,
@@ -22,19 +28,19 @@ export function threadName(t: Translator, prompt: string): string {
 
 /** Opens a public thread from the reply; returns its id, or why it could not (in `t`'s words). */
 export async function openThread(
-  context: BotContext,
+  deps: { readonly discordRest: Pick<REST, 'post'>; readonly logger: Pick<Logger, 'warn'> },
   t: Translator,
   channelId: string,
   messageId: string,
   prompt: string,
 ): Promise<{ id: string } | { error: string }> {
   try {
-    const thread = (await context.discordRest.post(Routes.threads(channelId, messageId), {
+    const thread = (await deps.discordRest.post(Routes.threads(channelId, messageId), {
       body: { name: threadName(t, prompt), auto_archive_duration: 1440 },
     })) as APIChannel;
     return { id: thread.id };
   } catch (error) {
-    context.logger.warn({ err: error, channelId }, 'could not open a thread');
+    deps.logger.warn({ err: error, channelId }, 'could not open a thread');
     return { error: discordReason(t, error) };
   }
 }

@@ -3,7 +3,7 @@
  * question; the message's text, its author's name and its text attachments (attachmentText.ts:
  * size-capped, read through the guarded downloader) go to the service as a delimited block before
  * the question (messageContext.ts), as one turn of the channel's conversation, admitted, billed,
- * streamed and remembered like /ask (runInteractionTurn).
+ * streamed and remembered like /ask (askFromInteraction).
  *
  * The answer refers to the message by a link at its top: an interaction's reply cannot be a
  * Discord reply (its webhook takes no `message_reference`), and a separate bot-token reply would
@@ -15,7 +15,8 @@ import {
   InteractionContextType,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
-import { channelGate } from '../../src/access/admission.js';
+import type { Access } from '../../src/access/access.js';
+import type { AskTargets } from '../../src/chat/askTargets.js';
 import { looksLikeText, readAttachments } from '../../src/chat/attachmentText.js';
 import { askAboutPrompt, contextAllowance, oneLine } from '../../src/chat/messageContext.js';
 import { isBlank, PROMPT_MAX_LENGTH } from '../../src/chat/prompt.js';
@@ -31,14 +32,14 @@ import type { Translator } from '../../src/i18n/translator.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
 import { promptCheck } from '../../src/images/promptCheck.js';
 import { estimateTokens } from '../../src/lib/tokens.js';
-import { runInteractionTurn } from '../ask/interactionTurn.js';
+import { askFromInteraction } from '../ask/interactionTurn.js';
 import { snapshotOf } from './target.js';
 
 export const ASK_ABOUT_MESSAGE = 'Ask about this message';
 const FORM_ACTION = 'ask';
 const QUESTION_FIELD = 'question';
 
-const data = {
+export const askAboutMessageData = {
   name: ASK_ABOUT_MESSAGE,
   type: ApplicationCommandType.Message,
   contexts: [InteractionContextType.Guild, InteractionContextType.BotDM],
@@ -54,65 +55,80 @@ export function askAboutHead(t: Translator, authorName: string, link: string, qu
   return `${t.t('images.askAboutHead', { author, link })}\n${questionHead(question)}`;
 }
 
-export const askAboutMessageCommand = {
-  data,
-  async execute(interaction, context) {
-    const { member } = interactionVoices(context.i18n, interaction);
-    const snapshot = snapshotOf(interaction.targetMessage, interaction.guildId);
-    if (isBlank(snapshot.text) && !snapshot.attachments.some(looksLikeText)) {
-      return replyPrivately(interaction, member.t('images.nothingToAskAbout'));
-    }
-    // Told before the member writes a question, not after.
-    const { channelId, guildId } = interaction;
-    const gate = await channelGate(context, {
-      guildId,
-      channelId,
-      parentId: parentChannelId(interaction),
-      voice: member,
-    });
-    if (gate.refusal) return replyPrivately(interaction, gate.refusal);
-    const key = await context.askTargets.save({ ...snapshot, userId: interaction.user.id, channelId });
-    await interaction.showModal(
-      paragraphModal({
-        customId: buttonId(ASK_ABOUT_MESSAGE, FORM_ACTION, key),
-        title: member.t('images.askFormTitle'),
-        label: member.t('images.askFormLabel'),
-        description: member.t('images.askFormDescription', { limit: PROMPT_MAX_LENGTH }),
-        field: QUESTION_FIELD,
-        maxLength: PROMPT_MAX_LENGTH,
-      }),
-    );
-  },
-  async handleModal(interaction, context) {
-    const { member, server } = interactionVoices(context.i18n, interaction);
-    const { action, argument } = parseButtonId(interaction.customId);
-    const question = submittedText(interaction, QUESTION_FIELD);
-    const { channelId } = interaction;
-    if (action !== FORM_ACTION || typeof question !== 'string' || channelId === null) {
-      return replyPrivately(interaction, member.t('errors.formGone'));
-    }
-    const problem = promptCheck(member, question, PROMPT_MAX_LENGTH, 'images.askQuestionEmpty');
-    if (problem) return replyPrivately(interaction, problem);
-    const target = await context.askTargets.take(argument, interaction.user.id, channelId);
-    if (!target) return replyPrivately(interaction, member.t('images.askFormExpired'));
-    await runInteractionTurn(interaction, context, { channelId, options: {} }, async (settings) => {
-      // After the acknowledgement: downloads may take seconds.
-      const attachments = await readAttachments(context.images, target.attachments, context.shutdown);
-      const systemTokens = settings.systemPrompt ? estimateTokens(settings.systemPrompt) : 0;
-      const allowance = contextAllowance(settings.historyTokens, systemTokens, estimateTokens(question));
-      return {
+/**
+ * What "Ask about this message" reads: what the interaction adapter reads and the chat service
+ * (interactionTurn.ts), the channel gate (the form is refused before the member writes), the
+ * saved targets between the menu and its form, the downloader for the message's text attachments,
+ * and the shutdown signal (it ends their downloads).
+ */
+export type AskAboutMessageCommandDeps = Parameters<typeof askFromInteraction>[0] & {
+  readonly access: Pick<Access, 'channelGate'>;
+  readonly askTargets: AskTargets;
+  readonly downloader: Parameters<typeof readAttachments>[0];
+  readonly shutdown: AbortSignal;
+};
+
+export function createAskAboutMessageCommand(deps: AskAboutMessageCommandDeps): MessageCommand {
+  return {
+    data: askAboutMessageData,
+    async execute(interaction) {
+      const { member } = interactionVoices(deps.i18n, interaction);
+      const snapshot = snapshotOf(interaction.targetMessage, interaction.guildId);
+      if (isBlank(snapshot.text) && !snapshot.attachments.some(looksLikeText)) {
+        return replyPrivately(interaction, member.t('images.nothingToAskAbout'));
+      }
+      // Told before the member writes a question, not after.
+      const { channelId, guildId } = interaction;
+      const gate = await deps.access.channelGate({
+        guildId,
         channelId,
-        replyChannelId: channelId,
-        ask: { kind: 'new', prompt: askAboutPrompt({ ...target, attachments }, question, allowance) },
-        options: {},
-        // Read by the channel, unless the answer is private (the app installed to the member alone).
-        head: askAboutHead(
-          installContext(interaction).forcedPrivate ? member : server,
-          target.authorName,
-          target.link,
-          question,
-        ),
-      };
-    });
-  },
-} satisfies MessageCommand;
+        parentId: parentChannelId(interaction),
+        voice: member,
+      });
+      if (gate.refusal) return replyPrivately(interaction, gate.refusal);
+      const key = await deps.askTargets.save({ ...snapshot, userId: interaction.user.id, channelId });
+      await interaction.showModal(
+        paragraphModal({
+          customId: buttonId(ASK_ABOUT_MESSAGE, FORM_ACTION, key),
+          title: member.t('images.askFormTitle'),
+          label: member.t('images.askFormLabel'),
+          description: member.t('images.askFormDescription', { limit: PROMPT_MAX_LENGTH }),
+          field: QUESTION_FIELD,
+          maxLength: PROMPT_MAX_LENGTH,
+        }),
+      );
+    },
+    async handleModal(interaction) {
+      const { member, server } = interactionVoices(deps.i18n, interaction);
+      const { action, argument } = parseButtonId(interaction.customId);
+      const question = submittedText(interaction, QUESTION_FIELD);
+      const { channelId } = interaction;
+      if (action !== FORM_ACTION || typeof question !== 'string' || channelId === null) {
+        return replyPrivately(interaction, member.t('errors.formGone'));
+      }
+      const problem = promptCheck(member, question, PROMPT_MAX_LENGTH, 'images.askQuestionEmpty');
+      if (problem) return replyPrivately(interaction, problem);
+      const target = await deps.askTargets.take(argument, interaction.user.id, channelId);
+      if (!target) return replyPrivately(interaction, member.t('images.askFormExpired'));
+      await askFromInteraction(deps, interaction, { channelId, options: {} }, async (settings) => {
+        // After the acknowledgement: downloads may take seconds.
+        const attachments = await readAttachments(deps.downloader, target.attachments, deps.shutdown);
+        const systemTokens = settings.systemPrompt ? estimateTokens(settings.systemPrompt) : 0;
+        const allowance = contextAllowance(settings.historyTokens, systemTokens, estimateTokens(question));
+        return {
+          channelId,
+          replyChannelId: channelId,
+          ask: { kind: 'new', prompt: askAboutPrompt({ ...target, attachments }, question, allowance) },
+          options: {},
+          // Read by the channel, unless the answer is private (the app installed to the member alone).
+          head: askAboutHead(
+            installContext(interaction).forcedPrivate ? member : server,
+            target.authorName,
+            target.link,
+            question,
+          ),
+        };
+      });
+    },
+  };
+}

@@ -11,11 +11,11 @@ import {
   ApplicationCommandOptionType,
   type ChatInputCommandInteraction,
 } from 'discord.js';
-import type { BotContext } from '../../src/context.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { parseModelList } from '../../src/settings/resolve.js';
 import { MAX_CAP, parseCap } from '../../src/spend/caps.js';
-import { MAX_ROLE_RULES, type RoleRule } from '../../src/spend/roleRules.js';
+import type { PriceList } from '../../src/spend/prices.js';
+import { MAX_ROLE_RULES, type RoleRule, type RoleRules } from '../../src/spend/roleRules.js';
 
 const roleOption = (description: string): APIApplicationCommandRoleOption => ({
   type: ApplicationCommandOptionType.Role,
@@ -110,27 +110,35 @@ function ruleFromOptions(
   return rule;
 }
 
+export interface RoleSubcommandDeps {
+  readonly spend: {
+    readonly roleRules: Pick<RoleRules, 'list' | 'set' | 'clear'>;
+    readonly prices: Pick<PriceList, 'currency'>;
+  };
+}
+
 /** Runs a `/budget role` subcommand; returns the private reply, in the member's words (`t`). */
 export async function runRoleSubcommand(
+  deps: RoleSubcommandDeps,
   interaction: ChatInputCommandInteraction,
-  context: BotContext,
   guildId: string,
   t: Translator,
 ): Promise<string> {
-  const { currency } = context.prices;
+  const { roleRules } = deps.spend;
+  const { currency } = deps.spend.prices;
   const sub = interaction.options.getSubcommand();
   const roleId = interaction.options.get('role')?.value;
-  if (sub === 'show') return describeRules(await context.roleRules.list(guildId), currency, t);
+  if (sub === 'show') return describeRules(await roleRules.list(guildId), currency, t);
   if (typeof roleId !== 'string' || !/^\d{1,20}$/.test(roleId)) return t.t('spend.chooseRole');
   if (roleId === guildId) return t.t('spend.everyoneRole');
   if (sub === 'clear') {
-    const cleared = await context.roleRules.clear(guildId, roleId);
+    const cleared = await roleRules.clear(guildId, roleId);
     const said = t.t(cleared ? 'spend.ruleRemoved' : 'spend.ruleNotThere', { roleId });
-    return `${said}\n${describeRules(await context.roleRules.list(guildId), currency, t)}`;
+    return `${said}\n${describeRules(await roleRules.list(guildId), currency, t)}`;
   }
   const rule = ruleFromOptions(interaction, roleId, t);
   if (typeof rule === 'string') return rule;
-  const changed = await context.roleRules.set(guildId, rule);
+  const changed = await roleRules.set(guildId, rule);
   if (changed.ok) return describeRules(changed.rules, currency, t);
   return changed.reason === 'tooManyRules'
     ? t.t('spend.tooManyRules', { max: MAX_ROLE_RULES })

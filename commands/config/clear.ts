@@ -1,5 +1,5 @@
 /** `/config clear`: returns a setting to the next level (channel → server → bot default). */
-import type { ChannelConfigPatch, GuildConfigPatch } from '../../src/settings/settingsStore.js';
+import type { ChannelConfigPatch, GuildConfigPatch, Settings } from '../../src/settings/settingsStore.js';
 import type { ConfigChangeHandler } from './subcommand.js';
 
 /** The option's names, and the setting each clears. */
@@ -13,18 +13,20 @@ const CLEAR_FIELDS = {
 
 export const CLEARABLE = Object.keys(CLEAR_FIELDS) as (keyof typeof CLEAR_FIELDS)[];
 
-export const clearSetting: ConfigChangeHandler = async ({ context, guildId, raw, channelId, t }) => {
+export const clearSetting: ConfigChangeHandler<{
+  readonly settings: Pick<Settings, 'updateChannel' | 'updateGuild'>;
+}> = async (deps, { guildId, raw, channelId, t }) => {
   const setting = raw.setting;
   if (typeof setting !== 'string' || !Object.hasOwn(CLEAR_FIELDS, setting))
     return t.t('config.unknownSetting');
   const field = CLEAR_FIELDS[setting as keyof typeof CLEAR_FIELDS];
   if (channelId !== undefined) {
     if (field === 'requestsPerMinute') return t.t('config.clearRateLimitServerWide');
-    await context.settings.updateChannel(channelId, { [field]: undefined } as ChannelConfigPatch);
+    await deps.settings.updateChannel(channelId, { [field]: undefined } as ChannelConfigPatch);
   } else {
     const patch: GuildConfigPatch =
       field === 'requestsPerMinute' ? { requestsPerMinute: null } : { [field]: undefined };
-    await context.settings.updateGuild(guildId, patch);
+    await deps.settings.updateGuild(guildId, patch);
   }
   return undefined;
 };

@@ -2,10 +2,13 @@
  * `/config features`: the lines under replies, whether the bot answers mentions and replies, the
  * fallback to a cheaper model, and whether it answers in the asking member's language.
  */
-import type { GuildConfigPatch } from '../../src/settings/settingsStore.js';
+import type { GuildConfigPatch, Settings } from '../../src/settings/settingsStore.js';
 import type { ConfigChangeHandler } from './subcommand.js';
 
-export const setFeatures: ConfigChangeHandler = async ({ context, guildId, raw, t }) => {
+export const setFeatures: ConfigChangeHandler<{ readonly settings: Pick<Settings, 'updateGuild'> }> = async (
+  deps,
+  { guildId, raw, t },
+) => {
   const patch: GuildConfigPatch = {
     ...(typeof raw.cost_line === 'boolean' && { showCost: raw.cost_line }),
     ...(typeof raw.context_line === 'boolean' && { showContext: raw.context_line }),
@@ -14,6 +17,6 @@ export const setFeatures: ConfigChangeHandler = async ({ context, guildId, raw, 
     ...(typeof raw.answer_in_language === 'boolean' && { answerInLanguage: raw.answer_in_language }),
   };
   if (Object.keys(patch).length === 0) return t.t('config.giveAFeature');
-  await context.settings.updateGuild(guildId, patch);
+  await deps.settings.updateGuild(guildId, patch);
   return undefined;
 };

@@ -17,6 +17,7 @@ import { type Command, channelOption, optionChannel, optionValues } from '../../
 import { replyPrivately } from '../../src/discord/messages.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
+import type { Settings } from '../../src/settings/settingsStore.js';
 import { setChannels } from './channels.js';
 import { CLEARABLE, clearSetting } from './clear.js';
 import { setFeatures } from './features.js';
@@ -27,7 +28,7 @@ import type { ConfigChangeHandler } from './subcommand.js';
 
 const CHANNEL_ONLY = 'Apply to this channel only (model, temperature, max_tokens, history_tokens)';
 
-const data = {
+export const configData = {
   name: 'config',
   description: 'How the bot behaves on this server',
   type: ApplicationCommandType.ChatInput,
@@ -164,8 +165,22 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
+/**
+ * What /config reads: the locales, the server's settings (passed to every change), and what each
+ * subcommand declares.
+ */
+export type ConfigCommandDeps = Parameters<typeof setSettings>[0] &
+  Parameters<typeof clearSetting>[0] &
+  Parameters<typeof allowModels>[0] &
+  Parameters<typeof setChannels>[0] &
+  Parameters<typeof setFeatures>[0] &
+  Parameters<typeof describeConfig>[0] & {
+    readonly i18n: Parameters<typeof interactionVoices>[0];
+    readonly settings: Pick<Settings, 'guild'>;
+  };
+
 /** The subcommands that change settings; `show` changes nothing. */
-const CHANGES: Readonly<Record<string, ConfigChangeHandler>> = {
+const CHANGES: Readonly<Record<string, ConfigChangeHandler<ConfigCommandDeps>>> = {
   set: setSettings,
   clear: clearSetting,
   models: allowModels,
@@ -173,39 +188,40 @@ const CHANGES: Readonly<Record<string, ConfigChangeHandler>> = {
   features: setFeatures,
 };
 
-export const configCommand = {
-  data,
-  async execute(interaction, context) {
-    // Every reply is ephemeral: the admin's own language.
-    const t = interactionVoices(context.i18n, interaction).member;
-    if (!canManageGuild(interaction) || !interaction.inGuild()) {
-      return replyPrivately(interaction, t.t('config.manageServerOnly'));
-    }
-    const guildId = interaction.guildId;
-    const sub = interaction.options.getSubcommand();
-    const raw = optionValues(interaction);
-    const change = Object.hasOwn(CHANGES, sub) ? CHANGES[sub] : undefined;
-    if (change) {
-      const refusal = await change({
-        interaction,
-        context,
-        guildId,
-        raw,
-        channelId: typeof raw.channel === 'string' ? raw.channel : undefined,
-        guild: await context.settings.guild(guildId),
-        t,
-      });
-      if (refusal) return replyPrivately(interaction, refusal);
-    }
-    const shown = optionChannel(interaction);
-    const channelId = shown?.id ?? interaction.channelId;
-    const parentId = shown
-      ? 'parentId' in shown && shown.parentId
-        ? shown.parentId
-        : null
-      : parentChannelId(interaction);
-    const header = change ? `${t.t('config.saved')}\n` : '';
-    const shownConfig = await describeConfig(context, guildId, channelId, parentId, t);
-    await replyPrivately(interaction, header + shownConfig);
-  },
-} satisfies Command;
+export function createConfigCommand(deps: ConfigCommandDeps): Command {
+  return {
+    data: configData,
+    async execute(interaction) {
+      // Every reply is ephemeral: the admin's own language.
+      const t = interactionVoices(deps.i18n, interaction).member;
+      if (!canManageGuild(interaction) || !interaction.inGuild()) {
+        return replyPrivately(interaction, t.t('config.manageServerOnly'));
+      }
+      const guildId = interaction.guildId;
+      const sub = interaction.options.getSubcommand();
+      const raw = optionValues(interaction);
+      const change = Object.hasOwn(CHANGES, sub) ? CHANGES[sub] : undefined;
+      if (change) {
+        const refusal = await change(deps, {
+          interaction,
+          guildId,
+          raw,
+          channelId: typeof raw.channel === 'string' ? raw.channel : undefined,
+          guild: await deps.settings.guild(guildId),
+          t,
+        });
+        if (refusal) return replyPrivately(interaction, refusal);
+      }
+      const shown = optionChannel(interaction);
+      const channelId = shown?.id ?? interaction.channelId;
+      const parentId = shown
+        ? 'parentId' in shown && shown.parentId
+          ? shown.parentId
+          : null
+        : parentChannelId(interaction);
+      const header = change ? `${t.t('config.saved')}\n` : '';
+      const shownConfig = await describeConfig(deps, guildId, channelId, parentId, t);
+      await replyPrivately(interaction, header + shownConfig);
+    },
+  };
+}

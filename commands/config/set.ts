@@ -10,6 +10,7 @@ import {
   wholeNumberField,
 } from '../../src/settings/requestOptions.js';
 import type { ChatOverrides, GuildConfig } from '../../src/settings/resolve.js';
+import type { Settings } from '../../src/settings/settingsStore.js';
 import type { ConfigChangeHandler } from './subcommand.js';
 
 export const HISTORY_TOKENS_MIN = 100;
@@ -49,11 +50,20 @@ export function parseConfigSet(
   return { ok: true, patch };
 }
 
-export const setSettings: ConfigChangeHandler = async ({ context, guildId, raw, channelId, guild, t }) => {
+export interface SetSettingsDeps {
+  readonly settings: Pick<Settings, 'updateChannel' | 'updateGuild'>;
+  /** MAX_OUTPUT_TOKENS: the highest max_tokens a server or channel may set. */
+  readonly config: { readonly maxOutputTokens: number };
+}
+
+export const setSettings: ConfigChangeHandler<SetSettingsDeps> = async (
+  deps,
+  { guildId, raw, channelId, guild, t },
+) => {
   const parsed = parseConfigSet(
     raw,
     {
-      maxOutputTokens: context.config.maxOutputTokens,
+      maxOutputTokens: deps.config.maxOutputTokens,
       allowedModels: guild.allowedModels,
     },
     t,
@@ -62,9 +72,9 @@ export const setSettings: ConfigChangeHandler = async ({ context, guildId, raw, 
   const { requestsPerMinute, ...chat } = parsed.patch;
   if (channelId !== undefined) {
     if (requestsPerMinute !== undefined) return t.t('config.setRateLimitServerWide');
-    await context.settings.updateChannel(channelId, chat);
+    await deps.settings.updateChannel(channelId, chat);
   } else {
-    await context.settings.updateGuild(guildId, {
+    await deps.settings.updateGuild(guildId, {
       ...chat,
       ...(requestsPerMinute !== undefined && { requestsPerMinute }),
     });

@@ -1,5 +1,4 @@
 /** `/config show` (and the answer to every change): the settings in effect, each with its source. */
-import type { BotContext } from '../../src/context.js';
 import type { MessageKey, Translator } from '../../src/i18n/translator.js';
 import {
   type GuildConfig,
@@ -8,6 +7,7 @@ import {
   resolveChatSettings,
   type SettingSource,
 } from '../../src/settings/resolve.js';
+import type { Settings } from '../../src/settings/settingsStore.js';
 
 const SOURCE_LABEL: Record<SettingSource, MessageKey> = {
   option: 'config.sourceOption',
@@ -39,17 +39,26 @@ function serverWide(t: Translator, guild: GuildConfig, rateLimitPerMinute: numbe
   ];
 }
 
+export interface DescribeConfigDeps {
+  readonly settings: Pick<Settings, 'guild' | 'effectiveChannel'>;
+  /**
+   * The operator's defaults (DEFAULT_MODEL, MAX_OUTPUT_TOKENS, HISTORY_MAX_TOKENS) and
+   * RATE_LIMIT_PER_MINUTE, shown where a server or channel sets none.
+   */
+  readonly config: Parameters<typeof operatorDefaults>[0] & { readonly rateLimitPerMinute: number };
+}
+
 /** `t`: the admin's voice. */
 export async function describeConfig(
-  context: BotContext,
+  deps: DescribeConfigDeps,
   guildId: string,
   channelId: string,
   parentId: string | null,
   t: Translator,
 ): Promise<string> {
-  const guild = await context.settings.guild(guildId);
-  const channel = await context.settings.effectiveChannel(channelId, parentId);
-  const { config } = context;
+  const guild = await deps.settings.guild(guildId);
+  const channel = await deps.settings.effectiveChannel(channelId, parentId);
+  const { config } = deps;
   const resolved = resolveChatSettings(
     operatorDefaults(config),
     { ...guild, allowedModels: null },

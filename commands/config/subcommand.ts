@@ -1,12 +1,10 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
-import type { BotContext } from '../../src/context.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import type { GuildConfig } from '../../src/settings/resolve.js';
 
 /** What a /config subcommand that changes settings receives. */
 export interface ConfigChange {
   readonly interaction: ChatInputCommandInteraction;
-  readonly context: BotContext;
   readonly guildId: string;
   /** The subcommand's raw option values (validated by the subcommand). */
   readonly raw: Readonly<Record<string, unknown>>;
@@ -17,5 +15,8 @@ export interface ConfigChange {
   readonly t: Translator;
 }
 
-/** Applies a change; resolves to a refusal to show, or undefined when saved. */
-export type ConfigChangeHandler = (change: ConfigChange) => Promise<string | undefined>;
+/**
+ * Applies a change with the services `Deps` lists (only what that subcommand reads); resolves to
+ * a refusal to show, or undefined when saved.
+ */
+export type ConfigChangeHandler<Deps> = (deps: Deps, change: ConfigChange) => Promise<string | undefined>;

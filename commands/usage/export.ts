@@ -7,12 +7,15 @@
  * boundary would replace the first file's message).
  */
 import { randomBytes } from 'node:crypto';
-import { type ChatInputCommandInteraction, DiscordAPIError, MessageFlags } from 'discord.js';
-import type { BotContext } from '../../src/context.js';
+import { type ChatInputCommandInteraction, DiscordAPIError, MessageFlags, type REST } from 'discord.js';
 import { discordReason } from '../../src/discord/errorBoundary.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import type { Translator } from '../../src/i18n/translator.js';
+import type { Clock } from '../../src/lib/clock.js';
+import type { Logger } from '../../src/lib/logger.js';
+import type { Ledger } from '../../src/spend/ledger.js';
+import type { PriceList } from '../../src/spend/prices.js';
 import {
   ExportStopped,
   exportPartLimit,
@@ -28,21 +31,37 @@ function stopReason(error: unknown, errorId: string, t: Translator): string {
   return t.t('spend.exportInternalError', { errorId });
 }
 
+/**
+ * What `/usage export` reads: the ledger's entries and first day, the currency, the clock, the
+ * REST client its deferred reply and follow-ups go through, and the log of how it went.
+ */
+export interface ExportUsageDeps {
+  readonly spend: {
+    readonly ledger: Pick<Ledger, 'firstDay' | 'entryPages'>;
+    readonly prices: Pick<PriceList, 'currency'>;
+  };
+  readonly interactionRest: REST;
+  readonly clock: Pick<Clock, 'now'>;
+  readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
+  /** LEDGER_ENTRY_RETENTION_DAYS: how far back entries are kept (older days have totals only). */
+  readonly config: { readonly ledgerEntryRetentionDays: number };
+}
+
 export async function exportUsage(
+  deps: ExportUsageDeps,
   interaction: ChatInputCommandInteraction,
-  context: BotContext,
   guildId: string,
   raw: Readonly<Record<string, unknown>>,
   member: Translator,
 ): Promise<void> {
-  const now = context.clock.now();
+  const now = deps.clock.now();
   const asked = parseExportRange(raw, now, member);
   if (!asked.ok) return replyPrivately(interaction, asked.error);
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const webhook = interactionWebhook(context.interactionRest, interaction);
-  const firstDay = await context.ledger.firstDay(guildId);
+  const webhook = interactionWebhook(deps.interactionRest, interaction);
+  const firstDay = await deps.spend.ledger.firstDay(guildId);
   const range = resolveExportRange(asked, now, firstDay);
-  const retentionDays = context.config.ledgerEntryRetentionDays ?? 400;
+  const retentionDays = deps.config.ledgerEntryRetentionDays ?? 400;
   // Day totals outlive the entries: only days with spend, older than the retention, lack rows.
   const pastRetention =
     firstDay !== undefined &&
@@ -50,15 +69,15 @@ export async function exportUsage(
     reachesPastRetention(range.readFrom, now, retentionDays);
   const description: ExportDescription = {
     label: rangeLabel(member, asked, range),
-    currency: context.prices.currency,
+    currency: deps.spend.prices.currency,
     from: range.from,
     to: range.to,
     retentionDays: pastRetention ? retentionDays : undefined,
   };
-  const started = context.clock.now();
+  const started = deps.clock.now();
   try {
     const outcome = await streamExport({
-      pages: context.ledger.entryPages(guildId, range.readFrom, range.to),
+      pages: deps.spend.ledger.entryPages(guildId, range.readFrom, range.to),
       from: range.from,
       to: range.to,
       // discord.js types it as always there; an interaction without it gets Discord's default.
@@ -72,7 +91,7 @@ export async function exportUsage(
         else await webhook.followUp({ ...message, private: true });
       },
     });
-    context.logger.info(
+    deps.logger.info(
       {
         guildId,
         from: range.from,
@@ -80,7 +99,7 @@ export async function exportUsage(
         rows: outcome.rows,
         parts: outcome.parts,
         end: outcome.end,
-        ms: context.clock.now() - started,
+        ms: deps.clock.now() - started,
       },
       'usage export sent',
     );
@@ -89,7 +108,7 @@ export async function exportUsage(
     // Nothing went yet: the error boundary replaces the deferred reply with the failure.
     if (error.delivered.parts === 0) throw error.cause;
     const errorId = randomBytes(4).toString('hex');
-    context.logger.error(
+    deps.logger.error(
       { err: error.cause, errorId, guildId, delivered: error.delivered.parts, rows: error.delivered.rows },
       'usage export stopped after some files were sent',
     );
@@ -98,7 +117,7 @@ export async function exportUsage(
     try {
       await webhook.followUp({ content, private: true });
     } catch (noteError) {
-      context.logger.warn({ err: noteError, errorId }, 'could not tell the member where the export stopped');
+      deps.logger.warn({ err: noteError, errorId }, 'could not tell the member where the export stopped');
     }
   }
 }

@@ -33,7 +33,7 @@ const dateOption = (name: 'from' | 'to', description: string) =>
     max_length: 10,
   }) as const;
 
-const data = {
+export const usageData = {
   name: 'usage',
   description: "This server's spend on the bot",
   type: ApplicationCommandType.ChatInput,
@@ -59,21 +59,27 @@ const data = {
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
-export const usageCommand = {
-  data,
-  async execute(interaction, context) {
-    // Discord hides the command from members without Manage Server, but its permissions can be
-    // overridden per server; the handler checks again. Every reply is private: the member's words.
-    const { member } = interactionVoices(context.i18n, interaction);
-    if (!canManageGuild(interaction) || !interaction.guildId) {
-      return replyPrivately(interaction, member.t('spend.usageManageOnly'));
-    }
-    const raw = optionValues(interaction);
-    if (interaction.options.getSubcommand() === 'export') {
-      return exportUsage(interaction, context, interaction.guildId, raw, member);
-    }
-    const period = PERIODS.find((known) => known === (raw.period ?? 'this-month'));
-    if (!period) return replyPrivately(interaction, member.t('spend.unknownPeriod'));
-    await showUsage(interaction, context, interaction.guildId, period, member);
-  },
-} satisfies Command;
+/** What /usage reads: the locales, and what `show` and `export` declare. */
+export type UsageCommandDeps = Parameters<typeof showUsage>[0] &
+  Parameters<typeof exportUsage>[0] & { readonly i18n: Parameters<typeof interactionVoices>[0] };
+
+export function createUsageCommand(deps: UsageCommandDeps): Command {
+  return {
+    data: usageData,
+    async execute(interaction) {
+      // Discord hides the command from members without Manage Server, but its permissions can be
+      // overridden per server; the handler checks again. Every reply is private: the member's words.
+      const { member } = interactionVoices(deps.i18n, interaction);
+      if (!canManageGuild(interaction) || !interaction.guildId) {
+        return replyPrivately(interaction, member.t('spend.usageManageOnly'));
+      }
+      const raw = optionValues(interaction);
+      if (interaction.options.getSubcommand() === 'export') {
+        return exportUsage(deps, interaction, interaction.guildId, raw, member);
+      }
+      const period = PERIODS.find((known) => known === (raw.period ?? 'this-month'));
+      if (!period) return replyPrivately(interaction, member.t('spend.unknownPeriod'));
+      await showUsage(deps, interaction, interaction.guildId, period, member);
+    },
+  };
+}

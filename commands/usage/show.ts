@@ -1,10 +1,13 @@
 /** `/usage show`: totals by model, member and role, the budget state, and a daily chart. */
-import { type ChatInputCommandInteraction, MessageFlags } from 'discord.js';
-import type { BotContext } from '../../src/context.js';
+import { type ChatInputCommandInteraction, MessageFlags, type REST } from 'discord.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
 import type { Translator } from '../../src/i18n/translator.js';
+import type { Clock } from '../../src/lib/clock.js';
 import { type Period, periodRange, type Summary } from '../../src/spend/aggregate.js';
+import type { Budgets } from '../../src/spend/budgets.js';
 import { chartFormat, dailySpendSvg, renderPng } from '../../src/spend/chart.js';
+import type { Ledger } from '../../src/spend/ledger.js';
+import type { PriceList } from '../../src/spend/prices.js';
 import { periodLabel } from './range.js';
 
 type Totals = { readonly requests: number; readonly costMicros: number };
@@ -77,17 +80,26 @@ export function usageReport(
   return lines.join('\n').slice(0, 2000);
 }
 
+/** What the budget state under the totals reads: the caps, and this month's spend against them. */
+interface BudgetLineDeps {
+  readonly spend: {
+    readonly budgets: Pick<Budgets, 'settings'>;
+    readonly ledger: Pick<Ledger, 'monthSpendMicros'>;
+    readonly prices: Pick<PriceList, 'currency'>;
+  };
+}
+
 async function budgetLine(
-  context: BotContext,
+  deps: BudgetLineDeps,
   guildId: string,
   now: number,
   t: Translator,
 ): Promise<string | undefined> {
-  const settings = await context.budgets.settings(guildId);
-  const { currency } = context.prices;
+  const settings = await deps.spend.budgets.settings(guildId);
+  const { currency } = deps.spend.prices;
   const parts: string[] = [];
   if (settings.monthlyCapMicros !== null) {
-    const spent = await context.ledger.monthSpendMicros(guildId, now);
+    const spent = await deps.spend.ledger.monthSpendMicros(guildId, now);
     const percent =
       settings.monthlyCapMicros > 0 ? Math.floor((spent * 100) / settings.monthlyCapMicros) : 100;
     parts.push(t.t('spend.budgetMonthly', { cap: t.money(settings.monthlyCapMicros, currency), percent }));
@@ -98,22 +110,32 @@ async function budgetLine(
   return parts.length > 0 ? t.t('spend.budgetLine', { caps: parts.join(' · ') }) : undefined;
 }
 
+/**
+ * What `/usage show` reads: the period's summary, the budget state, the clock, and the REST
+ * client its deferred reply is edited with.
+ */
+export type ShowUsageDeps = BudgetLineDeps & {
+  readonly spend: { readonly ledger: Pick<Ledger, 'firstDay' | 'summary'> };
+  readonly interactionRest: REST;
+  readonly clock: Pick<Clock, 'now'>;
+};
+
 /** Answers privately (a deferred reply: the chart takes a moment), in the member's words. */
 export async function showUsage(
+  deps: ShowUsageDeps,
   interaction: ChatInputCommandInteraction,
-  context: BotContext,
   guildId: string,
   period: Period,
   member: Translator,
 ): Promise<void> {
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
-  const webhook = interactionWebhook(context.interactionRest, interaction);
-  const now = context.clock.now();
-  const { from, to } = periodRange(period, now, await context.ledger.firstDay(guildId));
+  const webhook = interactionWebhook(deps.interactionRest, interaction);
+  const now = deps.clock.now();
+  const { from, to } = periodRange(period, now, await deps.spend.ledger.firstDay(guildId));
   const label = periodLabel(member, period, from, to);
-  const summary = await context.ledger.summary(guildId, from, to);
-  const { currency } = context.prices;
-  const budget = await budgetLine(context, guildId, now, member);
+  const summary = await deps.spend.ledger.summary(guildId, from, to);
+  const { currency } = deps.spend.prices;
+  const budget = await budgetLine(deps, guildId, now, member);
   const content = usageReport(summary, currency, label, budget, member);
   const title = member.t('spend.chartTitle', { label });
   const chart = renderPng(dailySpendSvg(summary.byDay, currency, title, chartFormat(member)));

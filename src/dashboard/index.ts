@@ -1,18 +1,22 @@
 /**
- * Starts the dashboard when DASHBOARD_PORT is set (src/bot.ts calls this once the bot is
+ * Starts the dashboard when DASHBOARD_PORT is set (src/app/bot.ts calls this once the bot is
  * connected: the OAuth2 client id is the application's id), in the process that runs shard 0
  * only. Off otherwise: nothing listens.
  */
 import type { AddressInfo } from 'node:net';
 import type { Client } from 'discord.js';
-import type { BotContext } from '../context.js';
+import type { FairUse } from '../access/fairUse.js';
 import type { ShardSet } from '../discord/shards.js';
+import type { Logger } from '../lib/logger.js';
 import type { Store } from '../lib/store.js';
 import type { RetentionRule } from '../ops/retention.js';
+import type { Settings } from '../settings/settingsStore.js';
+import type { Spend } from '../spend/spend.js';
 import { guildChannels } from './channels.js';
 import { createDiscordOAuth } from './discordOAuth.js';
 import { editInboxRetention } from './editInbox.js';
 import { startEditPoller } from './editPoller.js';
+import type { DashboardConfig } from './env.js';
 import { registerGuildRoutes } from './guildRoutes.js';
 import { createNames } from './names.js';
 import { createGuildOwners } from './owners.js';
@@ -33,22 +37,29 @@ export interface Dashboard {
   close(): Promise<void>;
 }
 
-/** What the dashboard reads of the bot: settings, ledger, budgets, role rules, prices, logger. */
-export type DashboardContext = Pick<
-  BotContext,
-  'config' | 'ledger' | 'budgets' | 'roleRules' | 'prices' | 'logger' | 'settings' | 'fairUse'
->;
+/**
+ * What the dashboard reads of the bot: its settings (DASHBOARD_*) and Discord's API address, the
+ * spend (ledger, budgets, role rules, prices), the servers' settings, the fair-use counters (what
+ * is in progress), and the logger.
+ */
+export interface DashboardDeps {
+  readonly config: { readonly dashboard: DashboardConfig; readonly discordApiUrl: string | undefined };
+  readonly spend: Pick<Spend, 'ledger' | 'budgets' | 'roleRules' | 'prices'>;
+  readonly settings: Settings;
+  readonly fairUse: Pick<FairUse, 'inProgress'>;
+  readonly logger: Logger;
+}
 
 export async function startDashboard(
-  context: DashboardContext,
+  bot: DashboardDeps,
   client: Client,
   store: Store,
 ): Promise<Dashboard | undefined> {
-  const { dashboard } = context.config;
+  const { dashboard } = bot.config;
   const clientId = client.application?.id;
   if (dashboard.port === undefined || dashboard.clientSecret === undefined || clientId === undefined)
     return undefined;
-  const { logger } = context;
+  const { logger } = bot;
   const owns = (guildId: string) => client.guilds.cache.has(guildId);
   const hasRole = (guildId: string, roleId: string) =>
     client.guilds.cache.get(guildId)?.roles.cache.has(roleId) === true;
@@ -56,8 +67,8 @@ export async function startDashboard(
   const poller = startEditPoller({
     store,
     owns,
-    targets: { ...context, hasRole },
-    inProgress: (guildId) => context.fairUse.inProgress(guildId),
+    targets: { ...bot.spend, settings: bot.settings, hasRole },
+    inProgress: (guildId) => bot.fairUse.inProgress(guildId),
     now: () => Date.now(),
     logger,
   });
@@ -86,7 +97,7 @@ export async function startDashboard(
   let publicUrl = dashboard.publicUrl ?? '';
   const oauthFor = (base: string) =>
     createDiscordOAuth({
-      apiUrl: context.config.discordApiUrl,
+      apiUrl: bot.config.discordApiUrl,
       clientId,
       clientSecret: dashboard.clientSecret as string,
       redirectUri: `${base}/auth/callback`,
@@ -98,7 +109,10 @@ export async function startDashboard(
     cached: (guildId) => client.guilds.cache.has(guildId),
     now: () => Date.now(),
   });
-  const owners = createGuildOwners({ ...context, hasRole }, { store, owns, now: () => Date.now() });
+  const owners = createGuildOwners(
+    { ...bot.spend, settings: bot.settings, fairUse: bot.fairUse, hasRole },
+    { store, owns, now: () => Date.now() },
+  );
   const deps = {
     get publicUrl() {
       return publicUrl;
@@ -117,7 +131,7 @@ export async function startDashboard(
     refreshPresence: (guildIds: readonly string[]) => presence.refresh(guildIds),
     now: () => Date.now(),
     onError: (error: unknown) => logger.warn({ err: error }, 'dashboard request failed'),
-    ledger: context.ledger,
+    ledger: bot.spend.ledger,
     /** Reads and writes of a server's settings go to the process that owns it (owners.ts). */
     edit: owners.edit,
     guildState: owners.state,
@@ -127,7 +141,7 @@ export async function startDashboard(
         .filter((role) => role.id !== guildId) // @everyone
         .map((role) => ({ id: role.id, name: role.name })),
     channels: (guildId: string) => guildChannels(client, guildId),
-    currency: context.prices.currency,
+    currency: bot.spend.prices.currency,
     userNames: createNames(client),
     channelName: (id: string) => {
       const channel = client.channels.cache.get(id);

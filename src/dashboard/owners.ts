@@ -38,7 +38,7 @@ export interface OwnerObjects {
   readonly budgets: Budgets;
   readonly roleRules: RoleRules;
   readonly settings: Settings;
-  readonly fairUse: FairUse;
+  readonly fairUse: Pick<FairUse, 'inProgress'>;
   /** Whether a server of this process's shards has the role (its gateway cache). */
   readonly hasRole: (guildId: string, roleId: string) => boolean;
 }

@@ -9,18 +9,18 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
-import type { BotContext } from '../context.js';
 
 /**
  * A slash command: its registration JSON, its handler, and optionally the handlers of the
  * buttons it puts on its replies and of the modals (forms) it opens (custom ids of both start
- * with `<command name>:`).
+ * with `<command name>:`). Built by its factory (`createAskCommand({ chat, i18n })`) with the
+ * named services it uses, once, in the composition root (src/app/).
  */
 export interface Command {
   readonly data: RESTPostAPIChatInputApplicationCommandsJSONBody;
-  execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
-  handleButton?(interaction: ButtonInteraction, context: BotContext): Promise<void>;
-  handleModal?(interaction: ModalSubmitInteraction, context: BotContext): Promise<void>;
+  execute(interaction: ChatInputCommandInteraction): Promise<void>;
+  handleButton?(interaction: ButtonInteraction): Promise<void>;
+  handleModal?(interaction: ModalSubmitInteraction): Promise<void>;
 }
 
 /**
@@ -31,8 +31,8 @@ export interface MessageCommand {
   readonly data: RESTPostAPIContextMenuApplicationCommandsJSONBody;
   /** Registered only with the Message Content intent (MESSAGE_CONTENT_INTENT): it reads members' text. */
   readonly needsMessageContent?: boolean;
-  execute(interaction: MessageContextMenuCommandInteraction, context: BotContext): Promise<void>;
-  handleModal?(interaction: ModalSubmitInteraction, context: BotContext): Promise<void>;
+  execute(interaction: MessageContextMenuCommandInteraction): Promise<void>;
+  handleModal?(interaction: ModalSubmitInteraction): Promise<void>;
 }
 
 /** A channel option for settings commands: any channel or thread members can talk in. */

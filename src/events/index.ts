@@ -1,15 +1,21 @@
-import { clientError, clientWarning, shardDisconnect } from './diagnostics.js';
+import { createDiagnostics } from './diagnostics.js';
 import type { Event } from './event.js';
-import { interactionCreate } from './interactionCreate.js';
-import { messageCreate } from './messageCreate.js';
-import { roleDelete } from './roleDelete.js';
+import { createInteractionCreate } from './interactionCreate.js';
+import { createMessageCreate } from './messageCreate.js';
+import { createRoleDelete } from './roleDelete.js';
+
+/** What the event handlers read together: each factory's argument lists only what that handler reads. */
+export type EventDeps = Parameters<typeof createInteractionCreate>[0] &
+  Parameters<typeof createMessageCreate>[0] &
+  Parameters<typeof createRoleDelete>[0] &
+  Parameters<typeof createDiagnostics>[0];
 
 /** Every gateway event the bot listens to, explicitly. */
-export const events: readonly Event[] = [
-  interactionCreate,
-  messageCreate,
-  roleDelete,
-  clientError,
-  clientWarning,
-  shardDisconnect,
-];
+export function createEvents(deps: EventDeps): readonly Event[] {
+  return [
+    createInteractionCreate(deps),
+    createMessageCreate(deps),
+    createRoleDelete(deps),
+    ...createDiagnostics(deps),
+  ] as readonly Event[];
+}

@@ -5,13 +5,22 @@
  * MAX_ROLE_RULES and show in `/budget role show` and the dashboard as an unknown role.
  */
 import { Events } from 'discord.js';
+import type { Logger } from '../lib/logger.js';
+import type { RoleRules } from '../spend/roleRules.js';
 import type { Event } from './event.js';
 
-export const roleDelete = {
-  name: Events.GuildRoleDelete,
-  async execute({ context }, role) {
-    const guildId = role.guild.id;
-    if (await context.roleRules.clear(guildId, role.id))
-      context.logger.info({ guildId, roleId: role.id }, 'role deleted: its role rule was removed');
-  },
-} satisfies Event<Events.GuildRoleDelete>;
+export interface RoleDeleteDeps {
+  readonly roleRules: Pick<RoleRules, 'clear'>;
+  readonly logger: Pick<Logger, 'info'>;
+}
+
+export function createRoleDelete(deps: RoleDeleteDeps) {
+  return {
+    name: Events.GuildRoleDelete,
+    async execute(role) {
+      const guildId = role.guild.id;
+      if (await deps.roleRules.clear(guildId, role.id))
+        deps.logger.info({ guildId, roleId: role.id }, 'role deleted: its role rule was removed');
+    },
+  } satisfies Event<Events.GuildRoleDelete>;
+}

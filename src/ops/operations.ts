@@ -19,7 +19,8 @@ export interface OperationsOptions {
   readonly client: Client;
   readonly store: Store;
   readonly logger: Logger;
-  readonly queue: CountedQueue;
+  /** The chat's queue: how many turns wait behind another. */
+  readonly queue: Pick<CountedQueue, 'waiting'>;
   /** The bot's shard count (all processes). */
   readonly shardCount: number;
   readonly discordInvalid: MetricSources['discordInvalid'];

@@ -10,7 +10,7 @@
  *
  * Each capability declares the records it keeps with a lifetime, next to their keys, as a list of
  * RetentionRule (imagineRequests.ts, askTargets.ts, conversationStore.ts, dashboard/sessions.ts,
- * editInbox.ts, presence.ts, spend/memberDay.ts, budgetAlerts.ts, ledgerKeys.ts); src/bot.ts
+ * editInbox.ts, presence.ts, spend/memberDay.ts, budgetAlerts.ts, ledgerKeys.ts); src/app/retention.ts
  * hands the sweeper their combined list. This module knows no key of its own but the one below.
  * What is kept, and for how long: docs/operators.md "What is kept, and for how long".
  */

@@ -90,7 +90,7 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     await page.click(`#guilds a[href="/guilds/${h.discord.guildId}"]`);
     await page.waitForSelector('#chart svg');
     const today = new Date().toISOString().slice(0, 10);
-    const spent = await h.running.bot.context.ledger.summary(
+    const spent = await h.running.bot.capabilities.spend.ledger.summary(
       h.discord.guildId,
       `${today.slice(0, 8)}01`,
       today,
@@ -152,7 +152,8 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
   it('turns the cost line off with the /config form, and sets a monthly cap that refuses the next /ask', async () => {
     const page = await loggedIn(admin);
     await page.goto(`${base}/guilds/${h.discord.guildId}`);
-    const { settings, budgets } = h.running.bot.context;
+    const { settings } = h.running.bot.capabilities;
+    const { budgets } = h.running.bot.capabilities.spend;
     expect(await page.isChecked('input[name="cost_line"]')).toBe(true);
     await page.uncheck('input[name="cost_line"]');
     await page.click('#save-config');
@@ -258,7 +259,7 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
 
     // A role id that is not this server's (as a tampered form would send it): refused on the
     // form, nothing set.
-    const before = await h.running.bot.context.roleRules.list(h.discord.guildId);
+    const before = await h.running.bot.capabilities.spend.roleRules.list(h.discord.guildId);
     await page.fill('#role-rule input[name="daily"]', '1');
     await page.$eval('#role-rule select[name="role"] option:checked', (option) =>
       option.setAttribute('value', '345678901234567890'),
@@ -271,7 +272,7 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     expect(await page.textContent('#role-rule #role-error')).toBe(
       'Not a role of this server: choose one of the server’s roles.',
     );
-    expect(await h.running.bot.context.roleRules.list(h.discord.guildId)).toEqual(before);
+    expect(await h.running.bot.capabilities.spend.roleRules.list(h.discord.guildId)).toEqual(before);
     await page.screenshot({ path: join(SHOTS, '05-role-refused.png'), fullPage: true });
     await page.context().close();
   });
@@ -363,9 +364,9 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     await page.click('#save-budget');
     await page.waitForSelector('#notice');
     expect(await page.textContent('#notice')).toBe('Gespeichert: Es gilt ab der nächsten Anfrage.');
-    expect((await h.running.bot.context.budgets.settings(h.discord.guildId)).monthlyCapMicros).toBe(
-      12_500_000,
-    );
+    expect(
+      (await h.running.bot.capabilities.spend.budgets.settings(h.discord.guildId)).monthlyCapMicros,
+    ).toBe(12_500_000);
     await page.context().close();
   });
 });

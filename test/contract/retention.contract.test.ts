@@ -8,7 +8,7 @@
  */
 import { createClient } from '@keyv/redis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { retentionRules } from '../../src/bot.js';
+import { retentionRules } from '../../src/app/retention.js';
 import { createConversationStore } from '../../src/chat/conversationStore.js';
 import { createImagineRequests } from '../../src/images/imagineRequests.js';
 import type { Store } from '../../src/lib/store.js';

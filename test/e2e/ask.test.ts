@@ -29,7 +29,7 @@ const { h, freshChannel, ask } = suite;
 
 async function usageRecords(guildId: string | null, userId = suite.asker.id) {
   const day = utcDay(Date.now());
-  return h.running.bot.context.ledger.entries(usageScope({ guildId, userId }), day, day);
+  return h.running.bot.capabilities.spend.ledger.entries(usageScope({ guildId, userId }), day, day);
 }
 
 describe('/ask', () => {
@@ -229,7 +229,7 @@ describe('/ask failures', () => {
     expect(final).not.toContain(API_KEY);
     // Nothing stored: checked once the bot is done with the request.
     await settled(h, interaction.id);
-    expect(await h.running.bot.context.conversations.load(channelId)).toMatchObject({ turns: [] });
+    expect(await h.running.bot.capabilities.conversations.load(channelId)).toMatchObject({ turns: [] });
   });
 
   it('retries a 429 honouring Retry-After and a 503, then answers', async () => {
@@ -324,13 +324,15 @@ describe('/ask failures', () => {
       redact: (t) => t,
       backoffBaseMs: 5,
     });
-    Object.assign(h.running.bot.context, { service: dead });
+    // The bot's chat reaches the service through this client: its stream is swapped for the dead one's.
+    const streamChat = service.streamChat;
+    Object.assign(service, { streamChat: dead.streamChat });
     try {
       const interaction = ask({ prompt: 'anyone?' }, { channelId: freshChannel() });
       const [final] = await waitForReply(h, interaction, ([first]) => first?.includes('⚠️') ?? false);
       expect(final).toMatch(/could not reach the service \(ECONNREFUSED\)/);
     } finally {
-      Object.assign(h.running.bot.context, { service });
+      Object.assign(service, { streamChat });
       await dead.close();
     }
     const ok = ask({ prompt: 'back' }, { channelId: freshChannel() });

@@ -63,7 +63,11 @@ function replyDone(texts: string[]) {
 
 async function chargesOf(userId: string) {
   const day = utcDay(Date.now());
-  return h.running.bot.context.ledger.entries(usageScope({ guildId: h.discord.guildId, userId }), day, day);
+  return h.running.bot.capabilities.spend.ledger.entries(
+    usageScope({ guildId: h.discord.guildId, userId }),
+    day,
+    day,
+  );
 }
 
 describe('Ask about this message', () => {
@@ -158,7 +162,7 @@ describe('Ask about this message', () => {
 
   it('cuts a long message to fit the channel’s history budget, and says so', async () => {
     const channelId = freshChannel();
-    await h.running.bot.context.settings.updateChannel(channelId, { historyTokens: 1000 });
+    await h.running.bot.capabilities.settings.updateChannel(channelId, { historyTokens: 1000 });
     const target = bobSays('word '.repeat(2000), [], channelId);
     const submit = await askAbout(target, 'summary?');
     await waitForReply(h, submit, replyDone);
@@ -274,9 +278,10 @@ describe('Ask about this message: refusals', () => {
   });
 
   it('is rate-limited and budgeted like /ask: refused privately, nothing asked', async () => {
-    const context = h.running.bot.context;
+    const { settings } = h.running.bot.capabilities;
+    const { spend } = h.running.bot.capabilities;
     const target = bobSays('limits');
-    await context.settings.updateGuild(h.discord.guildId, { requestsPerMinute: 1 });
+    await settings.updateGuild(h.discord.guildId, { requestsPerMinute: 1 });
     const carol = h.discord.user('carol', 'Carol');
     const first = await askAbout(target, 'one', carol);
     await waitForReply(h, first, replyDone);
@@ -286,15 +291,15 @@ describe('Ask about this message: refusals', () => {
     expect(await ephemeralText(second)).toMatch(
       /You are sending requests too fast: this server allows 1 per minute/,
     );
-    await context.settings.updateGuild(h.discord.guildId, { requestsPerMinute: undefined });
+    await settings.updateGuild(h.discord.guildId, { requestsPerMinute: undefined });
 
-    const spent = await context.ledger.monthSpendMicros(h.discord.guildId, Date.now());
-    await context.budgets.update(h.discord.guildId, { monthlyCapMicros: spent + 1 });
+    const spent = await spend.ledger.monthSpendMicros(h.discord.guildId, Date.now());
+    await spend.budgets.update(h.discord.guildId, { monthlyCapMicros: spent + 1 });
     const third = await askAbout(target, 'three');
     const [refused] = await waitForReply(h, third, ([text]) => text?.includes('⛔') ?? false);
     expect(refused).toMatch(/monthly spending cap/);
     expect((h.discord.replyMessages(third)[0]?.flags ?? 0) & 64).toBe(64);
-    await context.budgets.update(h.discord.guildId, { monthlyCapMicros: null });
+    await spend.budgets.update(h.discord.guildId, { monthlyCapMicros: null });
     expect(h.service.chatRequests().length).toBe(before);
   });
 });

@@ -85,7 +85,7 @@ describe('/ask through its form', () => {
     expect(h.service.chatRequests().at(-1)?.body.messages).toEqual([
       { role: 'user', content: `Ann: ${QUESTION}` },
     ]);
-    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(turns.map((turn) => turn.content)).toEqual([QUESTION, 'A string is not a number.']);
   });
 
@@ -138,7 +138,7 @@ describe('/ask through its form', () => {
     expect(thread?.name).toBe('Trip to Lisbon');
     expect(thread?.parentId).toBe(channelId);
     // The conversation continues in the thread.
-    expect((await h.running.bot.context.conversations.load(thread?.id as string)).turns).toHaveLength(2);
+    expect((await h.running.bot.capabilities.conversations.load(thread?.id as string)).turns).toHaveLength(2);
   });
 
   it('what can be refused before the form is, privately, with no form: bad options, a thread the member may not open', async () => {
@@ -193,7 +193,7 @@ describe('/system set through its form', () => {
     expect(await ephemeralText(submit)).toBe(
       `System prompt of <#${channelId}> set (${instructions.length} characters):\n> Answer in French.\n> Use short sentences.\n> \n> Never use tables.`,
     );
-    expect((await h.running.bot.context.settings.channel(channelId)).systemPrompt).toBe(instructions);
+    expect((await h.running.bot.capabilities.settings.channel(channelId)).systemPrompt).toBe(instructions);
     const asked = ask({ prompt: 'hello' }, { channelId });
     await answered(asked, (text) => text.includes('Echo'));
     expect(h.service.chatRequests().at(-1)?.body).toMatchObject({
@@ -211,8 +211,8 @@ describe('/system set through its form', () => {
     expect(modal.customId).toMatch(new RegExp(`^system:modal:${there}\\.[0-9a-z]+\\.[A-Za-z0-9_-]{16}$`));
     const submit = h.discord.submitModal(opened, { prompt: 'Only about cats.' });
     expect(await ephemeralText(submit)).toMatch(new RegExp(`^System prompt of <#${there}> set`));
-    expect((await h.running.bot.context.settings.channel(there)).systemPrompt).toBe('Only about cats.');
-    expect((await h.running.bot.context.settings.channel(here)).systemPrompt).toBeUndefined();
+    expect((await h.running.bot.capabilities.settings.channel(there)).systemPrompt).toBe('Only about cats.');
+    expect((await h.running.bot.capabilities.settings.channel(here)).systemPrompt).toBeUndefined();
   });
 
   /** /system set for `there`, run in `here` by the admin: a form sealed to `there`. */
@@ -244,7 +244,7 @@ describe('/system set through its form', () => {
     } finally {
       clock.offsetMs = 0;
     }
-    expect((await h.running.bot.context.settings.channel(there)).systemPrompt).toBe('Within the hour.');
+    expect((await h.running.bot.capabilities.settings.channel(there)).systemPrompt).toBe('Within the hour.');
   });
 
   it('a form for another channel checks Manage Channels again on submit, where it is submitted', async () => {
@@ -261,6 +261,6 @@ describe('/system set through its form', () => {
       english.t('config.systemFormNeedsManageChannels', { channel: `<#${there}>` }),
     );
     await settled(h, submit.id);
-    expect((await h.running.bot.context.settings.channel(there)).systemPrompt).toBeUndefined();
+    expect((await h.running.bot.capabilities.settings.channel(there)).systemPrompt).toBeUndefined();
   });
 });

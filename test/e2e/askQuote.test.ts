@@ -62,7 +62,7 @@ describe('the question on top of an /ask reply', () => {
     expect(head?.length).toBeLessThanOrEqual(200);
     expect(rest.join('\n')).toBe(`Echo: Ann: ${question}`);
     expect(lastRequest()?.messages).toEqual([{ role: 'user', content: `Ann: ${question}` }]);
-    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(turns[0]?.content).toBe(question);
     // The quote counts against the first message's 2,000 characters: no version is ever longer.
     for (const reply of h.discord.replyMessages(interaction)) {
@@ -107,7 +107,7 @@ describe('the question on top of an /ask reply', () => {
     });
     const [thirdMessage] = await rawReply(third, (text) => text.endsWith('green'));
     expect(thirdMessage?.content).toBe('> name a colour\ngreen');
-    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(turns.map((turn) => turn.content)).toEqual(['name a colour', 'green']);
 
     // A mention, and a reply to the bot: the answer replies to the member's message, unquoted.

@@ -256,15 +256,15 @@ const submits: [string, CraftedSubmit, RegExp | string][] = [
 
 /** Everything a bad request could have changed. */
 async function snapshot() {
-  const { context } = h.running.bot;
+  const { capabilities } = h.running.bot;
   const guildId = h.discord.guildId;
   const day = new Date().toISOString().slice(0, 10);
   return JSON.stringify({
-    ledger: await context.ledger.summary(guildId, day, day),
-    conversation: await context.conversations.load(h.discord.channelIds[0] as string),
-    guild: await context.settings.guild(guildId),
-    channel: await context.settings.channel(h.discord.channelIds[0] as string),
-    budget: await context.budgets.settings(guildId),
+    ledger: await capabilities.spend.ledger.summary(guildId, day, day),
+    conversation: await capabilities.conversations.load(h.discord.channelIds[0] as string),
+    guild: await capabilities.settings.guild(guildId),
+    channel: await capabilities.settings.channel(h.discord.channelIds[0] as string),
+    budget: await capabilities.spend.budgets.settings(guildId),
   });
 }
 
@@ -351,7 +351,7 @@ describe('bad input never reaches the service and changes nothing', () => {
     }[];
     const customId = components[0]?.components[0]?.custom_id as string;
     expect(customId).toMatch(new RegExp(`^ask:regenerate:${elsewhere}:`));
-    const conversationElsewhere = () => h.running.bot.context.conversations.load(elsewhere);
+    const conversationElsewhere = () => h.running.bot.capabilities.conversations.load(elsewhere);
     const before = await snapshot();
     const storedElsewhere = JSON.stringify(await conversationElsewhere());
     const calls = h.service.requests.length;

@@ -7,9 +7,9 @@
  */
 import type { TextChannel } from 'discord.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CANNOT_ANSWER_HERE } from '../../src/chat/answerMessage.js';
 import { DM_CHANNEL_IDLE_MS, sweepIdleDmChannels } from '../../src/discord/caches.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import { CANNOT_ANSWER_HERE } from '../../src/events/answerMessage.js';
 import { type LocalMessage, type LocalUser, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
 import { PLAIN_REPLIES, settled, waitForIdle } from '../helpers/harness.js';

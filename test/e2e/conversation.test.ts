@@ -220,7 +220,7 @@ describe('threads', () => {
     const channelId = freshChannel();
     const day = new Date().toISOString().slice(0, 10);
     const entries = async () =>
-      (await h.running.bot.context.ledger.entries(h.discord.guildId, day, day)).length;
+      (await h.running.bot.capabilities.spend.ledger.entries(h.discord.guildId, day, day)).length;
     const charged = await entries();
     const calls = h.service.chatRequests().length;
     const threads = h.discord.threads().length;
@@ -234,7 +234,7 @@ describe('threads', () => {
     expect(h.discord.replyMessages(refused)).toHaveLength(1);
     expect(h.service.chatRequests()).toHaveLength(calls);
     expect(h.discord.threads()).toHaveLength(threads);
-    expect((await h.running.bot.context.conversations.load(channelId)).turns).toEqual([]);
+    expect((await h.running.bot.capabilities.conversations.load(channelId)).turns).toEqual([]);
     expect(await entries()).toBe(charged);
 
     // With the permission (an ordinary member's, as a new server gives it), the thread opens.
@@ -259,7 +259,7 @@ describe('/reset', () => {
     const refused = h.discord.sendCommand({ name: 'reset', channelId, user: ann });
     expect(await ephemeralText(refused)).toMatch(/Manage Messages/);
     await settled(h, refused.id);
-    expect((await h.running.bot.context.conversations.load(channelId)).turns).toHaveLength(2);
+    expect((await h.running.bot.capabilities.conversations.load(channelId)).turns).toHaveLength(2);
 
     const reset = h.discord.sendCommand({
       name: 'reset',
@@ -269,7 +269,7 @@ describe('/reset', () => {
     });
     const [text] = await waitForReply(h, reset, ([t]) => t?.startsWith('🧹') ?? false);
     expect(text).toMatch(/Mod reset this channel’s conversation/);
-    expect((await h.running.bot.context.conversations.load(channelId)).turns).toEqual([]);
+    expect((await h.running.bot.capabilities.conversations.load(channelId)).turns).toEqual([]);
     // Its last reply can no longer be regenerated, so it loses the button.
     expect(buttonIds(reply)).toEqual([]);
 
@@ -278,7 +278,9 @@ describe('/reset', () => {
 
     const inDm = h.discord.sendCommand({ name: 'reset', dm: true, user: ann });
     await waitForReply(h, inDm, ([t]) => t?.startsWith('🧹') ?? false);
-    expect((await h.running.bot.context.conversations.load(h.discord.dmChannelOf(ann))).turns).toEqual([]);
+    expect((await h.running.bot.capabilities.conversations.load(h.discord.dmChannelOf(ann))).turns).toEqual(
+      [],
+    );
   });
 });
 
@@ -309,13 +311,13 @@ describe('Stop', () => {
     expect((partial as string).length).toBeLessThan(full.length);
     expect(buttonIds(h.discord.replyMessages(asked)[0])[0]).toMatch(/^ask:regenerate:/);
 
-    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(turns.map((turn) => [turn.role, turn.content])).toEqual([
       ['user', 'talk a lot'],
       ['assistant', partial],
     ]);
     const day = new Date().toISOString().slice(0, 10);
-    const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, day, day);
+    const entries = await h.running.bot.capabilities.spend.ledger.entries(h.discord.guildId, day, day);
     expect(entries.at(-1)).toMatchObject({ outcome: 'stopped', estimated: true, channelId });
     expect(entries.at(-1)?.costMicros).toBeGreaterThan(0);
 
@@ -394,7 +396,7 @@ describe('Regenerate', () => {
         { role: 'user', content: 'Ann: q2' },
       ],
     });
-    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(turns.map((turn) => turn.content)).toEqual(['q1', 'Echo: Ann: q1', 'q2', 'second take']);
     expect(buttonIds(reply2)).toEqual([]);
     const old = h.discord.clickButton(reply2, regenerate2, { user: ann });
@@ -408,11 +410,11 @@ describe('Regenerate', () => {
       permissions: MODERATOR_PERMISSIONS,
     });
     await waitForExactReply(h, byModerator, ['Echo: Ann: q2']);
-    const after = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const after = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(after.map((turn) => turn.content)).toEqual(['q1', 'Echo: Ann: q1', 'q2', 'Echo: Ann: q2']);
     // The question stays Ann's; the regeneration is charged to whoever pressed.
     const day = new Date().toISOString().slice(0, 10);
-    const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, day, day);
+    const entries = await h.running.bot.capabilities.spend.ledger.entries(h.discord.guildId, day, day);
     expect(entries.at(-1)?.userId).toBe(mod.id);
   });
 });
@@ -433,7 +435,7 @@ describe('Regenerate, pressed where it does not belong', () => {
     const regenerateA = buttonIds(replyA2)[0] as string;
     expect(regenerateA).toMatch(new RegExp(`^ask:regenerate:${channelA}:[0-9a-f]{16}$`));
 
-    const { conversations } = h.running.bot.context;
+    const { conversations } = h.running.bot.capabilities;
     const stored = async () =>
       JSON.stringify([await conversations.load(channelA), await conversations.load(channelB)]);
     const before = await stored();
@@ -482,7 +484,7 @@ describe('Regenerate, pressed where it does not belong', () => {
     const again = h.discord.clickButton(reply, regenerate, { user: ann });
     await waitForExactReply(h, again, ['a better start']);
     expect(
-      (await h.running.bot.context.conversations.load(thread)).turns.map((turn) => turn.content),
+      (await h.running.bot.capabilities.conversations.load(thread)).turns.map((turn) => turn.content),
     ).toEqual(['thread start', 'a better start']);
   });
 });

@@ -161,7 +161,7 @@ describe('the dashboard', () => {
       expect((await browser.request(`/guilds/${id}/usage.csv`)).status).toBe(403);
       expect((await browser.post(`/guilds/${id}/budget`, { _csrf: csrf, monthly: '1' })).status).toBe(403);
     }
-    expect((await h.running.bot.context.budgets.settings(second)).monthlyCapMicros).toBeNull();
+    expect((await h.running.bot.capabilities.spend.budgets.settings(second)).monthlyCapMicros).toBeNull();
     expect((await new DashboardClient(base).request(`/guilds/${main}`)).status).toBe(401);
   });
 
@@ -201,11 +201,14 @@ describe('the dashboard', () => {
     expect((await browser.post(path, { monthly: '0', _csrf: `${csrf.slice(1)}x` })).status).toBe(403);
     const foreign = { origin: 'https://evil.example' };
     expect((await browser.post(path, { monthly: '0', _csrf: csrf }, foreign)).status).toBe(403);
-    expect((await h.running.bot.context.budgets.settings(main)).monthlyCapMicros).toBeNull();
+    expect((await h.running.bot.capabilities.spend.budgets.settings(main)).monthlyCapMicros).toBeNull();
   });
 
   it('downloads the range as CSV, streamed from the ledger, the same rows as /usage export', async () => {
-    await h.running.bot.context.budgets.update(main, { monthlyCapMicros: null, dailyUserCapMicros: null });
+    await h.running.bot.capabilities.spend.budgets.update(main, {
+      monthlyCapMicros: null,
+      dailyUserCapMicros: null,
+    });
     await waitForReply(h, suite.ask({ prompt: 'something to bill' }), (texts) =>
       texts.join('').includes('💰'),
     );
@@ -219,7 +222,7 @@ describe('the dashboard', () => {
     expect(csv.headers.get('content-disposition')).toBe(
       `attachment; filename="usage-${today}-to-${today}.csv"`,
     );
-    const entries = await h.running.bot.context.ledger.entries(main, today, today);
+    const entries = await h.running.bot.capabilities.spend.ledger.entries(main, today, today);
     expect(entries.length).toBeGreaterThan(0);
     expect(csv.text).toBe(CSV_HEADER + entries.map(entryRow).join(''));
     expect((await browser.request(`/guilds/${main}/usage.csv?from=2026-02-30`)).status).toBe(400);
@@ -244,18 +247,18 @@ describe('the dashboard', () => {
       daily_per_member: '',
     });
     expect(saved.status).toBe(303);
-    expect((await h.running.bot.context.budgets.settings(main)).monthlyCapMicros).toBe(0);
+    expect((await h.running.bot.capabilities.spend.budgets.settings(main)).monthlyCapMicros).toBe(0);
     const calls = h.service.requests.length;
     const [refused] = await waitForReply(h, suite.ask({ prompt: 'hello' }), ([first]) => Boolean(first));
     expect(refused).toMatch(/monthly spending cap/);
     expect(h.service.requests).toHaveLength(calls);
     // Cleared again from the form (empty: no cap).
     await browser.post(`/guilds/${main}/budget`, { _csrf: csrf, monthly: '', daily_per_member: '' });
-    expect((await h.running.bot.context.budgets.settings(main)).monthlyCapMicros).toBeNull();
+    expect((await h.running.bot.capabilities.spend.budgets.settings(main)).monthlyCapMicros).toBeNull();
   });
 
   it("warns when the saved monthly cap is below this month's spend, and still saves it", async () => {
-    const { ledger, budgets } = h.running.bot.context;
+    const { ledger, budgets } = h.running.bot.capabilities.spend;
     await ledger.charge({
       id: 'cap-below-spend',
       time: Date.now(),
@@ -334,9 +337,9 @@ describe('the dashboard', () => {
       const refused = await browser.post(`/guilds/${main}/roles`, { ...fields, role: other, _csrf: csrf });
       expect([refused.status, refused.text]).toEqual([400, expect.stringContaining(said)]);
     }
-    expect(await h.running.bot.context.roleRules.list(main)).toEqual([]);
+    expect(await h.running.bot.capabilities.spend.roleRules.list(main)).toEqual([]);
     expect((await browser.post(`/guilds/${main}/roles`, { ...fields, _csrf: csrf })).status).toBe(303);
-    expect(await h.running.bot.context.roleRules.list(main)).toEqual([
+    expect(await h.running.bot.capabilities.spend.roleRules.list(main)).toEqual([
       {
         roleId: role,
         dailyCapMicros: 500_000,
@@ -349,7 +352,7 @@ describe('the dashboard', () => {
     expect(page.text).toMatch(/id="role-rules".*@Tester.*USD\s0\.50.*service-v1-flash/s);
     expect((await browser.post(`/guilds/${main}/roles/${role}/clear`, {})).status).toBe(403);
     expect((await browser.post(`/guilds/${main}/roles/${role}/clear`, { _csrf: csrf })).status).toBe(303);
-    expect(await h.running.bot.context.roleRules.list(main)).toEqual([]);
+    expect(await h.running.bot.capabilities.spend.roleRules.list(main)).toEqual([]);
   });
 
   it("logs out: the session is gone from the store, its cookie opens nothing, Discord's token is revoked", async () => {
@@ -422,7 +425,7 @@ describe("the server's page", () => {
   it('shows the spend by role as the ledger sums it, a request under each role its member held', async () => {
     const supporter = createRole(h.discord, 'Supporter');
     const artist = createRole(h.discord, 'Artist');
-    const { ledger } = h.running.bot.context;
+    const { ledger } = h.running.bot.capabilities.spend;
     const today = new Date().toISOString().slice(0, 10);
     const entry = (i: number, userId: string, roleIds?: string[]) => ({
       id: `by-role-${i}`,
@@ -489,7 +492,7 @@ describe("the server's page", () => {
   });
 
   it("edits /config's features and channels: the next /ask has no cost line, and elsewhere is refused", async () => {
-    const { settings } = h.running.bot.context;
+    const { settings } = h.running.bot.capabilities;
     const browser = new DashboardClient(base);
     await browser.login(h, admin);
     const csrf = await browser.csrf(`/guilds/${main}`);

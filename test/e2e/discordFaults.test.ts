@@ -4,9 +4,9 @@
  * a request nothing could be shown for is not charged.
  */
 import { describe, expect, it } from 'vitest';
-import { CANNOT_ANSWER_HERE, REPLY_REFUSED } from '../../src/chat/answerMessage.js';
 import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import { CANNOT_ANSWER_HERE, REPLY_REFUSED } from '../../src/events/answerMessage.js';
 import { type LocalMessage, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
@@ -264,7 +264,7 @@ describe('missing permissions', () => {
   const chargesIn = async (channelId: string) => {
     const day = utcDay(Date.now());
     const scope = usageScope({ guildId: h.discord.guildId, userId: suite.asker.id });
-    const entries = await h.running.bot.context.ledger.entries(scope, day, day);
+    const entries = await h.running.bot.capabilities.spend.ledger.entries(scope, day, day);
     return entries.filter((entry) => entry.channelId === channelId && entry.userId === suite.asker.id);
   };
   const mention = (channelId: string, words: string) =>

@@ -42,7 +42,7 @@ describe('DMs turned off (DMS_ENABLED=false)', () => {
     await h.restart(() => Object.assign(h.config, { dmsEnabled: false }));
     const chats = h.service.chatRequests().length;
     const images = h.service.imageRequests().length;
-    const dmSpend = await h.running.bot.context.ledger.summary(`dm-${ann.id}`, today(), today());
+    const dmSpend = await h.running.bot.capabilities.spend.ledger.summary(`dm-${ann.id}`, today(), today());
 
     const again = ask({ prompt: 'hello again' }, { dm: true, user: ann });
     expect(await ephemeralText(again)).toBe(english.t('errors.dmsOff'));
@@ -68,7 +68,9 @@ describe('DMs turned off (DMS_ENABLED=false)', () => {
     for (const { id } of [again, imagine, regenerate, reroll]) await settled(h, id);
     expect(h.service.chatRequests()).toHaveLength(chats);
     expect(h.service.imageRequests()).toHaveLength(images);
-    expect(await h.running.bot.context.ledger.summary(`dm-${ann.id}`, today(), today())).toEqual(dmSpend);
+    expect(await h.running.bot.capabilities.spend.ledger.summary(`dm-${ann.id}`, today(), today())).toEqual(
+      dmSpend,
+    );
     // Servers are not affected.
     const inServer = ask({ prompt: 'in a server' }, { user: ann });
     await done(inServer);
@@ -123,13 +125,13 @@ describe('the DM cap per user and the operator cap', () => {
     expect(await outcome(ask(ASK, { dm: true, user: bob }))).toContain('💰');
     expect(await outcome(ask(ASK, { channelId: freshChannel(), user: ann }))).toContain('💰');
     await waitForIdle(h);
-    expect(await h.running.bot.context.ledger.userDaySpendMicros(`dm-${ann.id}`, ann.id, Date.now())).toBe(
-      802,
-    );
+    expect(
+      await h.running.bot.capabilities.spend.ledger.userDaySpendMicros(`dm-${ann.id}`, ann.id, Date.now()),
+    ).toBe(802);
   });
 
   it('a burst of 30 over servers and DMs against the operator cap: exactly the room is served, then everyone is refused', async () => {
-    const ledger = h.running.bot.context.ledger;
+    const ledger = h.running.bot.capabilities.spend.ledger;
     // The DM conversation starts empty, so DM asks reserve 401 like the others.
     const reset = h.discord.sendCommand({ name: 'reset', dm: true });
     await waitForReply(h, reset, ([t]) => t?.startsWith('🧹') ?? false);

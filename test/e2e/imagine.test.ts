@@ -182,7 +182,7 @@ describe('/imagine', () => {
     expect(message?.attachments.map((file) => file.filename)).toEqual(['image-1.png', 'image-3.png']);
     expect(message?.content).toContain('Image 2 could not be downloaded: the image host answered HTTP 404.');
     const today = new Date().toISOString().slice(0, 10);
-    const record = (await h.running.bot.context.ledger.entries(h.discord.guildId, today, today))
+    const record = (await h.running.bot.capabilities.spend.ledger.entries(h.discord.guildId, today, today))
       .filter((entry) => entry.kind === 'image')
       .at(-1);
     expect(record).toMatchObject({
@@ -365,7 +365,9 @@ describe('/imagine: image hosts on internal networks', () => {
     // Refused before connecting: the content host never saw a request.
     expect(strict.h.service.cdnRequests).toHaveLength(0);
     const today = new Date().toISOString().slice(0, 10);
-    const record = (await strict.h.running.bot.context.ledger.entries(strict.h.discord.guildId, today, today))
+    const record = (
+      await strict.h.running.bot.capabilities.spend.ledger.entries(strict.h.discord.guildId, today, today)
+    )
       .filter((entry) => entry.kind === 'image')
       .at(-1);
     expect(record).toMatchObject({ n: 2, imagesDelivered: 0, outcome: 'partial' });
@@ -486,7 +488,7 @@ describe('/imagine: a content host that trickles', () => {
     await settled(h, interaction.id, 3000);
     expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 3000);
     const today = new Date().toISOString().slice(0, 10);
-    const record = (await h.running.bot.context.ledger.entries(h.discord.guildId, today, today))
+    const record = (await h.running.bot.capabilities.spend.ledger.entries(h.discord.guildId, today, today))
       .filter((entry) => entry.kind === 'image')
       .at(-1);
     expect(record).toMatchObject({ kind: 'image', n: 2, imagesDelivered: 1, outcome: 'partial' });

@@ -56,7 +56,7 @@ describe('a German member in a French server', () => {
   });
 
   it('with "answer in the member language" on, the model is told to answer in German', async () => {
-    const { settings } = h.running.bot.context;
+    const { settings } = h.running.bot.capabilities;
     const channelId = freshChannel();
     const plain = ask({ prompt: 'hallo' }, { channelId, locale: 'de' });
     await waitForReply(h, plain, ([text]) => text?.includes('Echo') ?? false);

@@ -121,7 +121,7 @@ describe('/reset in the channel’s language', () => {
 
 describe('/config features answer_in_language', () => {
   it('is off by default, and once set is stored and shown', async () => {
-    const { settings } = h.running.bot.context;
+    const { settings } = h.running.bot.capabilities;
     const state = (on: boolean) =>
       english.t('config.showAnswerInLanguage', { state: english.t(on ? 'config.on' : 'config.off') });
     expect(await ephemeralText(config('show'))).toContain(state(false));

@@ -110,7 +110,7 @@ describe('message commands: a German member in a French server', () => {
   it('"Summarize from here": the dropped messages’ note in French, in its plural; a refusal in German', async () => {
     setGuildLocale(h.discord, h.discord.guildId, 'fr');
     const channelId = freshChannel();
-    await h.running.bot.context.settings.updateChannel(channelId, { historyTokens: 300 });
+    await h.running.bot.capabilities.settings.updateChannel(channelId, { historyTokens: 300 });
     const people = [h.discord.user('bob', 'Bob'), h.discord.user('cleo', 'Cleo')];
     const messages = Array.from({ length: 50 }, (_, index) =>
       h.discord.sendMessage({

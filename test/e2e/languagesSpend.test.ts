@@ -26,7 +26,7 @@ const french = i18n.translator('fr');
 let charges = 0;
 function chat(user: LocalUser, inputTokens: number, outputTokens: number) {
   charges += 1;
-  return h.running.bot.context.ledger.charge({
+  return h.running.bot.capabilities.spend.ledger.charge({
     id: `lang-${charges}`,
     time: Date.now(),
     guildId: h.discord.guildId,
@@ -62,7 +62,7 @@ describe('localized /usage figures', () => {
     await chat(lena, 1200, 800);
     const today = utcDay(Date.now());
     const from = `${today.slice(0, 8)}01`;
-    const summary = await h.running.bot.context.ledger.summary(h.discord.guildId, from, today);
+    const summary = await h.running.bot.capabilities.spend.ledger.summary(h.discord.guildId, from, today);
     const total = summary.costMicros;
 
     const inGerman = await usageShow(lena, 'de');
@@ -104,7 +104,7 @@ describe('localized /usage figures', () => {
 describe('a refusal by a cap, in its reader’s voice', () => {
   it('privately in the German member’s words with figures; publicly in the French server’s, without', async () => {
     setGuildLocale(h.discord, h.discord.guildId, 'fr');
-    const { ledger, budgets } = h.running.bot.context;
+    const { ledger, budgets } = h.running.bot.capabilities.spend;
     const jonas = suite.asker;
     // The earlier /ask is charged once its turn ends: nothing may be in flight when the cap is read.
     await waitForIdle(h);

@@ -35,7 +35,7 @@ const requestLines = () =>
 
 async function todaysEntries() {
   const day = utcDay(Date.now());
-  return h.running.bot.context.ledger.entries(
+  return h.running.bot.capabilities.spend.ledger.entries(
     usageScope({ guildId: h.discord.guildId, userId: suite.asker.id }),
     day,
     day,

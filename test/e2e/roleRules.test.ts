@@ -118,7 +118,7 @@ describe('/budget role', () => {
     text = await ephemeralText(budgetRole('clear', {}, 'Newcomer'));
     expect(text).toContain(`The rule for <@&${role('Newcomer')}> is removed.`);
     expect(await ephemeralText(budgetRole('clear', {}, 'Newcomer'))).toContain('had no rule');
-    expect(await h.running.bot.context.roleRules.list(h.discord.guildId)).toEqual([]);
+    expect(await h.running.bot.capabilities.spend.roleRules.list(h.discord.guildId)).toEqual([]);
   });
 
   it.each([
@@ -132,11 +132,11 @@ describe('/budget role', () => {
     ['no field', {}, /^Give `daily`, `monthly`, `models` or `imagine` for the role\.$/],
   ])('refuses %s, and stores nothing', async (_, options, expected) => {
     expect(await setRule('Supporter', options as CommandOptions)).toMatch(expected);
-    expect(await h.running.bot.context.roleRules.list(h.discord.guildId)).toEqual([]);
+    expect(await h.running.bot.capabilities.spend.roleRules.list(h.discord.guildId)).toEqual([]);
   });
 
   it(`keeps at most ${MAX_ROLE_RULES} rules per server`, async () => {
-    const { roleRules } = h.running.bot.context;
+    const { roleRules } = h.running.bot.capabilities.spend;
     const guildId = h.discord.guildId;
     for (let i = 0; i < MAX_ROLE_RULES; i += 1)
       await roleRules.set(guildId, { roleId: `9000${i}`, imagine: true });
@@ -149,7 +149,7 @@ describe('/budget role', () => {
   });
 
   it('a role deleted in Discord takes its rule with it', async () => {
-    const { roleRules } = h.running.bot.context;
+    const { roleRules } = h.running.bot.capabilities.spend;
     const guildId = h.discord.guildId;
     roles.Doomed = createRole(h.discord, 'Doomed');
     roles.Kept = createRole(h.discord, 'Kept');
@@ -237,7 +237,7 @@ describe('rules per role at work', () => {
   });
 
   it('a daily cap per role: refused privately before the service, the ledger exact; a more generous role lifts it', async () => {
-    const { ledger } = h.running.bot.context;
+    const { ledger } = h.running.bot.capabilities.spend;
     const guildId = h.discord.guildId;
     const limited = someone();
     // Each ask reserves 1000 × 0.4 + a few input tokens ≈ 401 micro-units and costs exactly 401.
@@ -265,7 +265,7 @@ describe('rules per role at work', () => {
   });
 
   it('a monthly cap per member by role, from the month’s spend; a mention is told without figures', async () => {
-    const { ledger } = h.running.bot.context;
+    const { ledger } = h.running.bot.capabilities.spend;
     const guildId = h.discord.guildId;
     const member = someone();
     h.service.enqueue({ text: 'Once.', usage: { input_tokens: 3, output_tokens: 1000 } });
@@ -315,7 +315,7 @@ describe('rules per role at work', () => {
   });
 
   it('fallback: off by default the cap refuses; on, the cheapest allowed model that fits answers, and says so', async () => {
-    const { ledger } = h.running.bot.context;
+    const { ledger } = h.running.bot.capabilities.spend;
     const member = someone();
     const calls = h.service.chatRequests().length;
     // service-v1-pro's worst case (100 × 10 per million, and the prompt) passes the 500 micro-unit daily cap.
@@ -369,7 +369,7 @@ describe('rules per role at work', () => {
   });
 
   it('/usage show: spend by role from the roles recorded on each entry, and without any', async () => {
-    const { ledger } = h.running.bot.context;
+    const { ledger } = h.running.bot.capabilities.spend;
     const guildId = h.discord.guildId;
     const entries = await ledger.entries(guildId, today(), today());
     // Entries record the member's rule-bearing roles (none for a member without a rule).

@@ -23,7 +23,7 @@ const { h, ask, freshChannel } = suite;
 async function lastRecord(harness: Harness, channelId: string, userId: string) {
   const day = utcDay(Date.now());
   const scope = usageScope({ guildId: harness.discord.guildId, userId });
-  const entries = await harness.running.bot.context.ledger.entries(scope, day, day);
+  const entries = await harness.running.bot.capabilities.spend.ledger.entries(scope, day, day);
   return entries.filter((entry) => entry.channelId === channelId).at(-1);
 }
 
@@ -92,7 +92,7 @@ describe('a whole JSON answer over 1 MiB', () => {
     const [final] = await waitForReply(h, interaction, ([first]) => first?.includes('⚠️') ?? false);
     expect(final).toBe('-# ⚠️ The service sent an answer larger than 1 MiB, which the bot does not read.');
     await waitForIdle(h);
-    expect((await h.running.bot.context.conversations.load(channelId)).turns).toEqual([]);
+    expect((await h.running.bot.capabilities.conversations.load(channelId)).turns).toEqual([]);
     await waitForExactReply(h, ask({ prompt: 'after' }, { channelId }), ['Echo: Member: after']);
   });
 });

@@ -155,7 +155,7 @@ describe('settings precedence', () => {
     expect(await ephemeralText(elsewhere)).toBe(
       `Only members with the Manage Channels permission in <#${channelId}> can change its system prompt.`,
     );
-    expect((await h.running.bot.context.settings.channel(channelId)).systemPrompt).toBeDefined();
+    expect((await h.running.bot.capabilities.settings.channel(channelId)).systemPrompt).toBeDefined();
     await ephemeralText(asAdmin('system', 'clear', {}, undefined, channelId));
     expect((await askedBody(channelId)).messages).not.toContainEqual(
       expect.objectContaining({ role: 'system' }),
@@ -170,7 +170,7 @@ describe('settings precedence', () => {
       user: ann,
     });
     expect(await ephemeralText(member)).toMatch(/Manage Server/);
-    expect((await h.running.bot.context.settings.guild(h.discord.guildId)).model).toBeUndefined();
+    expect((await h.running.bot.capabilities.settings.guild(h.discord.guildId)).model).toBeUndefined();
   });
 
   it('allowed channels and answer_mentions: refusals name the setting; mentions are left alone', async () => {

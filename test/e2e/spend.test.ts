@@ -54,7 +54,11 @@ describe('costs and /usage', () => {
     expect(text).toBe('Priced reply.\n\n-# 💰 USD\u00a00.00044 · 1,200 in · 800 out tokens');
     // The footer shows while the charge is being written: the ledger is read once it landed.
     await settled(h, interaction.id);
-    const entries = await h.running.bot.context.ledger.entries(h.discord.guildId, today(), today());
+    const entries = await h.running.bot.capabilities.spend.ledger.entries(
+      h.discord.guildId,
+      today(),
+      today(),
+    );
     expect(entries.at(-1)).toMatchObject({
       costMicros: 440,
       inputTokens: 1200,
@@ -75,7 +79,7 @@ describe('costs and /usage', () => {
     const priced = ask({ prompt: 'pro please' }, { channelId: freshChannel() });
     await waitForReply(h, priced, ([t]) => t?.includes('💰') ?? false);
     await settled(h, priced.id);
-    const summary = await h.running.bot.context.ledger.summary(
+    const summary = await h.running.bot.capabilities.spend.ledger.summary(
       h.discord.guildId,
       `${today().slice(0, 8)}01`,
       today(),
@@ -103,7 +107,11 @@ describe('costs and /usage', () => {
     const columns = header?.split(',') ?? [];
     const costColumn = columns.indexOf('cost_micros');
     const sum = rows.reduce((total, row) => total + Number(row.split(',')[costColumn]), 0);
-    const summary = await h.running.bot.context.ledger.summary(h.discord.guildId, today(), today());
+    const summary = await h.running.bot.capabilities.spend.ledger.summary(
+      h.discord.guildId,
+      today(),
+      today(),
+    );
     expect(rows).toHaveLength(summary.requests);
     expect(sum).toBe(summary.costMicros);
     expect(text).toContain(`${summary.requests} billed requests`);
@@ -114,7 +122,9 @@ describe('/budget', () => {
   it('is refused to members without Manage Server', async () => {
     const text = await ephemeralText(command('budget', 'set', { monthly: 1 }, 'member'));
     expect(text).toMatch(/Only members with the Manage Server permission/);
-    expect((await h.running.bot.context.budgets.settings(h.discord.guildId)).monthlyCapMicros).toBeNull();
+    expect(
+      (await h.running.bot.capabilities.spend.budgets.settings(h.discord.guildId)).monthlyCapMicros,
+    ).toBeNull();
   });
 
   it('hides and shows the cost footer (/config features)', async () => {
@@ -135,14 +145,14 @@ describe('/budget', () => {
   });
 
   it('announces 80 % and 100 % of the monthly cap once each in the alert channel', async () => {
-    const context = h.running.bot.context;
+    const spend = h.running.bot.capabilities.spend;
     const alertChannel = freshChannel();
     expect(
       await ephemeralText(command('budget', 'alerts', {}, 'admin', { channel: alertChannel })),
     ).toContain(`Alerts: <#${alertChannel}>`);
     // The previous test's reply may still be charging.
     await waitForIdle(h);
-    const spent = await context.ledger.monthSpendMicros(h.discord.guildId, Date.now());
+    const spent = await spend.ledger.monthSpendMicros(h.discord.guildId, Date.now());
     // A cap such that one more 401-micro ask reaches exactly 80 %.
     const cap = Math.floor(((spent + 401) * 100) / 80);
     expect(await ephemeralText(command('budget', 'set', { monthly: cap / 1e6 }))).toContain(
@@ -173,7 +183,7 @@ describe('/budget', () => {
     expect(last).toContain('💰');
     await h.discord.waitFor(() => alerts().length === 2);
     expect(alerts()[1]?.content).toMatch(/reached 100 % of its cap.*New requests are refused/);
-    const overshoot = (await context.ledger.monthSpendMicros(h.discord.guildId, Date.now())) - cap;
+    const overshoot = (await spend.ledger.monthSpendMicros(h.discord.guildId, Date.now())) - cap;
     expect(overshoot).toBeGreaterThanOrEqual(0);
     expect(overshoot).toBeLessThanOrEqual(40 + 2);
 
@@ -188,7 +198,7 @@ describe('/budget', () => {
 
   it('a daily cap per member refuses further requests privately, /imagine included', async () => {
     await ephemeralText(command('budget', 'clear', { which: 'monthly' }));
-    const spent = await h.running.bot.context.ledger.userDaySpendMicros(
+    const spent = await h.running.bot.capabilities.spend.ledger.userDaySpendMicros(
       h.discord.guildId,
       member.id,
       Date.now(),
@@ -210,7 +220,7 @@ describe('/budget', () => {
   });
 
   it('a mention refused by a cap says in public which limit and when it resets, no figures; /ask says them privately; "reached" only when it is', async () => {
-    const { ledger } = h.running.bot.context;
+    const { ledger } = h.running.bot.capabilities.spend;
     const channelId = freshChannel();
     /** The bot's public answer to a mention (a reply to the member's message), once it is handled. */
     const mention = async (content: string) => {
@@ -284,11 +294,11 @@ describe('/budget', () => {
   // and acknowledges the next command at once, so this is an artifact of the in-process setup,
   // whose cause is not found yet.
   it('50 concurrent asks against a cap that allows 10: exactly 10 are served, spend stays within the cap', async () => {
-    const context = h.running.bot.context;
-    const spentBefore = await context.ledger.monthSpendMicros(h.discord.guildId, Date.now());
+    const spend = h.running.bot.capabilities.spend;
+    const spentBefore = await spend.ledger.monthSpendMicros(h.discord.guildId, Date.now());
     // Each ask reserves ceil((2 × 0.1 + 1000 × 0.4) micro-units) = 401 and really costs 401.
     const cap = spentBefore + 10 * 401;
-    await context.budgets.update(h.discord.guildId, { monthlyCapMicros: cap });
+    await spend.budgets.update(h.discord.guildId, { monthlyCapMicros: cap });
     const before = h.service.chatRequests().length;
     for (let i = 0; i < 50; i += 1) {
       h.service.enqueue({
@@ -320,7 +330,7 @@ describe('/budget', () => {
     expect(h.service.chatRequests().length - before).toBe(10);
     // Each footer shows while its charge is being written.
     await waitForIdle(h, 20_000);
-    expect(await context.ledger.monthSpendMicros(h.discord.guildId, Date.now())).toBeLessThanOrEqual(cap);
+    expect(await spend.ledger.monthSpendMicros(h.discord.guildId, Date.now())).toBeLessThanOrEqual(cap);
   });
 
   it('(log check) no error was logged', () => {

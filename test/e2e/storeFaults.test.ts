@@ -35,18 +35,18 @@ function statedMicros(text: string): number {
 }
 
 async function ledgerTotal(): Promise<{ requests: number; costMicros: number }> {
-  const summary = await h.running.bot.context.ledger.summary(h.discord.guildId, today(), today());
+  const summary = await h.running.bot.capabilities.spend.ledger.summary(h.discord.guildId, today(), today());
   return { requests: summary.requests, costMicros: summary.costMicros };
 }
 
 async function noChargeWaiting(): Promise<void> {
   await h.discord.waitFor(
-    () => h.running.bot.context.ledger.pending().length === 0,
+    () => h.running.bot.capabilities.spend.ledger.pending().length === 0,
     10_000,
     'charges to land',
   );
   const until = Date.now() + 10_000;
-  while (h.running.bot.context.ledger.pending().length > 0) {
+  while (h.running.bot.capabilities.spend.ledger.pending().length > 0) {
     if (Date.now() > until) throw new Error('charges still waiting');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
@@ -63,12 +63,12 @@ describe('a slow store', () => {
       const [text] = await waitForReply(h, interaction, ([first]) => first?.includes('💰') ?? false);
       expect(text).toMatch(/^Echo: Member: held\n\n-# 💰 USD\u00a0/);
       // Its charge is still on its way to the store.
-      expect(h.running.bot.context.ledger.pending()).toHaveLength(1);
+      expect(h.running.bot.capabilities.spend.ledger.pending()).toHaveLength(1);
     } finally {
       h.storeFaults.holdWrites = undefined;
       release();
     }
-    await vi.waitFor(() => expect(h.running.bot.context.ledger.pending()).toHaveLength(0));
+    await vi.waitFor(() => expect(h.running.bot.capabilities.spend.ledger.pending()).toHaveLength(0));
     await waitForIdle(h);
   });
 });
@@ -85,7 +85,7 @@ describe('a store that fails mid-run', () => {
       expect(text).toContain(`-# ${english.t('chat.storageFailed')}`);
       stated.push(statedMicros(text));
     }
-    expect(h.running.bot.context.ledger.pending()).toHaveLength(3);
+    expect(h.running.bot.capabilities.spend.ledger.pending()).toHaveLength(3);
     expect(h.logs.filter((line) => line.includes('could not record a charge'))).not.toHaveLength(0);
 
     h.storeFaults.failWrites = false;

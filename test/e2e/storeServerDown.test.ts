@@ -66,7 +66,11 @@ for (const kind of ['postgres', 'redis'] as const) {
       return { status: response.status, body: await response.text() };
     }
     const ledgerTotal = async () => {
-      const summary = await h.running.bot.context.ledger.summary(h.discord.guildId, today(), today());
+      const summary = await h.running.bot.capabilities.spend.ledger.summary(
+        h.discord.guildId,
+        today(),
+        today(),
+      );
       return { requests: summary.requests, costMicros: summary.costMicros };
     };
     const failedCalls = (metrics: string) =>
@@ -96,7 +100,7 @@ for (const kind of ['postgres', 'redis'] as const) {
       expect(finished).toContain('word59');
       const [withNote] = h.discord.replyMessages(streaming).map((message) => message.content);
       expect(withNote).toContain(`-# ${english.t('chat.storageFailed')}`);
-      expect(h.running.bot.context.ledger.pending()).toHaveLength(1);
+      expect(h.running.bot.capabilities.spend.ledger.pending()).toHaveLength(1);
 
       // While the server is down: the health check and the metrics say so.
       const health = await get('/healthz');
@@ -112,7 +116,7 @@ for (const kind of ['postgres', 'redis'] as const) {
       expect(h.service.chatRequests()).toHaveLength(calls);
 
       await stored().resume();
-      await vi.waitFor(() => expect(h.running.bot.context.ledger.pending()).toHaveLength(0), {
+      await vi.waitFor(() => expect(h.running.bot.capabilities.spend.ledger.pending()).toHaveLength(0), {
         timeout: 30_000,
         interval: 100,
       });

@@ -58,7 +58,7 @@ describe('Summarize from here', () => {
     const chosen = messages[10] as LocalMessage;
     const charged = async () =>
       (
-        await h.running.bot.context.ledger.entries(
+        await h.running.bot.capabilities.spend.ledger.entries(
           usageScope({ guildId: h.discord.guildId, userId: suite.asker.id }),
           utcDay(Date.now()),
           utcDay(Date.now()),
@@ -114,7 +114,7 @@ describe('Summarize from here', () => {
 
   it('leaves out the oldest messages that do not fit the history budget, and says so', async () => {
     const channelId = freshChannel();
-    await h.running.bot.context.settings.updateChannel(channelId, { historyTokens: 300 });
+    await h.running.bot.capabilities.settings.updateChannel(channelId, { historyTokens: 300 });
     const messages = conversation(50, channelId);
     const interaction = h.discord.messageCommand(SUMMARIZE, messages[0] as LocalMessage, {
       user: suite.asker,
@@ -201,8 +201,8 @@ describe('Summarize from here: refusals', () => {
 
   it('is rate-limited like /ask: refused privately, nothing asked', async () => {
     const [message] = conversation(2);
-    const context = h.running.bot.context;
-    await context.settings.updateGuild(h.discord.guildId, { requestsPerMinute: 1 });
+    const { settings } = h.running.bot.capabilities;
+    await settings.updateGuild(h.discord.guildId, { requestsPerMinute: 1 });
     const dan = h.discord.user('dan', 'Dan');
     await waitForReply(h, h.discord.messageCommand(SUMMARIZE, message as LocalMessage, { user: dan }), done);
     await waitForIdle(h);
@@ -210,7 +210,7 @@ describe('Summarize from here: refusals', () => {
     const again = h.discord.messageCommand(SUMMARIZE, message as LocalMessage, { user: dan });
     expect(await ephemeralText(again)).toMatch(/You are sending requests too fast/);
     expect(h.service.chatRequests().length).toBe(before);
-    await context.settings.updateGuild(h.discord.guildId, { requestsPerMinute: undefined });
+    await settings.updateGuild(h.discord.guildId, { requestsPerMinute: undefined });
   });
 
   it('where the bot is not (a group DM, the app installed to the member): a private refusal, nothing read', async () => {

@@ -122,7 +122,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
     ).toEqual([]);
     expect(h.logs.some((line) => line.includes('the reply continues through the bot token'))).toBe(true);
     // The conversation remembers both replies whole.
-    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(turns.filter((turn) => turn.role === 'assistant').map((turn) => turn.content)).toEqual([
       first,
       second,
@@ -156,7 +156,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
     h.discord.clickButton(streaming, buttonIds(streaming)[0] as string, { user: ann });
     await h.discord.waitFor(() => texts(channelId).at(-1)?.includes('⏹️'), 10_000);
     await waitForIdle(h);
-    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     const partial = turns.at(-1)?.content ?? '';
     expect(full.startsWith(partial)).toBe(true);
     expect(partial.length).toBeLessThan(full.length);
@@ -175,7 +175,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
     // The switched reply lost its button to the new one; the conversation holds the new take.
     expect(buttonIds(h.discord.messages.get(last.id))).toEqual([]);
     expect(buttonIds(h.discord.replyMessages(again)[0])[0]).toMatch(/^ask:regenerate:/);
-    const after = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const after = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(after.map((turn) => turn.content)).toEqual(['talk a lot', 'second take']);
   });
 
@@ -259,7 +259,7 @@ describe('a token Discord refuses early (15-minute tokens)', () => {
       expect(`> die early\n${text}`.startsWith(version.replace(STREAMING_CURSOR, ''))).toBe(true);
     }
     expect(h.logs.some((line) => line.includes('Discord refused the interaction token'))).toBe(true);
-    const turns = (await h.running.bot.context.conversations.load(channelId)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(channelId)).turns;
     expect(turns.at(-1)?.content).toBe(text);
   });
 

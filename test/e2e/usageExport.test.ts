@@ -29,7 +29,7 @@ const DAYS = 10;
 let admin: LocalUser;
 /** `n` days before today (UTC). */
 const daysAgo = (n: number) => utcDay(NOW - n * DAY);
-const ledger = () => h.running.bot.context.ledger;
+const ledger = () => h.running.bot.capabilities.spend.ledger;
 
 beforeAll(async () => {
   admin = h.discord.user('admin', 'Admin');

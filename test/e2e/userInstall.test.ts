@@ -103,7 +103,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     const [said] = await waitForReply(h, reset, ([text]) => text?.startsWith('🧹') ?? false);
     expect(said).toContain('Kim reset');
     expect(h.discord.replyMessages(reset)[0]?.flags ?? 0).toBe(0);
-    expect((await h.running.bot.context.conversations.load(group.id)).turns).toEqual([]);
+    expect((await h.running.bot.capabilities.conversations.load(group.id)).turns).toEqual([]);
     expect(channelRoutes(h, from)).toEqual([]);
     // discord.js cached the group DM from the interactions: the DM sweep drops it (caches.ts).
     const cache = h.running.bot.client.channels.cache;
@@ -154,7 +154,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     expect(messages).toHaveLength(2);
     expect(messages.map((message) => message.flags & 64)).toEqual([64, 64]);
     expect(installOf(h.discord, hidden.token)?.forcedPrivate).toBe(true);
-    const conversations = h.running.bot.context.conversations;
+    const conversations = h.running.bot.capabilities.conversations;
     expect((await conversations.load(`${channelId}-only-${kim.id}`)).turns).toHaveLength(2);
     expect((await conversations.load(channelId)).turns).toEqual([]);
     // Alex, who may get public replies there, asks in the same channel: Kim's words are not sent.

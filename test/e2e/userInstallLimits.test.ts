@@ -61,7 +61,7 @@ describe('5 follow-ups per interaction where the app is installed to the member 
     // Discord never had to refuse a follow-up: the bot counted them.
     expect(h.discord.requestLog.filter((entry) => entry.status === 400)).toEqual([]);
     // The whole reply is remembered.
-    const turns = (await h.running.bot.context.conversations.load(group.id)).turns;
+    const turns = (await h.running.bot.capabilities.conversations.load(group.id)).turns;
     expect(turns.at(-1)?.content).toBe(LONG);
   });
 
@@ -145,12 +145,16 @@ describe('nothing after the token (tokens live 3 s here: the reply ends 0.6 s be
     expect(tokenRequests.every((entry) => entry.status < 400)).toBe(true);
     expect(Math.max(...tokenRequests.map((entry) => entry.at)) - interaction.createdAt).toBeLessThan(3000);
     expect(h.discord.requestLog.filter((entry) => entry.route.startsWith('/channels/'))).toEqual([]);
-    const entries = await h.running.bot.context.ledger.entries(`userinstall-${alex.id}`, today(), today());
+    const entries = await h.running.bot.capabilities.spend.ledger.entries(
+      `userinstall-${alex.id}`,
+      today(),
+      today(),
+    );
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ outcome: 'reply_timeout', estimated: true, userInstall: true });
     expect(entries[0]?.costMicros).toBeGreaterThan(0);
     // Cut short: not remembered.
-    expect((await h.running.bot.context.conversations.load(group.id)).turns).toEqual([]);
+    expect((await h.running.bot.capabilities.conversations.load(group.id)).turns).toEqual([]);
   });
 
   it('/imagine the same: images not ready before the token ends are given up, nothing charged', async () => {
@@ -173,7 +177,7 @@ describe('nothing after the token (tokens live 3 s here: the reply ends 0.6 s be
     // waitForIdle follows chat replies only: /imagine is done when its interaction is.
     await settled(h, interaction.id);
     const scope = `userinstall-${alex.id}-in-${friends.guildId}`;
-    expect(await h.running.bot.context.ledger.entries(scope, today(), today())).toEqual([]);
+    expect(await h.running.bot.capabilities.spend.ledger.entries(scope, today(), today())).toEqual([]);
   });
 });
 
@@ -214,7 +218,7 @@ describe('who pays: the member, under one daily cap everywhere, apart from any s
     }
     expect(h.service.chatRequests()).toHaveLength(chats);
 
-    const ledger = h.running.bot.context.ledger;
+    const ledger = h.running.bot.capabilities.spend.ledger;
     const day = (scope: string) => ledger.userDaySpendMicros(scope, ann.id, Date.now());
     expect(await day(`dm-${ann.id}`)).toBe(401);
     expect(await day(`userinstall-${ann.id}`)).toBe(401);

@@ -66,12 +66,12 @@ export async function seedSpend(h: Harness, now = Date.now()): Promise<Seeded> {
               inputTokens: 12_000 + ((day * 977 + i * 331) % 48_000),
               outputTokens: 2_400 + ((day * 613 + i * 127) % 20_000),
             };
-      await h.running.bot.context.ledger.charge(record);
+      await h.running.bot.capabilities.spend.ledger.charge(record);
       charged += 1;
     }
   }
   // Rules for two of the roles and a monthly cap, so the page's other sections have something to show.
-  const { roleRules, budgets } = h.running.bot.context;
+  const { roleRules, budgets } = h.running.bot.capabilities.spend;
   await roleRules.set(h.discord.guildId, { roleId: (roles[0] as LocalRole).id, dailyCapMicros: 2_000_000 });
   await roleRules.set(h.discord.guildId, {
     roleId: (roles[1] as LocalRole).id,

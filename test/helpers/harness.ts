@@ -6,7 +6,7 @@ import { EventEmitter } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Bot, createBot } from '../../src/bot.js';
+import { type Bot, createBot } from '../../src/app/bot.js';
 import { type Config, configSecrets, loadConfig } from '../../src/config.js';
 import { questionHead, withoutQuestionHead } from '../../src/discord/render/quote.js';
 import { pieceText, splitMessage } from '../../src/discord/render/split.js';
@@ -161,7 +161,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const faults = storeFaults();
   const running = await launch(loaded.config, logs, options, onSettled, faults);
   if (options.guildConfig)
-    await running.bot.context.settings.updateGuild(discord.guildId, options.guildConfig);
+    await running.bot.capabilities.settings.updateGuild(discord.guildId, options.guildConfig);
   const harness: Harness = {
     discord,
     service,
@@ -285,7 +285,7 @@ export function waitForReply(
  */
 export async function waitForIdle(h: Harness, timeoutMs = 10_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (h.running.bot.context.activeReplies.size > 0) {
+  while (h.running.bot.capabilities.chat.inProgress() > 0) {
     if (Date.now() > until) throw new Error('the bot still has requests in flight');
     await sleep(5);
   }

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { retentionRules } from '../../../src/bot.js';
+import { retentionRules } from '../../../src/app/retention.js';
 import {
   createSessions,
   MEMBER_PREFIX,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../../commands/index.js';
+import { commandData } from '../../../commands/index.js';
 import { commandsMatch, syncCommands } from '../../../src/discord/commandSync.js';
 import { type InstallPolicy, registrationJson } from '../../../src/discord/installPolicy.js';
 
 type Json = Record<string, unknown>;
 
 const registration = (policy: InstallPolicy) =>
-  commands.map((command) => registrationJson(command.data, policy) as unknown as Record<string, unknown>);
+  commandData.map((data) => registrationJson(data, policy) as unknown as Record<string, unknown>);
 
 describe('command sync', () => {
   const local = registration({ userInstall: true, guildScoped: false });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../../commands/index.js';
+import { commandData } from '../../../commands/index.js';
 import { registrationJson, USER_INSTALLABLE } from '../../../src/discord/installPolicy.js';
 import { localizeCommand } from '../../../src/i18n/commandLocalizations.js';
 
 const byName = (policy: { userInstall: boolean; guildScoped: boolean }) =>
-  new Map(commands.map((command) => [command.data.name, registrationJson(command.data, policy)]));
+  new Map(commandData.map((data) => [data.name, registrationJson(data, policy)]));
 
 describe('install policy', () => {
   it('offers /ask, /imagine and /reset to members’ accounts, everywhere', () => {
@@ -24,9 +24,9 @@ describe('install policy', () => {
 
   it('registers guild install only with USER_INSTALL=false, each command with its own contexts', () => {
     const registered = byName({ userInstall: false, guildScoped: false });
-    for (const command of commands) {
-      expect(registered.get(command.data.name)).toEqual({
-        ...localizeCommand(command.data),
+    for (const data of commandData) {
+      expect(registered.get(data.name)).toEqual({
+        ...localizeCommand(data),
         integration_types: [0],
       });
     }

@@ -4,12 +4,12 @@
  */
 import { Locale } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { commands, messageCommands } from '../../../commands/index.js';
+import { commandData, messageCommandData } from '../../../commands/index.js';
 import { COMMAND_CATALOGS, commandTexts, localizeCommand } from '../../../src/i18n/commandLocalizations.js';
 import { DISCORD_LOCALES, type Language } from '../../../src/i18n/locales.js';
 
 type Json = Record<string, unknown>;
-const all = [...commands, ...messageCommands].map((command) => command.data as unknown as Json);
+const all = [...commandData, ...messageCommandData].map((data) => data as unknown as Json);
 const texts = all.flatMap(commandTexts);
 const SLASH_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 
@@ -101,7 +101,7 @@ describe('localizeCommand', () => {
     const summarize = localized('Summarize from here');
     expect(summarize.name_localizations).toEqual(expected('Summarize from here.name'));
     expect(summarize.description_localizations).toBeUndefined();
-    expect(JSON.stringify(messageCommands.map((command) => command.data))).not.toContain('_localizations');
+    expect(JSON.stringify(messageCommandData)).not.toContain('_localizations');
   });
 
   it('leaves identifier choices as written', () => {

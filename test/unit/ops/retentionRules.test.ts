@@ -1,5 +1,5 @@
 /**
- * The rules the bot's retention sweep is given (src/bot.ts `retentionRules`: each capability's
+ * The rules the bot's retention sweep is given (src/app/retention.ts `retentionRules`: each capability's
  * own) against the table of what the store holds (docs/operators.md "What is kept, and for how
  * long"): every key the sweep removes is claimed by exactly one rule, with the lifetime the table
  * states; no rule claims a key kept for good or removed by someone else; no rule claims a key the
@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { retentionRules } from '../../../src/bot.js';
+import { retentionRules } from '../../../src/app/retention.js';
 import type { RetentionRule } from '../../../src/ops/retention.js';
 
 const ROOT = resolve(import.meta.dirname, '../../..');

@@ -4,7 +4,7 @@
  * in one process, and in two processes that split the shards, each writing only its own keys.
  */
 import { describe, expect, it } from 'vitest';
-import { retentionRules } from '../../../src/bot.js';
+import { retentionRules } from '../../../src/app/retention.js';
 import type { ShardSet } from '../../../src/discord/shards.js';
 import type { Store } from '../../../src/lib/store.js';
 import { imageCharge, NOW, quietLogger, shippedPrices } from '../../../src/localService/harness/charges.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { askData } from '../../../../commands/ask/index.js';
 import { parseAskOptions } from '../../../../commands/ask/options.js';
-import { commands } from '../../../../commands/index.js';
 import { PROMPT_MAX_LENGTH } from '../../../../src/chat/prompt.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../../../src/settings/requestOptions.js';
 import { english } from '../../../helpers/english.js';
@@ -42,8 +42,7 @@ describe('/ask option validation', () => {
   });
 
   it('declares the same limits to Discord', () => {
-    const ask = commands.find((command) => command.data.name === 'ask');
-    const options = ask?.data.options as { name: string; max_length?: number; max_value?: number }[];
+    const options: readonly { name: string; max_length?: number; max_value?: number }[] = askData.options;
     expect(options.find((o) => o.name === 'prompt')?.max_length).toBe(PROMPT_MAX_LENGTH);
     expect(options.find((o) => o.name === 'max_tokens')?.max_value).toBe(MAX_TOKENS_OPTION_MAX);
   });

@@ -1,11 +1,20 @@
 /**
  * Talking to the bot without a command: a message that mentions it, a reply to one of its
  * messages, any message in a DM, and (with the Message Content intent) any message in a thread
- * the bot opened. Each continues the channel's conversation like /ask; which messages count is
- * in prompt.ts. Where the bot may not post, it has nowhere to say so: it does not call the
- * service, and logs why.
+ * the bot opened. The adapter of the chat service (chat/chatService.ts) for messages: it says
+ * where the question came from (the message) and where the reply is written (bot messages
+ * replying to it); which messages count is in chat/prompt.ts. Where the bot may not post, it has
+ * nowhere to say so: it does not call the service, and logs why.
  */
 import { DiscordAPIError, type MessageMentionOptions, PermissionFlagsBits } from 'discord.js';
+import type { ChatService } from '../chat/chatService.js';
+import {
+  isBlank,
+  isForTheBot,
+  type MessageTrigger,
+  promptFromMessage,
+  promptProblem,
+} from '../chat/prompt.js';
 import { NO_PINGS } from '../discord/messages.js';
 import type { ReplySink } from '../discord/render/streamRenderer.js';
 import { channelReplySink } from '../discord/replySinks.js';
@@ -13,19 +22,19 @@ import { messageVoices, type Voices } from '../i18n/voices.js';
 import type { Logger } from '../lib/logger.js';
 import type { Settings } from '../settings/settingsStore.js';
 import { memberRoleIds } from '../spend/roleRules.js';
-import { isBlank, isForTheBot, type MessageTrigger, promptFromMessage, promptProblem } from './prompt.js';
-import { runQueuedChatTurn } from './queue.js';
-import { type Prepared, prepareChatRequest } from './request.js';
 
 /**
- * What answering a message reads: what admitting it reads (`admitMessage`), the bot's REST
- * client for the reply, a logger; and whatever the queued turn (queue.ts, turn.ts) declares.
+ * What answering a message reads: the chat service, the server's answer-mentions setting, the
+ * locales, the bot's REST client for the reply, a logger.
  */
-export type AnswerMessageDeps = AdmitMessageDeps & {
+export interface AnswerMessageDeps {
+  readonly chat: Pick<ChatService, 'ask'>;
+  readonly settings: Pick<Settings, 'guild'>;
   readonly logger: Pick<Logger, 'warn' | 'debug'>;
+  readonly i18n: Parameters<typeof messageVoices>[0];
   /** The bot's REST client (bot token): the reply is a channel message. */
   readonly discordRest: Parameters<typeof channelReplySink>[0];
-} & Parameters<typeof runQueuedChatTurn>[0];
+}
 
 /** What `messageTrigger` reads of a message (a discord.js Message has it all). */
 export interface TriggerMessage {
@@ -110,18 +119,6 @@ export function messageTrigger(message: TriggerMessage, contentIntent: boolean):
   return isForTheBot(trigger) ? trigger : undefined;
 }
 
-/**
- * What admitting a message reads: the server's answer-mentions setting, the locales, the
- * shutdown signal, a logger, and what admission (request.ts) declares.
- */
-export type AdmitMessageDeps = {
-  readonly settings: Pick<Settings, 'guild'>;
-  readonly logger: Pick<Logger, 'warn'>;
-  readonly i18n: Parameters<typeof messageVoices>[0];
-  /** Aborted when the bot shuts down: no new work is taken. */
-  readonly shutdown: Pick<AbortSignal, 'aborted'>;
-} & Parameters<typeof prepareChatRequest>[0];
-
 /** What answering reads of a message besides `TriggerMessage` (a discord.js Message has it all). */
 export interface AnswerableMessage extends TriggerMessage {
   readonly id: string;
@@ -145,29 +142,30 @@ export interface AnswerableMessage extends TriggerMessage {
   reply(options: { content: string; allowedMentions: MessageMentionOptions }): Promise<unknown>;
 }
 
-/** A message admitted: what the turn needs, the fair-use slot held (the caller releases it). */
-interface Admitted {
+/** What the message asks, once the checks only a message has passed; the chat service admits it. */
+interface Asked {
   readonly prompt: string;
   readonly userName: string;
   readonly voices: Voices;
-  readonly prepared: Extract<Prepared, { ok: true }>;
+  readonly roleIds: readonly string[];
   readonly where: { readonly guildId: string | null; readonly channelId: string; readonly messageId: string };
 }
 
 /**
- * Whether the message gets a turn: silence where the server turned mentions off, where the bot
- * may not post (logged) or where the server refuses the channel; a reply instead of a turn for a
- * prompt with a problem, a refusal, or a shutdown. Call it before any await: it reads the
- * members first (cached only while their event is handled).
+ * The checks only a message has, before the chat service admits it: silence where the server
+ * turned mentions off or where the bot may not post (logged); a reply instead of a turn for a
+ * prompt with a problem. Call it before any await: it reads the members first (cached only
+ * while their event is handled).
  */
-export async function admitMessage(
-  deps: AdmitMessageDeps,
+export async function readMessage(
+  deps: Pick<AnswerMessageDeps, 'settings' | 'logger' | 'i18n'>,
   message: AnswerableMessage,
   trigger: MessageTrigger,
-): Promise<Admitted | undefined> {
+): Promise<Asked | undefined> {
   const botId = message.client.user.id;
   // Read before any await: members are cached only while their event is handled (discord/caches.ts).
   const member = message.member;
+  const roleIds = memberRoleIds(member);
   const mentionedMembers = message.mentions.members;
   const guildId = message.guildId;
   // A server that turned mentions off gets silence: the bot must not talk where it was told not to.
@@ -176,7 +174,6 @@ export async function admitMessage(
   const missing = missingPermissions(message);
   if (missing.length > 0) return void deps.logger.warn({ ...where, missing }, CANNOT_ANSWER_HERE);
 
-  const reply = (content: string) => message.reply({ content, allowedMentions: NO_PINGS });
   // A reply to a message is read by the channel (in a DM, by the member: the server voice is theirs).
   const voices = messageVoices(deps.i18n, {
     authorId: message.author.id,
@@ -191,45 +188,26 @@ export async function admitMessage(
   if (problem) {
     // An empty prompt from a reply or thread message may just be content Discord withheld.
     if (isBlank(prompt) && !trigger.inDm && !trigger.mentionsBot) return undefined;
-    await reply(isBlank(prompt) ? t.t('chat.mentionHint') : t.t(problem.key, problem.values));
+    await message.reply({
+      content: isBlank(prompt) ? t.t('chat.mentionHint') : t.t(problem.key, problem.values),
+      allowedMentions: NO_PINGS,
+    });
     return undefined;
   }
   const userName = member?.displayName ?? message.author.displayName;
-  const { channel } = message;
-  const parentId = channel.isThread() ? (channel.parentId ?? null) : null;
-  const prepared = await prepareChatRequest(deps, {
-    guildId,
-    channelId: message.channelId,
-    parentId,
-    userId: message.author.id,
-    userName,
-    options: {},
-    roleIds: memberRoleIds(member),
-    voice: t,
-  });
-  if (!prepared.ok) {
-    if (!prepared.channelRefused) await reply(prepared.error);
-    return undefined;
-  }
-  // Shutting down: take no new work. Said after admission, so a channel the bot must stay
-  // silent in, or DMs turned off, get what they would have got anyway.
-  if (deps.shutdown.aborted) {
-    prepared.slot.release();
-    return void (await reply(t.t('errors.restartingNow')));
-  }
-  return { prompt, userName, voices, prepared, where };
+  return { prompt, userName, voices, roleIds, where };
 }
 
-/** Answers a message `messageTrigger` found for the bot (called before any await: see `admitMessage`). */
+/** Answers a message `messageTrigger` found for the bot (called before any await: see `readMessage`). */
 export async function answerMessage(
-  message: AnswerableMessage,
   deps: AnswerMessageDeps,
+  message: AnswerableMessage,
   trigger: MessageTrigger,
 ): Promise<void> {
-  const admitted = await admitMessage(deps, message, trigger);
-  if (!admitted) return;
-  const { prompt, userName, voices, prepared, where } = admitted;
-  const guildId = message.guildId;
+  const asked = await readMessage(deps, message, trigger);
+  if (!asked) return;
+  const { prompt, userName, voices, roleIds, where } = asked;
+  const { guildId, channel } = message;
   const channelSink = channelReplySink(deps.discordRest, message.channelId, message.id, (error) =>
     deps.logger.debug({ err: error }, 'could not show typing'),
   );
@@ -241,26 +219,38 @@ export async function answerMessage(
     refused.abort(error);
   });
   try {
-    await runQueuedChatTurn(
-      deps,
-      {
+    await deps.chat.ask({
+      asker: {
         guildId,
         channelId: message.channelId,
-        replyChannelId: message.channelId,
+        parentId: channel.isThread() ? (channel.parentId ?? null) : null,
         userId: message.author.id,
         userName,
-        ask: { kind: 'new', prompt },
-        settings: prepared.settings,
         options: {},
-        // A DM is the member's own; in a server the reply is read by the channel.
-        refusalsSeenBy: guildId === null ? 'member' : 'channel',
-        voices,
+        roleIds,
+        // A refusal is read by the channel (in a DM, by the member).
+        voice: voices.server,
       },
-      sink,
-      refused.signal,
-    );
+      voices,
+      // A DM is the member's own; in a server the reply is read by the channel.
+      refusalsSeenBy: guildId === null ? 'member' : 'channel',
+      reply: {
+        // Silence in a channel the server does not allow the bot in.
+        refuse: async (text, { channelRefused }) =>
+          channelRefused ? undefined : message.reply({ content: text, allowedMentions: NO_PINGS }),
+        // The reply itself is the acknowledgement ("typing…" starts with its first write).
+        acknowledge: async () => undefined,
+        sink,
+      },
+      shape: async () => ({
+        channelId: message.channelId,
+        replyChannelId: message.channelId,
+        ask: { kind: 'new', prompt },
+        options: {},
+      }),
+      abort: refused.signal,
+    });
   } finally {
-    prepared.slot.release();
     // A turn that failed before writing anything must not start "typing…" after the error.
     channelSink.stopTyping();
   }

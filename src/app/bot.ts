@@ -1,48 +1,29 @@
 /**
- * Wiring: the discord.js client, the context every handler receives, and the explicit lists of
- * commands and gateway events. Nothing here decides anything about a request.
+ * Wiring: the discord.js client, the capabilities (capabilities.ts), the commands and gateway
+ * events built from them, and the bot's start and stop. Nothing here decides anything about a request.
  */
 import { resolve } from 'node:path';
-import { type Client, type ClientEvents, Events, Routes } from 'discord.js';
-import { commands as allCommands, messageCommands as allMessageCommands } from '../commands/index.js';
-import { createFairUse } from './access/fairUse.js';
-import { createArrivalOrder } from './chat/arrivalOrder.js';
-import { askTargetRetention, createAskTargets } from './chat/askTargets.js';
-import { conversationRetention, createConversationStore } from './chat/conversationStore.js';
-import { type Config, configSecrets } from './config.js';
-import type { BotContext } from './context.js';
-import { type Dashboard, dashboardRetention, startDashboard } from './dashboard/index.js';
-import { sweepIdleDmChannels } from './discord/caches.js';
-import { createClient } from './discord/client.js';
-import type { Command, MessageCommand } from './discord/command.js';
-import { syncCommands } from './discord/commandSync.js';
-import { registrationJson } from './discord/installPolicy.js';
-import { createInteractionRest } from './discord/interactionWebhook.js';
-import { NO_PINGS_API } from './discord/messages.js';
-import { createEditPacing } from './discord/render/editPacing.js';
-import { createRestHealth, type RestHealth } from './discord/restHealth.js';
-import { allShards, type ShardSet, shardLabel } from './discord/shards.js';
-import type { Event, EventRuntime } from './events/event.js';
-import { events } from './events/index.js';
-import { createI18n } from './i18n/translator.js';
-import { createImageDownloader } from './images/download.js';
-import { createImagineRequests, imagineRetention } from './images/imagineRequests.js';
-import { type Clock, systemClock } from './lib/clock.js';
-import { createKeyedQueue } from './lib/keyedQueue.js';
-import { createRedactor, type Logger } from './lib/logger.js';
-import { type Store, spillPathFor, spillPathsFor } from './lib/store.js';
-import { countWaiting } from './ops/countedQueue.js';
-import { createOperations, type Operations } from './ops/operations.js';
-import { createSweeper, type RetentionRule } from './ops/retention.js';
-import type { ServiceClient } from './service/client.js';
-import { createSettings } from './settings/settingsStore.js';
-import { budgetAlertRetention } from './spend/budgetAlerts.js';
-import { createBudgets } from './spend/budgets.js';
-import { createLedger } from './spend/ledger.js';
-import { ledgerEntryRetention } from './spend/ledgerKeys.js';
-import { memberDayRetention } from './spend/memberDay.js';
-import type { PriceList } from './spend/prices.js';
-import { createRoleRules } from './spend/roleRules.js';
+import { type Client, type ClientEvents, Events } from 'discord.js';
+import { type Commands, createCommands } from '../../commands/index.js';
+import type { Config } from '../config.js';
+import { type Dashboard, startDashboard } from '../dashboard/index.js';
+import { sweepIdleDmChannels } from '../discord/caches.js';
+import { createClient } from '../discord/client.js';
+import { syncCommands } from '../discord/commandSync.js';
+import { registrationJson } from '../discord/installPolicy.js';
+import { createRestHealth, type RestHealth } from '../discord/restHealth.js';
+import { allShards, type ShardSet, shardLabel } from '../discord/shards.js';
+import type { Event } from '../events/event.js';
+import { createEvents } from '../events/index.js';
+import { type Clock, systemClock } from '../lib/clock.js';
+import type { Logger } from '../lib/logger.js';
+import { type Store, spillPathFor, spillPathsFor } from '../lib/store.js';
+import { createOperations, type Operations } from '../ops/operations.js';
+import { createSweeper } from '../ops/retention.js';
+import type { ServiceClient } from '../service/client.js';
+import type { PriceList } from '../spend/prices.js';
+import { type Capabilities, createCapabilities } from './capabilities.js';
+import { retentionRules } from './retention.js';
 
 export interface BotOptions {
   readonly config: Config;
@@ -55,8 +36,8 @@ export interface BotOptions {
   readonly clock?: Clock;
   /** How long interaction tokens live (default: Discord's 15 minutes); tests shorten it. */
   readonly interactionTokenTtlMs?: number;
-  readonly commands?: readonly Command[];
-  readonly messageCommands?: readonly MessageCommand[];
+  /** The commands, built from the capabilities (default: every command, commands/index.ts). */
+  readonly commands?: (capabilities: Capabilities) => Commands;
   /**
    * Called once the bot has finished with a gateway event (answered, refused or ignored it),
    * with the event's first argument (an interaction, a message…). Tests wait on it to know the
@@ -67,7 +48,8 @@ export interface BotOptions {
 
 export interface Bot {
   readonly client: Client;
-  readonly context: BotContext;
+  /** Every capability of the bot, built once (tests read the stores through them). */
+  readonly capabilities: Capabilities;
   /** Invalid Discord answers (401/403/429) from every REST client of the bot, per 10 minutes. */
   readonly restHealth: RestHealth;
   /** Metrics, health, and the METRICS_PORT endpoint (closed by `stop`). */
@@ -78,29 +60,9 @@ export interface Bot {
   stop(graceMs?: number): Promise<void>;
 }
 
-/** What the retention sweep removes, and when: each capability's own rules (docs/operators.md). */
-export function retentionRules(
-  config: Pick<Config, 'conversationRetentionDays' | 'ledgerEntryRetentionDays'>,
-): RetentionRule[] {
-  return [
-    ...imagineRetention,
-    ...askTargetRetention,
-    ...dashboardRetention,
-    ...memberDayRetention,
-    ...budgetAlertRetention,
-    ...conversationRetention(config.conversationRetentionDays),
-    ...ledgerEntryRetention(config.ledgerEntryRetentionDays),
-  ];
-}
-
 export function createBot(options: BotOptions): Bot {
   const { config, logger } = options;
   const shards = options.shards ?? allShards(1);
-  const commands = options.commands ?? allCommands;
-  // A command that reads members' text is offered only where Discord delivers it to the bot.
-  const messageCommands = (options.messageCommands ?? allMessageCommands).filter(
-    (command) => !command.needsMessageContent || config.messageContentIntent,
-  );
   const shutdown = new AbortController();
   const inFlight = new Set<Promise<void>>();
   let dmChannelSweep: NodeJS.Timeout | undefined;
@@ -110,88 +72,60 @@ export function createBot(options: BotOptions): Bot {
 
   const clock = options.clock ?? systemClock;
   const restHealth = createRestHealth({ logger, clock });
-  const channelQueue = countWaiting(createKeyedQueue());
+  // Built before the capabilities (their metrics are its), reading the chat's queue once it exists.
+  let capabilities: Capabilities | undefined;
   const operations = createOperations({
     config,
     client,
     store: options.store,
     logger,
-    queue: channelQueue,
+    queue: { waiting: () => capabilities?.chat.waiting() ?? 0 },
     shardCount: shards.count,
     discordInvalid: () => ({ totals: restHealth.totals(), window: restHealth.count() }),
   });
   const spillPath = spillPathFor(config.databaseUrl, shardLabel(shards));
-  const ledger = createLedger(options.store, options.prices, logger, {
-    spillPath,
-    entryRetentionDays: config.ledgerEntryRetentionDays,
-    // Only the process whose shards receive a guild's events (DMs: shard 0) writes its spend.
-    shards,
-  });
   // One sweep per database is enough (its deletions are conditional, so more would be safe): the
   // process that runs shard 0. Lifetimes are stored in real time (keyv's), so it sweeps by it.
   const sweeper = shards.ids.includes(0)
     ? createSweeper({ store: options.store, rules: retentionRules(config), clock: systemClock, logger })
     : undefined;
-  const i18n = createI18n();
-  const context: BotContext = {
+  const built = createCapabilities({
     config,
     logger,
     clock,
+    store: options.store,
     service: options.service,
-    conversations: createConversationStore(options.store, logger, config.conversationRetentionDays),
     prices: options.prices,
-    ledger,
-    budgets: createBudgets(options.store, ledger, options.prices.currency, config, { shards, logger }),
-    roleRules: createRoleRules(options.store),
-    notify: async (channelId, content) => {
-      await client.rest.post(Routes.channelMessages(channelId), {
-        body: { content, allowed_mentions: NO_PINGS_API },
-      });
-    },
-    channelQueue,
-    arrivalOrder: createArrivalOrder(),
+    client,
+    shards,
+    spillPath,
     shutdown: shutdown.signal,
-    redact: createRedactor(configSecrets(config)),
-    interactionRest: createInteractionRest(config.discordApiUrl, {
-      rest: client.rest,
-      tokenTtlMs: options.interactionTokenTtlMs,
-      clock,
-      logger,
-      publicRefusal: (locale) => i18n.translator(locale).t('errors.refusedPublicly'),
-    }),
-    discordRest: client.rest,
-    settings: createSettings(options.store),
-    fairUse: createFairUse(),
-    activeReplies: new Map(),
-    editPacing: {
-      botToken: createEditPacing(),
-      interaction: createEditPacing(config.streamEditsPerSecond),
-    },
-    images: createImageDownloader({
-      timeoutMs: config.imageDownloadTimeoutMs,
-      maxDurationMs: config.imageDownloadMaxDurationMs,
-      allowlist: config.imageHostAllowlist,
-      logger,
-    }),
-    imagineRequests: createImagineRequests(options.store),
-    askTargets: createAskTargets(options.store),
     metrics: operations.metrics,
     shardOf: (guildId) => operations.shardOf(guildId),
-    i18n,
-  };
+    interactionTokenTtlMs: options.interactionTokenTtlMs,
+  });
+  capabilities = built;
+  const { ledger } = built.spend;
+  const made = (options.commands ?? createCommands)(built);
+  const { commands } = made;
+  // A command that reads members' text is offered only where Discord delivers it to the bot.
+  const messageCommands = made.messageCommands.filter(
+    (command) => !command.needsMessageContent || config.messageContentIntent,
+  );
   restHealth.watch(client.rest);
-  restHealth.watch(context.interactionRest);
-  const runtime: EventRuntime = {
-    context,
+  restHealth.watch(built.interactionRest);
+  const events = createEvents({
+    ...built,
+    roleRules: built.spend.roleRules,
     commands: new Map(commands.map((command) => [command.data.name, command])),
     messageCommands: new Map(messageCommands.map((command) => [command.data.name, command])),
-  };
+  });
 
   const listen = <K extends keyof ClientEvents>(event: Event<K>) => {
     client.on(event.name, (...args: ClientEvents[K]) => {
       let result: unknown;
       try {
-        result = event.execute(runtime, ...args);
+        result = event.execute(...args);
       } catch (error) {
         result = Promise.reject(error);
       }
@@ -215,7 +149,7 @@ export function createBot(options: BotOptions): Bot {
 
   return {
     client,
-    context,
+    capabilities: built,
     restHealth,
     operations,
     async start() {
@@ -248,7 +182,7 @@ export function createBot(options: BotOptions): Bot {
         },
         'connected to Discord',
       );
-      dashboard = await startDashboard(context, client, options.store); // when DASHBOARD_PORT is set
+      dashboard = await startDashboard({ ...built, fairUse: built.access.fairUse }, client, options.store); // when DASHBOARD_PORT is set
       // Commands are the bot's, not a shard's: one process registers them, the one with shard 0.
       if (!shards.ids.includes(0)) return;
       const installPolicy = {
@@ -288,9 +222,9 @@ export function createBot(options: BotOptions): Bot {
         await ledger.close();
       } finally {
         // Whatever happened above, the connections close, or the process would never exit.
-        context.interactionRest.clearHashSweeper();
-        context.interactionRest.clearHandlerSweeper();
-        await context.images.close();
+        built.interactionRest.clearHashSweeper();
+        built.interactionRest.clearHandlerSweeper();
+        await built.downloader.close();
         await dashboard?.close();
         await client.destroy();
         await operations.close();

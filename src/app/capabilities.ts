@@ -1,0 +1,155 @@
+/**
+ * The composition root's one job: build every capability once, each from the named services it
+ * uses, and wire them together. Nothing below src/app/ imports this; commands and events get
+ * what their factories ask for from here (commands/index.ts, events/index.ts).
+ */
+import { type Client, type REST, Routes } from 'discord.js';
+import { type Access, createAccess } from '../access/access.js';
+import { type AskTargets, createAskTargets } from '../chat/askTargets.js';
+import { type ChatService, createChatService } from '../chat/chatService.js';
+import { type ConversationStore, createConversationStore } from '../chat/conversationStore.js';
+import { type Config, configSecrets } from '../config.js';
+import { createInteractionRest } from '../discord/interactionWebhook.js';
+import { NO_PINGS_API } from '../discord/messages.js';
+import { createEditPacing, type EditPacing } from '../discord/render/editPacing.js';
+import type { ShardSet } from '../discord/shards.js';
+import { createI18n, type I18n } from '../i18n/translator.js';
+import { createImageDownloader, type ImageDownloader } from '../images/download.js';
+import { createImageService, type ImageService } from '../images/imageService.js';
+import { createImagineRequests } from '../images/imagineRequests.js';
+import type { Clock } from '../lib/clock.js';
+import { createRedactor, type Logger } from '../lib/logger.js';
+import type { Store } from '../lib/store.js';
+import type { Metrics } from '../ops/metrics.js';
+import type { ServiceClient } from '../service/client.js';
+import { createSettings, type Settings } from '../settings/settingsStore.js';
+import type { PriceList } from '../spend/prices.js';
+import { createSpend, type Spend } from '../spend/spend.js';
+
+/** What the root is given: the operator's settings, the store, the service, the prices, the process. */
+export interface Foundations {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly store: Store;
+  readonly service: ServiceClient;
+  readonly prices: PriceList;
+  readonly client: Client;
+  readonly shards: ShardSet;
+  /** Where this process spills charges the store has not taken (lib/store.ts spillPathFor). */
+  readonly spillPath: string;
+  /** Aborted when the bot shuts down. */
+  readonly shutdown: AbortSignal;
+  readonly metrics: Metrics;
+  readonly shardOf: (guildId: string | null) => number;
+  /** How long interaction tokens live (default: Discord's 15 minutes); tests shorten it. */
+  readonly interactionTokenTtlMs?: number | undefined;
+}
+
+/** Every capability and service of one bot process, built once. */
+export interface Capabilities {
+  readonly config: Config;
+  readonly logger: Logger;
+  readonly clock: Clock;
+  readonly shutdown: AbortSignal;
+  readonly redact: (text: string) => string;
+  readonly i18n: I18n;
+  readonly settings: Settings;
+  readonly spend: Spend;
+  readonly access: Access;
+  readonly chat: ChatService;
+  readonly images: ImageService;
+  readonly conversations: ConversationStore;
+  /** Messages "Ask about this message" forms are open on, by the key in the form's id. */
+  readonly askTargets: AskTargets;
+  /** Fetches images and attachments from their hosts (its own dispatcher, no credentials). */
+  readonly downloader: ImageDownloader;
+  /** REST client for interaction-token routes (discord/interactionWebhook.ts). */
+  readonly interactionRest: ReturnType<typeof createInteractionRest>;
+  /** The bot's REST client (bot token) for channel messages and threads. */
+  readonly discordRest: REST;
+}
+
+export function createCapabilities(base: Foundations): Capabilities {
+  const { config, logger, clock, store, client, shutdown } = base;
+  const i18n = createI18n();
+  const settings = createSettings(store);
+  const spend = createSpend({
+    store,
+    prices: base.prices,
+    logger,
+    operator: config,
+    ledger: {
+      spillPath: base.spillPath,
+      entryRetentionDays: config.ledgerEntryRetentionDays,
+      shards: base.shards,
+    },
+  });
+  const access = createAccess({ config, settings, roleRules: spend.roleRules, budgets: spend.budgets });
+  const conversations = createConversationStore(store, logger, config.conversationRetentionDays);
+  const downloader = createImageDownloader({
+    timeoutMs: config.imageDownloadTimeoutMs,
+    maxDurationMs: config.imageDownloadMaxDurationMs,
+    allowlist: config.imageHostAllowlist,
+    logger,
+  });
+  const interactionRest = createInteractionRest(config.discordApiUrl, {
+    rest: client.rest,
+    tokenTtlMs: base.interactionTokenTtlMs,
+    clock,
+    logger,
+    publicRefusal: (locale) => i18n.translator(locale).t('errors.refusedPublicly'),
+  });
+  // What settling a request reads besides the spend: where budget alerts are posted, metrics.
+  const settling = {
+    ...spend,
+    config,
+    logger,
+    clock,
+    shutdown,
+    metrics: base.metrics,
+    shardOf: base.shardOf,
+    discordRest: client.rest,
+    notify: async (channelId: string, content: string) => {
+      await client.rest.post(Routes.channelMessages(channelId), {
+        body: { content, allowed_mentions: NO_PINGS_API },
+      });
+    },
+  } as const;
+  const editPacing: { readonly botToken: EditPacing; readonly interaction: EditPacing } = {
+    botToken: createEditPacing(),
+    interaction: createEditPacing(config.streamEditsPerSecond),
+  };
+  const chat = createChatService({
+    ...settling,
+    service: base.service,
+    conversations,
+    settings,
+    fairUse: access.fairUse,
+    editPacing,
+  });
+  const images = createImageService({
+    ...settling,
+    service: base.service,
+    images: downloader,
+    requests: createImagineRequests(store),
+  });
+  return {
+    config,
+    logger,
+    clock,
+    shutdown,
+    redact: createRedactor(configSecrets(config)),
+    i18n,
+    settings,
+    spend,
+    access,
+    chat,
+    images,
+    conversations,
+    askTargets: createAskTargets(store),
+    downloader,
+    interactionRest,
+    discordRest: client.rest,
+  };
+}
