@@ -5,7 +5,6 @@
  * images (images/download.ts: no internal hosts, redirects checked, a deadline), and kept only
  * when the bytes are UTF-8 text. Every other file gets a note saying why it was not read.
  */
-import type { ImageDownloader } from '../images/download.js';
 import type { ContextAttachment } from './messageContext.js';
 
 export const ATTACHMENT_MAX_BYTES = 100 * 1024;
@@ -86,9 +85,24 @@ export function planReads(files: readonly AttachmentInfo[]): (string | undefined
   });
 }
 
+/**
+ * The guarded download of any file (images/download.ts `downloadFile`, which the composition root
+ * passes): never throws; a failure's reason in words for the model.
+ */
+export interface FileDownloader {
+  downloadFile(
+    url: string,
+    maxBytes: number,
+    signal?: AbortSignal,
+  ): Promise<
+    | { readonly ok: true; readonly bytes: Buffer }
+    | { readonly ok: false; readonly reason: string; readonly tooLarge?: boolean }
+  >;
+}
+
 /** Reads the text attachments (in parallel); every attachment gets its text or a note. */
 export async function readAttachments(
-  downloader: Pick<ImageDownloader, 'downloadFile'>,
+  downloader: FileDownloader,
   files: readonly AttachmentInfo[],
   signal?: AbortSignal,
 ): Promise<ContextAttachment[]> {

@@ -4,18 +4,11 @@
  * objects).
  */
 import type { MessageKey, MessageValues } from '../i18n/translator.js';
+import { isBlank } from '../lib/blank.js';
 import type { ChatMessage } from '../service/types.js';
 
 /** The longest message the bot takes as a chat prompt (a /ask option or a message to the bot). */
 export const PROMPT_MAX_LENGTH = 4000;
-
-/** Whitespace and invisible format characters (zero-width spaces, joiners, direction marks…). */
-const NOTHING_VISIBLE = /^[\s\p{Cf}]*$/u;
-
-/** True when a text shows nothing: empty, or only whitespace and invisible characters. */
-export function isBlank(text: string): boolean {
-  return NOTHING_VISIBLE.test(text);
-}
 
 /** A sentence for the member: its catalog key and values (said in the reader's words). */
 export interface Problem {

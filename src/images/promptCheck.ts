@@ -2,8 +2,9 @@
  * The check of what a member wrote for /imagine or "Ask about this message" (pure): empty, or
  * longer than the limit, said in `t`'s language (the member's); `empty` says what to write.
  */
-import { isBlank } from '../chat/prompt.js';
+
 import type { Translator } from '../i18n/translator.js';
+import { isBlank } from '../lib/blank.js';
 
 export function promptCheck(
   t: Translator,
