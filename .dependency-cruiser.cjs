@@ -5,19 +5,19 @@
 // violations, never to let a new one in.
 //
 // Layers, bottom to top (a folder may import its own layer and the layers below it):
-//   0 lib                       1 i18n, service
+//   0 lib                       1 i18n, service, reply (the two ports: the model service, Discord messages)
 //   2 settings, ops             3 spend
 //   4 access                    5 chat, images
 //   6 adapters: discord, events, dashboard, commands/
 //   7 wiring: main.ts, config.ts, app/ (the composition root), cli/ (entry points)
 // Beside the map: the local stand-ins localDiscord and localService and the playground (for the
 // playground, the tests and the bench), test/ and bench/. Same-layer folders import each other
-// one way at most (service -> i18n, discord <- events/dashboard/commands), or not at all.
+// one way at most (service -> i18n, reply -> i18n, discord <- events/dashboard/commands), or not at all.
 
 /** The layers of src/ folders, bottom first. */
 const layers = [
   ['lib'],
-  ['i18n', 'service'],
+  ['i18n', 'service', 'reply'],
   ['settings', 'ops'],
   ['spend'],
   ['access'],
@@ -65,7 +65,7 @@ module.exports = {
     layer(
       1,
       'i18n-service-import-only-lib',
-      ['i18n', 'service'],
+      ['i18n', 'service', 'reply'],
       'src/i18n/ and src/service/ import only src/lib/ (and each other, one way).',
     ),
     layer(
@@ -93,10 +93,15 @@ module.exports = {
     {
       name: 'i18n-below-service',
       severity: 'error',
-      comment: 'src/service/ may use src/i18n/; src/i18n/ does not import src/service/.',
+      comment: 'src/service/ and src/reply/ may use src/i18n/; src/i18n/ imports neither.',
       from: { path: '^src/i18n/' },
-      to: { path: '^src/service/' },
+      to: { path: '^src/(service|reply)/' },
     },
+    apart(
+      'service-reply-apart',
+      '^(src/(?:service|reply))/',
+      'src/service/ (the model service port) and src/reply/ (the Discord message port) do not import each other.',
+    ),
     apart(
       'settings-ops-apart',
       '^(src/(?:settings|ops))/',

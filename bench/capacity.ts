@@ -30,7 +30,6 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { withoutQuestionHead } from '../src/discord/render/quote.js';
 import {
   type LocalDiscord,
   type LocalInteraction,
@@ -39,6 +38,7 @@ import {
 import type { ChatScript } from '../src/localService/fakeService.js';
 import { startBotProcess } from '../src/localService/harness/botProcess.js';
 import { freePort } from '../src/localService/harness/servers.js';
+import { withoutQuestionHead } from '../src/reply/quote.js';
 import { PROBE_MARK, round, STREAM_MS, STREAMS, sleep, TOKENS } from './capacity/conditions.js';
 import { PROBE, type ProbeLine, scrapeLag, threadCpuSeconds } from './capacity/probe.js';
 import { capacityReport, mib, type TimelinePoint } from './capacity/report.js';

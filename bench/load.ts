@@ -9,7 +9,6 @@
  * Run: npm run bench (builds first), or BENCH=load after a build. Figures go to bench/results/.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { withoutQuestionHead } from '../src/discord/render/quote.js';
 import {
   type LocalDiscord,
   type LocalInteraction,
@@ -17,6 +16,7 @@ import {
 } from '../src/localDiscord/localDiscord.js';
 import { startFakeService } from '../src/localService/fakeService.js';
 import { startBotProcess } from '../src/localService/harness/botProcess.js';
+import { withoutQuestionHead } from '../src/reply/quote.js';
 
 const CHANNELS = Number(process.env.BENCH_LOAD_CHANNELS ?? 100);
 const PER_CHANNEL = 2;

@@ -18,9 +18,9 @@ import { installContext, privateConversationId } from '../src/discord/installCon
 import { interactionWebhook } from '../src/discord/interactionWebhook.js';
 import { speakerName } from '../src/discord/members.js';
 import { removeButtons, replyPrivately } from '../src/discord/messages.js';
-import { shownName } from '../src/discord/render/names.js';
 import { interactionVoices } from '../src/i18n/voices.js';
 import type { Logger } from '../src/lib/logger.js';
+import { shownName } from '../src/reply/names.js';
 
 export const resetData = {
   name: 'reset',

@@ -20,15 +20,15 @@ import {
   PermissionsBitField,
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
-import { buttonId, parseButtonId } from '../src/discord/buttons.js';
 import { type Command, channelOption, optionChannel, optionValues } from '../src/discord/command.js';
 import { formSeal, sealMatches } from '../src/discord/formSeal.js';
 import { replyPrivately } from '../src/discord/messages.js';
 import { paragraphModal, submittedText } from '../src/discord/modals.js';
-import { quote } from '../src/discord/render/quote.js';
 import type { Translator } from '../src/i18n/translator.js';
 import { interactionVoices } from '../src/i18n/voices.js';
 import type { Clock } from '../src/lib/clock.js';
+import { buttonId, parseButtonId } from '../src/reply/buttons.js';
+import { quote } from '../src/reply/quote.js';
 import { parseWith, promptField } from '../src/settings/requestOptions.js';
 import type { Settings } from '../src/settings/settingsStore.js';
 

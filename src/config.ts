@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { type DashboardConfig, dashboardConfig, dashboardFields } from './dashboard/env.js';
-import { STREAM_EDITS_PER_SECOND } from './discord/render/editPacing.js';
-import { parseShardIds, shardIdsProblem } from './discord/shards.js';
 import { capAmount, httpUrl, integer, optionalText, required } from './lib/envFields.js';
+import { parseShardIds, type ShardSetting, shardIdsProblem } from './lib/shards.js';
 import { databasePassword } from './lib/store.js';
 import { storeKind } from './lib/stores/backend.js';
+import { STREAM_EDITS_PER_SECOND } from './reply/editPacing.js';
 import { CHAT_MODELS } from './service/models.js';
 
 const schema = z.object({
@@ -193,7 +193,7 @@ export interface Config {
    * The bot's shard count (`auto`: the count Discord recommends, fetched at start) and the shard
    * ids this process runs (undefined: every one).
    */
-  readonly shards: { readonly count: number | 'auto'; readonly ids: readonly number[] | undefined };
+  readonly shards: ShardSetting;
 }
 
 /** What the command-line usage report needs: the store and the price list, nothing secret. */

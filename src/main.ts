@@ -5,8 +5,8 @@
 import { createBot } from './app/bot.js';
 import { configSecrets, loadConfig } from './config.js';
 import { shardsFor } from './discord/shardPlan.js';
-import type { ShardSet } from './discord/shards.js';
 import { createLogger, createRedactor } from './lib/logger.js';
+import type { ShardSet } from './lib/shards.js';
 import { describeStore, openStore, type Store } from './lib/store.js';
 import { createServiceClient } from './service/client.js';
 import { loadPriceList } from './spend/prices.js';

@@ -2,7 +2,7 @@
  * The side-by-side bench's conditions (read from the environment once), its targets for ours, and
  * the four policies' names and in-progress indicators.
  */
-import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { discordOllama } from '../policies/discordOllama.js';
 import { llmcord } from '../policies/llmcord.js';
 import { turingAi } from '../policies/turingAi.js';

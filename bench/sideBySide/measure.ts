@@ -2,9 +2,10 @@
  * What one reply looked like from Discord's side: first visible, staleness, final lag, edits and
  * exactness, from the messages' versions and the service's send log; and their summary statistics.
  */
-import { withoutQuestionHead } from '../../src/discord/render/quote.js';
+
 import type { LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import type { SentChunk } from '../../src/localService/fakeService.js';
+import { withoutQuestionHead } from '../../src/reply/quote.js';
 import { withoutCostLine } from '../streamedReply.js';
 
 function commonPrefix(a: string, b: string): number {

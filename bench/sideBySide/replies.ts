@@ -2,10 +2,11 @@
  * Issuing replies to the four policies and following them: which service request and which
  * interaction token belong to which reply, when a reply is final, and clearing a round away.
  */
-import { withoutQuestionHead } from '../../src/discord/render/quote.js';
+
 import type { LocalDiscord, LocalInteraction } from '../../src/localDiscord/localDiscord.js';
 import type { FakeService } from '../../src/localService/fakeService.js';
 import type { BotProcess } from '../../src/localService/harness/botProcess.js';
+import { withoutQuestionHead } from '../../src/reply/quote.js';
 import type { ReplyJob } from '../policies/runner.js';
 import { withoutCostLine } from '../streamedReply.js';
 import { ACTIVE, type PolicyKey, REFERENCES, type Reference } from './conditions.js';

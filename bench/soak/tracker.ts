@@ -3,9 +3,10 @@
  * it has been final for 2 s, then counted (exact, exact with the not-saved note, a clear error,
  * wrong or unanswered). Also keeps the local Discord and the fake service small as the run goes.
  */
-import { withoutQuestionHead } from '../../src/discord/render/quote.js';
+
 import type { LocalDiscord, LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import type { FakeService } from '../../src/localService/fakeService.js';
+import { withoutQuestionHead } from '../../src/reply/quote.js';
 import { KEEP_ANSWERED_MS, round } from './conditions.js';
 import {
   errorShape,

@@ -9,10 +9,10 @@
  * validated by /ask's own rules, with its sentences.
  */
 
-import { PROMPT_MAX_LENGTH } from '../../src/chat/prompt.js';
-import { buttonId } from '../../src/discord/buttons.js';
 import { paragraphModal } from '../../src/discord/modals.js';
 import type { Translator } from '../../src/i18n/translator.js';
+import { buttonId } from '../../src/reply/buttons.js';
+import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
 import type { AskSettings } from './options.js';
 
 export const ASK_MODAL_ACTION = 'modal';

@@ -6,9 +6,9 @@ import {
   type RepliableInteraction,
   Routes,
 } from 'discord.js';
-import { discordReason } from '../../src/discord/errorBoundary.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import type { Logger } from '../../src/lib/logger.js';
+import { discordReason } from '../../src/reply/discordReason.js';
 
 /**
  * Whether the member may open the thread themselves: the bot opens it with its own permissions,

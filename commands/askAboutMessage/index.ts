@@ -19,20 +19,20 @@ import type { Access } from '../../src/access/access.js';
 import type { AskTargets } from '../../src/chat/askTargets.js';
 import { looksLikeText, readAttachments } from '../../src/chat/attachmentText.js';
 import { askAboutPrompt, contextAllowance, oneLine } from '../../src/chat/messageContext.js';
-import { PROMPT_MAX_LENGTH } from '../../src/chat/prompt.js';
-import { buttonId, parseButtonId } from '../../src/discord/buttons.js';
 import { parentChannelId } from '../../src/discord/channels.js';
 import type { MessageCommand } from '../../src/discord/command.js';
 import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { paragraphModal, submittedText } from '../../src/discord/modals.js';
-import { shownName } from '../../src/discord/render/names.js';
-import { questionHead } from '../../src/discord/render/quote.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
 import { promptCheck } from '../../src/images/promptCheck.js';
 import { isBlank } from '../../src/lib/blank.js';
 import { estimateTokens } from '../../src/lib/tokens.js';
+import { buttonId, parseButtonId } from '../../src/reply/buttons.js';
+import { shownName } from '../../src/reply/names.js';
+import { questionHead } from '../../src/reply/quote.js';
+import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
 import { askFromInteraction } from '../ask/interactionTurn.js';
 import { snapshotOf } from './target.js';
 
@@ -49,7 +49,7 @@ export const askAboutMessageData = {
 /**
  * The top of the answer: which message it is about (a link Discord shows as a jump), and the
  * question; in `t`'s language (the channel's: the answer is public), the author's name as typed,
- * never markdown (render/names.ts).
+ * never markdown (reply/names.ts).
  */
 export function askAboutHead(t: Translator, authorName: string, link: string, question: string): string {
   const author = shownName(oneLine(authorName, 80));

@@ -8,12 +8,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type ChatInputCommandInteraction, DiscordAPIError, MessageFlags, type REST } from 'discord.js';
-import { discordReason } from '../../src/discord/errorBoundary.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { Logger } from '../../src/lib/logger.js';
+import { discordReason } from '../../src/reply/discordReason.js';
 import type { Ledger } from '../../src/spend/ledger.js';
 import type { PriceList } from '../../src/spend/prices.js';
 import {

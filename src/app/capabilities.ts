@@ -11,16 +11,16 @@ import { type ConversationStore, createConversationStore } from '../chat/convers
 import { type Config, configSecrets } from '../config.js';
 import { createInteractionRest } from '../discord/interactionWebhook.js';
 import { NO_PINGS_API } from '../discord/messages.js';
-import { createEditPacing, type EditPacing } from '../discord/render/editPacing.js';
-import type { ShardSet } from '../discord/shards.js';
 import { createI18n, type I18n } from '../i18n/translator.js';
 import { createImageDownloader, type ImageDownloader } from '../images/download.js';
 import { createImageService, type ImageService } from '../images/imageService.js';
 import { createImagineRequests } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
 import { createRedactor, type Logger } from '../lib/logger.js';
+import type { ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import type { Metrics } from '../ops/metrics.js';
+import { createEditPacing, type EditPacing } from '../reply/editPacing.js';
 import type { ServiceClient } from '../service/client.js';
 import { createSettings, type Settings } from '../settings/settingsStore.js';
 import type { PriceList } from '../spend/prices.js';

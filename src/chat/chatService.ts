@@ -49,7 +49,7 @@ export interface ChatReply {
   acknowledge(): Promise<unknown>;
   /**
    * Where the reply's messages go (start, edit, follow up, attach, withdraw): the sink the
-   * queued turn writes to (ReplySink, discord/render/sink.ts).
+   * queued turn writes to (ReplySink, reply/sink.ts).
    */
   readonly sink: Parameters<typeof runQueuedChatTurn>[2];
 }

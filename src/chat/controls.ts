@@ -4,8 +4,9 @@
  * reply of a conversation), so Regenerate works after a restart. Chat replies' buttons are
  * handled by /ask, whichever way the reply was asked for.
  */
-import { buttonId, buttonRow, type MessageComponents } from '../discord/buttons.js';
+
 import type { Translator } from '../i18n/translator.js';
+import { buttonId, buttonRow, type MessageComponents } from '../reply/buttons.js';
 
 export const STOP_ACTION = 'stop';
 export const REGENERATE_ACTION = 'regenerate';

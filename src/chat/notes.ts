@@ -3,8 +3,9 @@
  * how full the conversation's memory is, in the words of whoever reads the reply. Pure: the turn
  * decides which apply.
  */
-import { shownName } from '../discord/render/names.js';
+
 import type { Translator } from '../i18n/translator.js';
+import { shownName } from '../reply/names.js';
 import type { ChatResult, Usage } from '../service/types.js';
 import type { Ending } from './types.js';
 
@@ -68,7 +69,7 @@ export function endingFacts(
         outcome: 'stopped',
         headNote: note(
           t.t(ending.usage ? 'chat.stoppedBy' : 'chat.stoppedByUncharged', {
-            // The channel reads it: the name as typed, never markdown (render/names.ts).
+            // The channel reads it: the name as typed, never markdown (reply/names.ts).
             name: shownName(ending.stoppedBy),
           }),
         ),

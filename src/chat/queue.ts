@@ -3,11 +3,11 @@
  * wait, and the Stop button reaches the turn from the moment it is queued.
  */
 import { randomBytes } from 'node:crypto';
-import { createNotice } from '../discord/render/notice.js';
-import type { ReplySink } from '../discord/render/streamRenderer.js';
 import type { Translator } from '../i18n/translator.js';
 import type { KeyedQueue } from '../lib/keyedQueue.js';
 import type { Logger } from '../lib/logger.js';
+import { createNotice } from '../reply/notice.js';
+import type { ReplySink } from '../reply/streamRenderer.js';
 import { type ActiveReply, stopControls } from './controls.js';
 import { runChatTurn, type StopHandle } from './turn.js';
 import type { ChatTurn } from './types.js';

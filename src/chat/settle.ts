@@ -34,7 +34,7 @@ export interface SettleDeps extends RequestEndContext {
 
 type Controls = ReturnType<typeof regenerateControls>;
 
-/** The reply being streamed (discord/render's StreamRenderer): its text, and its final write. */
+/** The reply being streamed (reply/'s StreamRenderer): its text, and its final write. */
 export interface FinalWrite {
   text(): string;
   /** Writes the final text with `note` under it and `controls` on it; resolves to the last message's id. */

@@ -3,17 +3,18 @@
  * reservation, the service stream rendered into Discord, then the one ending (settle.ts). Runs
  * inside the channel's queue, so reads and writes of the channel's history never interleave.
  */
-import {
-  createStreamRenderer,
-  type PacedStreamRenderer,
-  type ReplySink,
-  type StreamRenderer,
-} from '../discord/render/streamRenderer.js';
+
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { estimateTokens } from '../lib/tokens.js';
 import { startReplyTrace } from '../ops/replyTrace.js';
 import { type RequestEnd, requestEnded } from '../ops/requestEnd.js';
+import {
+  createStreamRenderer,
+  type PacedStreamRenderer,
+  type ReplySink,
+  type StreamRenderer,
+} from '../reply/streamRenderer.js';
 import type { ServiceClient } from '../service/client.js';
 import { ServiceError } from '../service/errors.js';
 import type { ChatMessage, ChatResult } from '../service/types.js';
@@ -36,7 +37,7 @@ export interface StopHandle {
   readonly signal: AbortSignal;
 }
 
-/** One kind of stream's edit budget (discord/render/editPacing.ts), as the turn uses it. */
+/** One kind of stream's edit budget (reply/editPacing.ts), as the turn uses it. */
 interface EditPacing {
   /** Registers a stream; the returned function ends it. */
   start(): () => void;

@@ -6,8 +6,8 @@
 import type { AddressInfo } from 'node:net';
 import type { Client } from 'discord.js';
 import type { FairUse } from '../access/fairUse.js';
-import type { ShardSet } from '../discord/shards.js';
 import type { Logger } from '../lib/logger.js';
+import type { ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import type { RetentionRule } from '../ops/retention.js';
 import type { Settings } from '../settings/settingsStore.js';

@@ -10,8 +10,8 @@
  * dashboard fails closed. A process running every shard publishes and reads nothing.
  */
 
-import { ownsGuild, runsEveryShard, type ShardSet, shardOfGuild } from '../discord/shards.js';
 import type { Logger } from '../lib/logger.js';
+import { ownsGuild, runsEveryShard, type ShardSet, shardOfGuild } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import type { RetentionRule } from '../ops/retention.js';
 import { isSnowflake } from './security.js';

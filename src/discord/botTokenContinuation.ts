@@ -1,13 +1,9 @@
 /** An interaction's reply that goes on through the bot token once the token ends. */
+
+import { FollowUpLimitReached } from '../reply/sink.js';
+import type { InteractionWebhook, OutgoingMessage, TokenWebhook } from '../reply/webhook.js';
 import { channelMessageWrites } from './bucketWatch.js';
-import {
-  type BotTokenContinuation,
-  type InteractionWebhook,
-  type OutgoingMessage,
-  request,
-  type TokenWebhook,
-} from './outgoing.js';
-import { FollowUpLimitReached } from './render/sink.js';
+import { type BotTokenContinuation, request } from './outgoing.js';
 import { INTERACTION_TOKEN_TTL_MS, isDeadTokenError, tokenSwitchAt } from './tokenLifetime.js';
 
 /**

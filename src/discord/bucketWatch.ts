@@ -13,7 +13,7 @@ import {
   RequestMethod,
   Routes,
 } from 'discord.js';
-import { type RateBucket, readRateBucket } from './render/rateBucket.js';
+import { type RateBucket, readRateBucket } from '../reply/rateBucket.js';
 
 /** The last bucket state seen on one route (one message's, or one interaction token's, writes). */
 export interface BucketWatch {

@@ -3,13 +3,17 @@
  * its shards, and the REST options (a local or proxied API, swept route queues).
  */
 import { Client, GatewayIntentBits, Partials } from 'discord.js';
-import type { Config } from '../config.js';
+import type { ShardSet } from '../lib/shards.js';
 import { cacheOptions } from './caches.js';
 import { NO_PINGS } from './messages.js';
-import type { ShardSet } from './shards.js';
 
 export function createClient(
-  config: Pick<Config, 'messageContentIntent' | 'discordApiUrl'>,
+  config: {
+    /** MESSAGE_CONTENT_INTENT: whether the bot asks Discord for members' text. */
+    readonly messageContentIntent: boolean;
+    /** DISCORD_API_URL (undefined: Discord's). */
+    readonly discordApiUrl: string | undefined;
+  },
   shards: ShardSet,
 ): Client {
   return new Client({

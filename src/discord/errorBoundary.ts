@@ -35,13 +35,6 @@ export function describeFailure(t: Translator, error: unknown, errorId: string):
   return t.t('errors.internal', { errorId });
 }
 
-/** Why Discord refused a request, for a note that names what it affects. */
-export function discordReason(t: Translator, error: unknown): string {
-  return error instanceof DiscordAPIError
-    ? t.t('errors.discordSaid', { message: error.message })
-    : t.t('errors.discordFailed');
-}
-
 /**
  * Tells the member about a failure, wherever the request came from: `say` gives the text in
  * the words of whoever reads it, which only the responder knows (a private reply, or a public one).

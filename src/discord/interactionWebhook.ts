@@ -23,17 +23,12 @@ import {
   RequestMethod,
   Routes,
 } from 'discord.js';
+import { FollowUpLimitReached, MAX_FOLLOW_UPS } from '../reply/sink.js';
+import type { InteractionWebhook, OutgoingMessage, TokenWebhook } from '../reply/webhook.js';
 import { continuingWebhook } from './botTokenContinuation.js';
 import { watchBucket } from './bucketWatch.js';
 import { type InstallFacts, installContext } from './installContext.js';
-import {
-  type BotTokenContinuation,
-  type InteractionWebhook,
-  type OutgoingMessage,
-  request,
-  type TokenWebhook,
-} from './outgoing.js';
-import { FollowUpLimitReached, MAX_FOLLOW_UPS } from './render/sink.js';
+import { type BotTokenContinuation, request } from './outgoing.js';
 import { restOptions } from './restOptions.js';
 import { INTERACTION_TOKEN_TTL_MS, tokenSwitchAt } from './tokenLifetime.js';
 

@@ -10,7 +10,7 @@ import {
   type RepliableInteraction,
   Routes,
 } from 'discord.js';
-import type { MessageComponents } from './buttons.js';
+import type { MessageComponents } from '../reply/buttons.js';
 
 export const NO_PINGS: MessageMentionOptions = { parse: [], repliedUser: false };
 

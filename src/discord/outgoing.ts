@@ -1,23 +1,13 @@
 /**
- * What writes an interaction's reply: the message, its request in the API's shape, and the
- * webhook that writes it (interactionWebhook.ts), which goes on through the bot token when the
- * interaction's token ends (botTokenContinuation.ts).
+ * An interaction's reply in the API's shape: the request for a message (reply/webhook.ts), and
+ * what the webhook that writes it (interactionWebhook.ts) needs to go on through the bot token
+ * when the interaction's token ends (botTokenContinuation.ts).
  */
 import type { RawFile, REST } from 'discord.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import type { MessageComponents } from './buttons.js';
+import type { OutgoingMessage } from '../reply/webhook.js';
 import { messageBody } from './messages.js';
-import type { RateBucket } from './render/rateBucket.js';
-import type { ReplyFile } from './render/sink.js';
-
-export interface OutgoingMessage {
-  readonly content: string;
-  /** Undefined leaves a message's buttons as they are. */
-  readonly components?: MessageComponents | undefined;
-  /** Attachments (uploaded as multipart, each with its content type when it has one). */
-  readonly files?: readonly ReplyFile[] | undefined;
-}
 
 /** The request for `message`: its body (never a ping), and its files as multipart. */
 export function request(message: OutgoingMessage, flags?: number): { body: object; files?: RawFile[] } {
@@ -40,25 +30,4 @@ export interface BotTokenContinuation {
   readonly logger: Logger;
   /** What a refusal says once only the channel can read it, in the server's language (i18n). */
   readonly publicRefusal: (guildLocale: string | null | undefined) => string;
-}
-
-export interface InteractionWebhook {
-  /** Edits the interaction's first response; resolves to its message id. */
-  editOriginal(message: OutgoingMessage): Promise<string>;
-  /** Posts a follow-up; resolves to its message id. */
-  followUp(message: OutgoingMessage & { readonly private?: boolean }): Promise<string>;
-  editFollowUp(id: string, message: OutgoingMessage): Promise<void>;
-  /** Withdraws the (deferred) first response and tells the member privately why. */
-  withdraw(content: string): Promise<void>;
-  /** Whether writes now go through the bot token (the interaction's token ended or was refused). */
-  usesBotToken?(): boolean;
-  /** What Discord last said about the writes' rate-limit bucket (render/rateBucket.ts). */
-  rateBucket?(): RateBucket | undefined;
-  /** Follow-ups it may still post (Discord's limit for user installs); undefined: no limit. */
-  followUpsLeft?(): number | undefined;
-}
-
-export interface TokenWebhook extends InteractionWebhook {
-  /** The id of the first response (GET @original). */
-  originalId(): Promise<string>;
 }

@@ -3,11 +3,11 @@
  * in a channel (answers to mentions, replies and DMs).
  */
 import { type REST, Routes } from 'discord.js';
+import type { MessageComponents } from '../reply/buttons.js';
+import type { ReplySink } from '../reply/streamRenderer.js';
+import type { InteractionWebhook } from '../reply/webhook.js';
 import { channelMessageWrites } from './bucketWatch.js';
-import type { MessageComponents } from './buttons.js';
 import { messageBody } from './messages.js';
-import type { InteractionWebhook } from './outgoing.js';
-import type { ReplySink } from './render/streamRenderer.js';
 
 /**
  * Writes a streamed reply through the interaction's webhook: its token, then the bot token once

@@ -5,8 +5,7 @@
  * discord.com, past a REST proxy or a test server, so it is not used.
  */
 import { DiscordAPIError, REST, type RESTGetAPIGatewayBotResult, Routes } from 'discord.js';
-import type { Config } from '../config.js';
-import { allShards, type ShardSet } from './shards.js';
+import { allShards, type ShardSet, type ShardSetting } from '../lib/shards.js';
 
 /** GET /gateway/bot: the shard count Discord recommends for the bot's guild count. */
 export async function recommendedShardCount(apiUrl: string | undefined, token: string): Promise<number> {
@@ -28,7 +27,7 @@ export async function recommendedShardCount(apiUrl: string | undefined, token: s
 }
 
 export async function resolveShards(
-  setting: Config['shards'],
+  setting: ShardSetting,
   recommended: () => Promise<number>,
 ): Promise<ShardSet> {
   const count = setting.count === 'auto' ? await recommended() : setting.count;
@@ -36,7 +35,10 @@ export async function resolveShards(
 }
 
 /** This process's shards for the configuration: SHARD_COUNT (or Discord's count) and SHARD_IDS. */
-export const shardsFor = (
-  config: Pick<Config, 'shards' | 'discordApiUrl' | 'discordToken'>,
-): Promise<ShardSet> =>
+export const shardsFor = (config: {
+  readonly shards: ShardSetting;
+  /** DISCORD_API_URL (undefined: Discord's). */
+  readonly discordApiUrl: string | undefined;
+  readonly discordToken: string;
+}): Promise<ShardSet> =>
   resolveShards(config.shards, () => recommendedShardCount(config.discordApiUrl, config.discordToken));

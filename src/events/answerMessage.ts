@@ -8,13 +8,14 @@
  */
 import { DiscordAPIError, type MessageMentionOptions, PermissionFlagsBits } from 'discord.js';
 import type { ChatService } from '../chat/chatService.js';
-import { isForTheBot, type MessageTrigger, promptFromMessage, promptProblem } from '../chat/prompt.js';
+import { isForTheBot, type MessageTrigger, promptFromMessage } from '../chat/prompt.js';
 import { NO_PINGS } from '../discord/messages.js';
-import type { ReplySink } from '../discord/render/streamRenderer.js';
 import { channelReplySink } from '../discord/replySinks.js';
 import { messageVoices, type Voices } from '../i18n/voices.js';
 import { isBlank } from '../lib/blank.js';
 import type { Logger } from '../lib/logger.js';
+import type { ReplySink } from '../reply/streamRenderer.js';
+import { promptProblem } from '../settings/promptRules.js';
 import type { Settings } from '../settings/settingsStore.js';
 import { memberRoleIds } from '../spend/roleRules.js';
 

@@ -3,12 +3,12 @@
  * behind the error boundary.
  */
 import { Events, type REST } from 'discord.js';
-import { parseButtonId } from '../discord/buttons.js';
 import type { Command, MessageCommand } from '../discord/command.js';
 import { interactionResponder, withErrorBoundary } from '../discord/errorBoundary.js';
 import type { I18n } from '../i18n/translator.js';
 import { interactionVoices } from '../i18n/voices.js';
 import type { Logger } from '../lib/logger.js';
+import { parseButtonId } from '../reply/buttons.js';
 import type { Event } from './event.js';
 
 /**

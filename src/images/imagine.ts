@@ -8,12 +8,13 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { discordReason } from '../discord/errorBoundary.js';
-import type { InteractionWebhook } from '../discord/outgoing.js';
-import { quote } from '../discord/render/quote.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { type RequestEnd, type RequestEndContext, requestEnded } from '../ops/requestEnd.js';
+import { discordReason } from '../reply/discordReason.js';
+import { DEFAULT_ATTACHMENT_SIZE_LIMIT } from '../reply/limits.js';
+import { quote } from '../reply/quote.js';
+import type { InteractionWebhook } from '../reply/webhook.js';
 import type { ServiceClient } from '../service/client.js';
 import { ServiceError } from '../service/errors.js';
 import { IMAGE_MODEL } from '../service/types.js';
@@ -26,7 +27,7 @@ import type { PriceList } from '../spend/prices.js';
 import type { ImageDownloader } from './download.js';
 import type { ImagineInput } from './imagineInput.js';
 import { type Downloaded, linkLines, missingNotes, rerollRow, resultLine } from './notes.js';
-import { DEFAULT_ATTACHMENT_SIZE_LIMIT, packImages } from './pack.js';
+import { packImages } from './pack.js';
 import { showProgress } from './progress.js';
 
 export type { ImagineInput } from './imagineInput.js';

@@ -1,6 +1,6 @@
 /** What one /imagine generation is asked to do (images/imagine.ts runImagine). */
 import type { Translator } from '../i18n/translator.js';
-import type { MemberCaps } from '../spend/memberCaps.js';
+import type { MemberCaps } from '../settings/memberCaps.js';
 import type { ImagineRequest } from './imagineRequests.js';
 
 export interface ImagineInput {

@@ -3,8 +3,9 @@
  * files, the notes on what is missing and why, and the Reroll button, in the language of whoever
  * reads the reply (the channel's; the member's where the reply is private).
  */
-import { buttonId, buttonRow } from '../discord/buttons.js';
+
 import type { Translator } from '../i18n/translator.js';
+import { buttonId, buttonRow } from '../reply/buttons.js';
 import { IMAGE_MODEL } from '../service/types.js';
 import { type DownloadResult, problemText } from './download.js';
 import type { ImagineRequest } from './imagineRequests.js';

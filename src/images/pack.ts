@@ -6,8 +6,6 @@
  */
 
 export const MAX_ATTACHMENTS_PER_MESSAGE = 10;
-/** Discord's default when an interaction carries no attachment_size_limit. */
-export const DEFAULT_ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024;
 
 export interface PackableImage {
   /** 1-based position in the generation, used in file names (image-1.png …). */

@@ -1,11 +1,12 @@
 /**
  * The progress line of an /imagine reply while the service generates: refreshed every interval,
- * latest wins (one edit at a time, see discord/render/notice.ts); a failed edit is logged and the
+ * latest wins (one edit at a time, see reply/notice.ts); a failed edit is logged and the
  * next one tries again.
  */
-import { createNotice } from '../discord/render/notice.js';
+
 import type { Translator } from '../i18n/translator.js';
 import type { Clock } from '../lib/clock.js';
+import { createNotice } from '../reply/notice.js';
 import type { ImagineRequest } from './imagineRequests.js';
 
 /** `🎨 Generating 2 images at 1024x1024 … 5 sec`, in `t`'s language (the channel's). */

@@ -3,9 +3,8 @@
  * REST health counter), the health check, and the HTTP server when METRICS_PORT is set.
  */
 import { type Client, Status } from 'discord.js';
-import type { Config } from '../config.js';
-import { shardOfGuild } from '../discord/shards.js';
 import type { Logger } from '../lib/logger.js';
+import { shardOfGuild } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import type { CountedQueue } from './countedQueue.js';
 import { createMetrics, type MetricSources, type Metrics } from './metrics.js';
@@ -15,7 +14,8 @@ import { type Health, type OpsServer, startOpsServer } from './server.js';
 export const STORE_PROBE_TIMEOUT_MS = 2_000;
 
 export interface OperationsOptions {
-  readonly config: Pick<Config, 'metricsPort' | 'metricsHost'>;
+  /** METRICS_PORT (undefined: no server) and METRICS_HOST. */
+  readonly config: { readonly metricsPort: number | undefined; readonly metricsHost: string };
   readonly client: Client;
   readonly store: Store;
   readonly logger: Logger;

@@ -3,8 +3,9 @@
  * the service call started, when the first text arrived, and how many Discord writes the reply
  * took. It wraps the stream renderer and its sink, so neither knows it is being watched.
  */
-import type { ReplySink, StreamRenderer } from '../discord/render/streamRenderer.js';
+
 import type { Clock } from '../lib/clock.js';
+import type { ReplySink, StreamRenderer } from '../reply/streamRenderer.js';
 
 export interface ReplyTrace {
   /** Counts the writes made through this sink (edits, the first message, follow-ups). */

@@ -7,9 +7,9 @@
  * keys with their values (problem()), which parseWith translates.
  */
 import { z } from 'zod';
-import { PROMPT_MAX_LENGTH, promptProblem } from '../chat/prompt.js';
 import type { MessageKey, MessageValues, Translator } from '../i18n/translator.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../service/models.js';
+import { PROMPT_MAX_LENGTH, promptProblem } from './promptRules.js';
 
 /** The /ask option's own ceiling; the operator's MAX_OUTPUT_TOKENS and /config may be lower. */
 export const MAX_TOKENS_OPTION_MAX = 32_000;

@@ -7,10 +7,9 @@
  * names the setting that forbade the request, so members know whom to ask.
  */
 
-import type { Config } from '../config.js';
 import type { MessageKey, Translator } from '../i18n/translator.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
-import type { MemberCaps } from '../spend/memberCaps.js';
+import type { MemberCaps } from './memberCaps.js';
 
 /** Chat settings a guild or a channel may set; unset fields fall through to the next level. */
 export interface ChatOverrides {
@@ -60,9 +59,12 @@ export interface OperatorDefaults {
   readonly historyMaxTokens: number;
 }
 
-export function operatorDefaults(
-  config: Pick<Config, 'defaultModel' | 'maxOutputTokens' | 'historyMaxTokens'>,
-): OperatorDefaults {
+export function operatorDefaults(config: {
+  /** DEFAULT_MODEL, MAX_OUTPUT_TOKENS, HISTORY_MAX_TOKENS. */
+  readonly defaultModel: ChatModel;
+  readonly maxOutputTokens: number;
+  readonly historyMaxTokens: number;
+}): OperatorDefaults {
   return {
     model: config.defaultModel,
     maxOutputTokens: config.maxOutputTokens,

@@ -9,10 +9,11 @@
  * together: the overshoot is bounded by how far a real cost exceeds its estimate.
  * Reservations live in memory: after a crash they are simply gone (nothing was charged for them).
  */
-import { allShards, type ShardSet } from '../discord/shards.js';
+
 import { createKeyedQueue } from '../lib/keyedQueue.js';
 import type { Logger } from '../lib/logger.js';
 import { countedLimits, createRecent } from '../lib/recent.js';
+import { allShards, type ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import { SETTINGS_CACHED } from '../settings/settingsStore.js';
 
@@ -20,11 +21,12 @@ export type { GuildSettings } from './guildSettings.js';
 export type { RefusalText } from './memberCaps.js';
 export type { Refusal, Reservation } from './refusals.js';
 
+import type { MemberCaps } from '../settings/memberCaps.js';
 import { type AlertsDue, createAlertsDue } from './budgetAlerts.js';
 import { type CapKeys, capReached, capRefusalTexts } from './capRoom.js';
 import { type GuildSettings, readGuildSettings, settingsKey } from './guildSettings.js';
 import type { Ledger } from './ledger.js';
-import { type MemberCaps, memberCapRefusal } from './memberCaps.js';
+import { memberCapRefusal } from './memberCaps.js';
 import { createMemberDaySpend } from './memberDay.js';
 import { usageScope } from './records.js';
 import {

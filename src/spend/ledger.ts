@@ -30,8 +30,9 @@
  * (`shards`; Discord sends a guild's events to one shard, DMs to shard 0). The operator's cap
  * reads the others' spend from the totals they publish per shard (shardSpend.ts).
  */
-import { allShards, ownsGuild, type ShardSet } from '../discord/shards.js';
+
 import type { Logger } from '../lib/logger.js';
+import { allShards, ownsGuild, type ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import { daysBetween, type LedgerEntry, type PricedRecord, type Summary, summarize } from './aggregate.js';
 import { recordCostMicros } from './cost.js';

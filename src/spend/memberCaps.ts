@@ -4,17 +4,11 @@
  * plus their reservations in flight plus this one may not exceed either.
  */
 import type { Translator } from '../i18n/translator.js';
+import type { MemberCaps } from '../settings/memberCaps.js';
 import { type CapKeys, capRefusalTexts } from './capRoom.js';
 import type { Ledger } from './ledger.js';
 
 /** A member's caps from their roles' rule (roleRules.ts MemberRule); null: no cap. */
-export interface MemberCaps {
-  readonly dailyCapMicros: number | null;
-  readonly monthlyCapMicros: number | null;
-  /** The member's roles that bear the rule: recorded on the ledger entry (/usage by role). */
-  readonly roleIds?: readonly string[];
-}
-
 /** A refusal's words: for the member alone (with figures), or for the channel (without). */
 export type RefusalText = (t: Translator) => string;
 

@@ -13,8 +13,9 @@
  * processes at the same instant can each miss the other's, so the cap may be passed by at most
  * one request's estimate per other process.
  */
-import { runsEveryShard, type ShardSet } from '../discord/shards.js';
+
 import { createRecent } from '../lib/recent.js';
+import { runsEveryShard, type ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import type { RetentionRule } from '../ops/retention.js';
 import type { Ledger } from './ledger.js';

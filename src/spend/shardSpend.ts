@@ -6,8 +6,9 @@
  * shard 0), and reads the others' keys: a few keys, whatever the number of guilds. A key missing
  * means its process has not started yet; a layout with another shard count has its own keys.
  */
-import { runsEveryShard, type ShardSet, shardOfGuild } from '../discord/shards.js';
+
 import type { Logger } from '../lib/logger.js';
+import { runsEveryShard, type ShardSet, shardOfGuild } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import { scopeGuildId, utcDay } from './records.js';
 

@@ -4,7 +4,7 @@
  * the next row is read. So one part is held at a time (and the one being uploaded), never the
  * period: an export of any size runs in the memory of one part.
  */
-import { DEFAULT_ATTACHMENT_SIZE_LIMIT } from '../images/pack.js';
+import { DEFAULT_ATTACHMENT_SIZE_LIMIT } from '../reply/limits.js';
 import type { LedgerEntry } from './aggregate.js';
 import { CSV_HEADER, entryRow } from './csv.js';
 import { type Part, type PartRow, splitIntoParts } from './exportParts.js';

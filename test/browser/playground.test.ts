@@ -17,11 +17,11 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { questionHead } from '../../src/discord/render/quote.js';
 import { CATALOGS } from '../../src/i18n/translator.js';
 import { guildLocale } from '../../src/localDiscord/localeState.js';
 import { demoReply } from '../../src/playground/demoReplies.js';
 import { type Playground, startPlayground } from '../../src/playground/playground.js';
+import { questionHead } from '../../src/reply/quote.js';
 import { chromiumFound, launchChromium } from '../helpers/chromium.js';
 import { openPage, type PageSession } from '../helpers/playgroundPage.js';
 

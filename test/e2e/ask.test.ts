@@ -3,8 +3,8 @@
  * client talking HTTP/SSE to the fake service, the real SQLite store.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import type { ChatScript } from '../../src/localService/fakeService.js';
+import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
 import {

@@ -6,8 +6,8 @@
  * receives and what the conversation remembers.
  */
 import { describe, expect, it } from 'vitest';
-import { fenceAfter } from '../../src/discord/render/split.js';
 import type { LocalMessage } from '../../src/localDiscord/localDiscord.js';
+import { fenceAfter } from '../../src/reply/split.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';

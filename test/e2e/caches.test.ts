@@ -8,9 +8,9 @@
 import type { TextChannel } from 'discord.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DM_CHANNEL_IDLE_MS, sweepIdleDmChannels } from '../../src/discord/caches.js';
-import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import { CANNOT_ANSWER_HERE } from '../../src/events/answerMessage.js';
 import { type LocalMessage, type LocalUser, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
+import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { useHarness } from '../helpers/e2e.js';
 import { PLAIN_REPLIES, settled, waitForIdle } from '../helpers/harness.js';
 

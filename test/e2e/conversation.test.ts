@@ -3,7 +3,6 @@
  * threads; /reset; the Stop and Regenerate buttons (also after a restart).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import {
   INTENTS,
   type LocalMessage,
@@ -11,6 +10,7 @@ import {
   MEMBER_PERMISSIONS,
   MODERATOR_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
+import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForExactReply, waitForIdle, waitForReply } from '../helpers/harness.js';

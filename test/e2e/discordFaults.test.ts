@@ -4,10 +4,10 @@
  * a request nothing could be shown for is not charged.
  */
 import { describe, expect, it } from 'vitest';
-import { pieceText, splitMessage } from '../../src/discord/render/split.js';
-import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import { CANNOT_ANSWER_HERE, REPLY_REFUSED } from '../../src/events/answerMessage.js';
 import { type LocalMessage, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
+import { pieceText, splitMessage } from '../../src/reply/split.js';
+import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';

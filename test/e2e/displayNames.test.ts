@@ -3,7 +3,7 @@
  * where the bot writes one for the channel to read (who stopped a reply, who reset the
  * conversation, whose message Ask about this message is about) it shows as typed, with every
  * markdown character escaped, so a masked link, a heading, formatting or mention syntax in a
- * name never forms (render/names.ts; its property test: test/unit/discord/render/names.test.ts).
+ * name never forms (reply/names.ts; its property test: test/unit/reply/names.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import {

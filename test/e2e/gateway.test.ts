@@ -4,7 +4,7 @@
  * what was dispatched while it was away is delivered once.
  */
 import { describe, expect, it } from 'vitest';
-import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
+import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { useHarness } from '../helpers/e2e.js';
 import {
   answerPieces,

@@ -5,11 +5,11 @@
  * message, the note on a summary's dropped messages) in the server's.
  */
 import { describe, expect, it } from 'vitest';
-import { PROMPT_MAX_LENGTH } from '../../src/chat/prompt.js';
 import { createI18n } from '../../src/i18n/translator.js';
 import { problemText } from '../../src/images/download.js';
 import { type LocalMessage, type LocalUser, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { setGuildLocale } from '../../src/localDiscord/locales.js';
+import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
 import { useHarness } from '../helpers/e2e.js';
 import { PLAIN_REPLIES, waitForIdle, waitForReply } from '../helpers/harness.js';
 

@@ -4,12 +4,12 @@
  */
 import { PNG } from 'pngjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import {
   type LocalInteraction,
   type LocalUser,
   SERVER_MANAGER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
+import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { CHART_HEIGHT, CHART_WIDTH } from '../../src/spend/chart.js';
 import { type CommandOptions, useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';

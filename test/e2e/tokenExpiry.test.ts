@@ -5,10 +5,10 @@
  * the route, the member sees one continuous reply with the exact text and nothing pings.
  */
 import { describe, expect, it } from 'vitest';
-import { pieceText, splitMessage } from '../../src/discord/render/split.js';
-import { STREAMING_CURSOR } from '../../src/discord/render/streamRenderer.js';
 import type { LocalInteraction, LocalMessage, LocalUser } from '../../src/localDiscord/localDiscord.js';
 import { makePng } from '../../src/localService/png.js';
+import { pieceText, splitMessage } from '../../src/reply/split.js';
+import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { type Harness, PLAIN_REPLIES, settled, waitForIdle } from '../helpers/harness.js';

@@ -10,11 +10,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sweepIdleDmChannels } from '../../src/discord/caches.js';
-import { withoutQuestionHead } from '../../src/discord/render/quote.js';
-import { splitMessage } from '../../src/discord/render/split.js';
 import { MEMBER_PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { openGroupDm, openServerWithoutBot } from '../../src/localDiscord/places.js';
 import { installOf, USE_EXTERNAL_APPS } from '../../src/localDiscord/userInstall.js';
+import { withoutQuestionHead } from '../../src/reply/quote.js';
+import { splitMessage } from '../../src/reply/split.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { type Harness, settled, waitForIdle, waitForReply } from '../helpers/harness.js';

@@ -8,11 +8,11 @@
  */
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { REST_FILE_NAME, REST_FILE_TYPE } from '../../src/discord/render/overflow.js';
-import { withoutQuestionHead } from '../../src/discord/render/quote.js';
 import { type LocalInteraction, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { EVERYONE_PERMISSIONS } from '../../src/localDiscord/model.js';
 import { openGroupDm, openServerWithoutBot } from '../../src/localDiscord/places.js';
+import { REST_FILE_NAME, REST_FILE_TYPE } from '../../src/reply/overflow.js';
+import { withoutQuestionHead } from '../../src/reply/quote.js';
 import { useHarness } from '../helpers/e2e.js';
 import { type Harness, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
 

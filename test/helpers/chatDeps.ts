@@ -8,14 +8,14 @@
 import { createFairUse } from '../../src/access/fairUse.js';
 import type { ChatReply, ChatServiceDeps } from '../../src/chat/chatService.js';
 import { createConversationStore } from '../../src/chat/conversationStore.js';
-import type { MessageComponents } from '../../src/discord/buttons.js';
-import { createEditPacing } from '../../src/discord/render/editPacing.js';
-import type { ReplySink } from '../../src/discord/render/sink.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
 import { shippedPrices } from '../../src/localService/harness/charges.js';
 import { createMetrics } from '../../src/ops/metrics.js';
+import type { MessageComponents } from '../../src/reply/buttons.js';
+import { createEditPacing } from '../../src/reply/editPacing.js';
+import type { ReplySink } from '../../src/reply/sink.js';
 import { createServiceClient, type ServiceClient } from '../../src/service/client.js';
 import { createSettings } from '../../src/settings/settingsStore.js';
 import { createBudgets } from '../../src/spend/budgets.js';

@@ -8,8 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Bot, createBot } from '../../src/app/bot.js';
 import { type Config, configSecrets, loadConfig } from '../../src/config.js';
-import { questionHead, withoutQuestionHead } from '../../src/discord/render/quote.js';
-import { pieceText, splitMessage } from '../../src/discord/render/split.js';
 import { shardsFor } from '../../src/discord/shardPlan.js';
 import type { Clock } from '../../src/lib/clock.js';
 import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
@@ -21,6 +19,8 @@ import {
   startLocalDiscord,
 } from '../../src/localDiscord/localDiscord.js';
 import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
+import { questionHead, withoutQuestionHead } from '../../src/reply/quote.js';
+import { pieceText, splitMessage } from '../../src/reply/split.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
 import type { GuildConfigPatch } from '../../src/settings/settingsStore.js';
 import { loadPriceList } from '../../src/spend/prices.js';

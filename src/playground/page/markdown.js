@@ -24,7 +24,7 @@ export function markdown(text) {
           .map((line) => (line.startsWith('&gt; ') ? `<span class="quote">${line.slice(5)}</span>` : line))
           .join('\n')
           // An escaped character shows as itself and starts nothing (an entity no later rule matches),
-          // as Discord shows any punctuation after a backslash (members' names: render/names.ts).
+          // as Discord shows any punctuation after a backslash (members' names: reply/names.ts).
           .replace(/\\(&gt;|&lt;|[\\`*_~|#\-[\]()@+.])/g, (_, c) =>
             c === '&gt;' ? c : c === '&lt;' ? '&#60;' : `&#${c.charCodeAt(0)};`,
           )

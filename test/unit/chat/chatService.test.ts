@@ -14,9 +14,9 @@ import {
   type RegenerateRequest,
 } from '../../../src/chat/chatService.js';
 import type { ChatRequestInput } from '../../../src/chat/request.js';
-import { parseButtonId } from '../../../src/discord/buttons.js';
 import type { FakeService } from '../../../src/localService/fakeService.js';
 import { REQUEST_ENDED } from '../../../src/ops/requestEnd.js';
+import { parseButtonId } from '../../../src/reply/buttons.js';
 import type { ServiceClient } from '../../../src/service/client.js';
 import {
   type ChatDepsOptions,

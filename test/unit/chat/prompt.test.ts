@@ -4,9 +4,9 @@ import {
   isForTheBot,
   languageInstruction,
   promptFromMessage,
-  promptProblem,
   systemMessage,
 } from '../../../src/chat/prompt.js';
+import { promptProblem } from '../../../src/settings/promptRules.js';
 
 describe('messages to the bot', () => {
   const names = {

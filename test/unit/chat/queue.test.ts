@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { type ActiveReply, StoppedByMember, stopControls, stopReply } from '../../../src/chat/controls.js';
 import { type ChatQueueDeps, queueChatTurn, waitingText } from '../../../src/chat/queue.js';
 import type { StopHandle } from '../../../src/chat/turn.js';
-import type { MessageComponents } from '../../../src/discord/buttons.js';
 import { createI18n } from '../../../src/i18n/translator.js';
 import { createKeyedQueue } from '../../../src/lib/keyedQueue.js';
 import { createLogger } from '../../../src/lib/logger.js';
+import type { MessageComponents } from '../../../src/reply/buttons.js';
 import { english } from '../../helpers/english.js';
 
 /** A promise the test settles when it chooses. */

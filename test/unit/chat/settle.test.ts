@@ -15,13 +15,13 @@ import {
 import type { AssistantTurn, Turn, UserTurn } from '../../../src/chat/history.js';
 import { type SettleDeps, settleTurn } from '../../../src/chat/settle.js';
 import type { ChatTurn, Ending, PreparedTurn } from '../../../src/chat/types.js';
-import type { MessageComponents } from '../../../src/discord/buttons.js';
-import { createStreamRenderer, type ReplySink } from '../../../src/discord/render/streamRenderer.js';
 import { createI18n } from '../../../src/i18n/translator.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import { NOW, quietLogger, shippedPrices } from '../../../src/localService/harness/charges.js';
 import type { RequestRecord } from '../../../src/ops/metrics.js';
 import { startReplyTrace } from '../../../src/ops/replyTrace.js';
+import type { MessageComponents } from '../../../src/reply/buttons.js';
+import { createStreamRenderer, type ReplySink } from '../../../src/reply/streamRenderer.js';
 import { ServiceError } from '../../../src/service/errors.js';
 import type { Usage } from '../../../src/service/types.js';
 import { createLedger } from '../../../src/spend/ledger.js';

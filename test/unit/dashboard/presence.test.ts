@@ -12,8 +12,8 @@ import {
   READ_MS,
   startGuildPublisher,
 } from '../../../src/dashboard/presence.js';
-import { shardOfGuild } from '../../../src/discord/shards.js';
 import { createLogger } from '../../../src/lib/logger.js';
+import { shardOfGuild } from '../../../src/lib/shards.js';
 import type { Store } from '../../../src/lib/store.js';
 import { freshStore } from '../../helpers/tempStore.js';
 

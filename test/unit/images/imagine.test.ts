@@ -5,7 +5,6 @@
  * writes (the interaction's webhook) and the alert channel are recorders: they are Discord.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { InteractionWebhook, OutgoingMessage } from '../../../src/discord/outgoing.js';
 import { createImageDownloader } from '../../../src/images/download.js';
 import { type ImagineDeps, runImagine } from '../../../src/images/imagine.js';
 import { systemClock } from '../../../src/lib/clock.js';
@@ -13,6 +12,7 @@ import { createLogger } from '../../../src/lib/logger.js';
 import { type FakeService, startFakeService } from '../../../src/localService/fakeService.js';
 import { createMetrics } from '../../../src/ops/metrics.js';
 import { REQUEST_ENDED } from '../../../src/ops/requestEnd.js';
+import type { InteractionWebhook, OutgoingMessage } from '../../../src/reply/webhook.js';
 import { createServiceClient, type ServiceClient } from '../../../src/service/client.js';
 import type { ImageSize } from '../../../src/service/types.js';
 import { createBudgets } from '../../../src/spend/budgets.js';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { askAboutPrompt } from '../../../src/chat/messageContext.js';
-import { splitMessage } from '../../../src/discord/render/split.js';
 import { demoPieces, demoReply } from '../../../src/playground/demoReplies.js';
+import { splitMessage } from '../../../src/reply/split.js';
 
 describe('the demo service replies', () => {
   it('streams any reply in pieces of a word or two that rejoin to it exactly', () => {

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { retentionRules } from '../../../src/app/retention.js';
-import type { ShardSet } from '../../../src/discord/shards.js';
+import type { ShardSet } from '../../../src/lib/shards.js';
 import type { Store } from '../../../src/lib/store.js';
 import { imageCharge, NOW, quietLogger, shippedPrices } from '../../../src/localService/harness/charges.js';
 import { type Budgets, createBudgets, type Reservation } from '../../../src/spend/budgets.js';

@@ -56,7 +56,7 @@ export default {
   formTitleAnyModel: 'Ask the model',
   formLabel: 'Your question',
   formDescription: 'Line breaks are kept. Up to {{limit}} characters.',
-  // A reply too long for its messages (discord/render/overflow.ts).
+  // A reply too long for its messages (reply/overflow.ts).
   continuedInFile:
     '✂️ Continued in the attached {{file}} ({{chars}} more characters): Discord limits how many messages the bot may post for one command here.',
   cutHere:

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { askData } from '../../../../commands/ask/index.js';
 import { parseAskOptions } from '../../../../commands/ask/options.js';
-import { PROMPT_MAX_LENGTH } from '../../../../src/chat/prompt.js';
+import { PROMPT_MAX_LENGTH } from '../../../../src/settings/promptRules.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../../../src/settings/requestOptions.js';
 import { english } from '../../../helpers/english.js';
 

@@ -7,7 +7,7 @@ import {
   pieceText,
   splitMessage,
   takeMessage,
-} from '../../../../src/discord/render/split.js';
+} from '../../../src/reply/split.js';
 
 const bodies = (pieces: MessagePiece[]) => pieces.map((piece) => piece.body).join('');
 const texts = (pieces: MessagePiece[]) => pieces.map(pieceText);

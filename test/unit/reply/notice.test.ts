@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createNotice } from '../../../../src/discord/render/notice.js';
+import { createNotice } from '../../../src/reply/notice.js';
 
 describe('notice (latest wins)', () => {
   beforeEach(() => {

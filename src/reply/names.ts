@@ -12,7 +12,7 @@
  * `_`, `~`, `|`, a backtick, `[`, `]`, `<`, `>` and `#` wherever they are, `@` before `everyone`
  * or `here`, and a list marker (`-`, `+`, `1.`) at the start. discord.js's escapeMarkdown leaves
  * masked links, headings, subtext, quotes and mentions alone unless told, so the bot keeps its
- * own list, complete for names (`test/unit/discord/render/names.test.ts` checks that what Discord
+ * own list, complete for names (`test/unit/reply/names.test.ts` checks that what Discord
  * shows is exactly the name). Line breaks and tabs become spaces: a name is one line.
  */
 

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  lastMessage,
-  overflowNote,
-  REST_FILE_NAME,
-  REST_FILE_TYPE,
-} from '../../../../src/discord/render/overflow.js';
-import { FollowUpLimitReached, type ReplyFile, type ReplySink } from '../../../../src/discord/render/sink.js';
-import { NOTHING_OPEN, pieceText, splitMessage } from '../../../../src/discord/render/split.js';
-import { createStreamRenderer } from '../../../../src/discord/render/streamRenderer.js';
-import { systemClock } from '../../../../src/lib/clock.js';
-import { english } from '../../../helpers/english.js';
+import { systemClock } from '../../../src/lib/clock.js';
+import { lastMessage, overflowNote, REST_FILE_NAME, REST_FILE_TYPE } from '../../../src/reply/overflow.js';
+import { FollowUpLimitReached, type ReplyFile, type ReplySink } from '../../../src/reply/sink.js';
+import { NOTHING_OPEN, pieceText, splitMessage } from '../../../src/reply/split.js';
+import { createStreamRenderer } from '../../../src/reply/streamRenderer.js';
+import { english } from '../../helpers/english.js';
 
 const NOTE = '-# context 12 % · 💰 USD 0.0004';
 

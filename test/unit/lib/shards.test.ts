@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  allShards,
-  ownsGuild,
-  parseShardIds,
-  shardLabel,
-  shardOfGuild,
-} from '../../../src/discord/shards.js';
+import { allShards, ownsGuild, parseShardIds, shardLabel, shardOfGuild } from '../../../src/lib/shards.js';
 
 describe('shards', () => {
   it("follows Discord's formula: (guild_id >> 22) % shard_count", () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { shownName } from '../../../../src/discord/render/names.js';
+import { shownName } from '../../../src/reply/names.js';
 
 /** What Discord shows of escapes: a backslash before any punctuation shows that character. */
 const unescaped = (text: string) => text.replace(/\\([^0-9A-Za-z\s])/g, '$1');

@@ -6,6 +6,7 @@
 
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { systemClock } from '../../../src/lib/clock.js';
 import {
   editReadyAt,
   finalReadyAt,
@@ -13,10 +14,9 @@ import {
   RESERVE_RELEASE_MS,
   RESET_MARGIN_MS,
   readRateBucket,
-} from '../../../../src/discord/render/rateBucket.js';
-import { createStreamRenderer, type ReplySink } from '../../../../src/discord/render/streamRenderer.js';
-import { systemClock } from '../../../../src/lib/clock.js';
-import { english } from '../../../helpers/english.js';
+} from '../../../src/reply/rateBucket.js';
+import { createStreamRenderer, type ReplySink } from '../../../src/reply/streamRenderer.js';
+import { english } from '../../helpers/english.js';
 
 interface BucketOptions {
   readonly limit: number;

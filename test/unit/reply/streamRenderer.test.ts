@@ -1,16 +1,16 @@
 import { ButtonStyle, ComponentType, DiscordAPIError, HTTPError } from 'discord.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MessageComponents } from '../../../../src/discord/buttons.js';
-import { pieceText, splitMessage } from '../../../../src/discord/render/split.js';
+import { systemClock } from '../../../src/lib/clock.js';
+import type { MessageComponents } from '../../../src/reply/buttons.js';
+import { pieceText, splitMessage } from '../../../src/reply/split.js';
 import {
   createStreamRenderer,
   FINAL_RETRY_DELAYS_MS,
   type ReplySink,
   STREAMING_CURSOR,
   withNote,
-} from '../../../../src/discord/render/streamRenderer.js';
-import { systemClock } from '../../../../src/lib/clock.js';
-import { english } from '../../../helpers/english.js';
+} from '../../../src/reply/streamRenderer.js';
+import { english } from '../../helpers/english.js';
 
 /** A renderer on `sink` editing every `intervalMs`, in English, with these options besides. */
 function rendererOn(

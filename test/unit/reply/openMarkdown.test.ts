@@ -5,8 +5,8 @@ import {
   displayable,
   displayableAfter,
   openMarkdown,
-} from '../../../../src/discord/render/openMarkdown.js';
-import { NOTHING_OPEN, pieceText, splitMessage } from '../../../../src/discord/render/split.js';
+} from '../../../src/reply/openMarkdown.js';
+import { NOTHING_OPEN, pieceText, splitMessage } from '../../../src/reply/split.js';
 
 /** Half-made markdown left in `text`, by rules of its own (not openMarkdown's scanner); '' when none. */
 function halfMade(text: string): string {

@@ -42,6 +42,12 @@ export function shardOfGuild(guildId: string, shardCount: number): number {
 }
 
 /** The shards one process runs, out of the bot's total. */
+/** SHARD_COUNT (`auto`: the count Discord recommends, fetched at start) and SHARD_IDS (undefined: every one). */
+export interface ShardSetting {
+  readonly count: number | 'auto';
+  readonly ids: readonly number[] | undefined;
+}
+
 export interface ShardSet {
   readonly count: number;
   readonly ids: readonly number[];

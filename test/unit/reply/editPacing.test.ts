@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createEditPacing } from '../../../../src/discord/render/editPacing.js';
+import { createEditPacing } from '../../../src/reply/editPacing.js';
 
 describe('edit pacing of bot-token replies', () => {
   it('keeps all streams together under the budget, and frees the share of streams that end', () => {

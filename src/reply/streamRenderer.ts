@@ -13,7 +13,7 @@
  * - `finish` always writes the exact final text, without the cursor, at once; a write Discord
  *   failed with 5xx past discord.js's own retries is tried again a bounded number of times.
  */
-import type { MessageComponents } from '../buttons.js';
+import type { MessageComponents } from './buttons.js';
 import { closeLastMessage, displayableAfter } from './openMarkdown.js';
 import { lastMessage, lastMessageGuard } from './overflow.js';
 import { editReadyAt, finalReadyAt } from './rateBucket.js';

@@ -1,13 +1,9 @@
 /** A renderer that says when it next reads its text (ready), so the text's source can hold it. */
 
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createStreamRenderer,
-  type ReplySink,
-  STREAMING_CURSOR,
-} from '../../../../src/discord/render/streamRenderer.js';
-import { systemClock } from '../../../../src/lib/clock.js';
-import { english } from '../../../helpers/english.js';
+import { systemClock } from '../../../src/lib/clock.js';
+import { createStreamRenderer, type ReplySink, STREAMING_CURSOR } from '../../../src/reply/streamRenderer.js';
+import { english } from '../../helpers/english.js';
 
 function sink(latencyMs = 10) {
   const contents: string[] = [];

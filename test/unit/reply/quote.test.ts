@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { QUESTION_QUOTE, questionHead, quote } from '../../../../src/discord/render/quote.js';
-import { fenceAfter } from '../../../../src/discord/render/split.js';
+import { QUESTION_QUOTE, questionHead, quote } from '../../../src/reply/quote.js';
+import { fenceAfter } from '../../../src/reply/split.js';
 
 /** The quote's lines as Discord shows them: without `> ` and the escapes. */
 const shown = (quoted: string) =>

@@ -3,9 +3,9 @@
  * of its final write are worth retrying, and what the renderer offers its callers.
  */
 import { HTTPError } from 'discord.js';
-import type { Translator } from '../../i18n/translator.js';
-import type { Clock } from '../../lib/clock.js';
-import type { MessageComponents } from '../buttons.js';
+import type { Translator } from '../i18n/translator.js';
+import type { Clock } from '../lib/clock.js';
+import type { MessageComponents } from './buttons.js';
 import type { RateBucket } from './rateBucket.js';
 
 /** A file on a reply's message (the rest of a reply too long for its messages). */

@@ -7,7 +7,7 @@
  * `lastMessage` is pure; `lastMessageGuard` is what the stream renderer keeps to know when a
  * reply has reached its last message.
  */
-import type { Translator } from '../../i18n/translator.js';
+import type { Translator } from '../i18n/translator.js';
 import { FollowUpLimitReached, type ReplyFile, type ReplySink } from './sink.js';
 import { type Open, pieceText, takeMessage, withNote } from './split.js';
 

@@ -1,0 +1,37 @@
+/**
+ * Where an interaction's reply is written: the port the image service (and the chat's reply
+ * sinks) write through. discord/interactionWebhook.ts implements it over the interaction's token,
+ * going on through the bot token when the token ends.
+ */
+import type { MessageComponents } from './buttons.js';
+import type { RateBucket } from './rateBucket.js';
+import type { ReplyFile } from './sink.js';
+
+export interface OutgoingMessage {
+  readonly content: string;
+  /** Undefined leaves a message's buttons as they are. */
+  readonly components?: MessageComponents | undefined;
+  /** Attachments (uploaded as multipart, each with its content type when it has one). */
+  readonly files?: readonly ReplyFile[] | undefined;
+}
+
+export interface InteractionWebhook {
+  /** Edits the interaction's first response; resolves to its message id. */
+  editOriginal(message: OutgoingMessage): Promise<string>;
+  /** Posts a follow-up; resolves to its message id. */
+  followUp(message: OutgoingMessage & { readonly private?: boolean }): Promise<string>;
+  editFollowUp(id: string, message: OutgoingMessage): Promise<void>;
+  /** Withdraws the (deferred) first response and tells the member privately why. */
+  withdraw(content: string): Promise<void>;
+  /** Whether writes now go through the bot token (the interaction's token ended or was refused). */
+  usesBotToken?(): boolean;
+  /** What Discord last said about the writes' rate-limit bucket (render/rateBucket.ts). */
+  rateBucket?(): RateBucket | undefined;
+  /** Follow-ups it may still post (Discord's limit for user installs); undefined: no limit. */
+  followUpsLeft?(): number | undefined;
+}
+
+export interface TokenWebhook extends InteractionWebhook {
+  /** The id of the first response (GET @original). */
+  originalId(): Promise<string>;
+}
