@@ -30,7 +30,6 @@
  * (`shards`; Discord sends a guild's events to one shard, DMs to shard 0). The operator's cap
  * reads the others' spend from the totals they publish per shard (shardSpend.ts).
  */
-
 import type { Logger } from '../lib/logger.js';
 import { allShards, ownsGuild, type ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
