@@ -148,7 +148,7 @@ export function createBudgetCommand(deps: BudgetCommandDeps): Command {
       }
       const { budgets, prices } = deps.spend;
       const sub = interaction.options.getSubcommand();
-      const raw = optionValues(interaction);
+      const raw = optionValues<typeof budgetData>(interaction);
       let settings: GuildSettings;
       if (sub === 'set') {
         const monthly = parseCap(raw.monthly);

@@ -203,7 +203,7 @@ export function createImagineCommand(deps: ImagineCommandDeps): Command {
     data: imagineData,
     async execute(interaction) {
       const { member } = interactionVoices(deps.i18n, interaction);
-      const parsed = parseImagineOptions(member, optionValues(interaction));
+      const parsed = parseImagineOptions(member, optionValues<typeof imagineData>(interaction));
       if (!parsed.ok) return replyPrivately(interaction, parsed.error);
       const admitted = await admitImagine(deps, interaction, member);
       if ('refusal' in admitted) return replyPrivately(interaction, admitted.refusal);

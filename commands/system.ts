@@ -188,7 +188,7 @@ export function createSystemCommand(deps: SystemCommandDeps): Command {
       const channel = `<#${channelId}>`;
       const sub = interaction.options.getSubcommand();
       if (sub === 'set') {
-        const raw = optionValues(interaction).prompt;
+        const raw = optionValues<typeof systemData>(interaction).prompt;
         if (raw === undefined) return openForm(deps, interaction, channelId, t);
         await setPrompt(deps, interaction, channelId, raw);
       } else if (sub === 'clear') {

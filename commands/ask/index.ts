@@ -174,7 +174,7 @@ export function createAskCommand(deps: AskCommandDeps): Command {
   return {
     data: askData,
     async execute(interaction) {
-      const raw = optionValues(interaction);
+      const raw = optionValues<typeof askData>(interaction);
       if (raw.prompt === undefined) return openForm(deps, interaction, raw);
       const parsed = parseAskOptions(raw, interactionVoices(deps.i18n, interaction).member);
       if (!parsed.ok) return replyPrivately(interaction, parsed.error);

@@ -17,22 +17,24 @@ import { MAX_CAP, parseCap } from '../../src/spend/caps.js';
 import type { PriceList } from '../../src/spend/prices.js';
 import { MAX_ROLE_RULES, type RoleRule, type RoleRules } from '../../src/spend/roleRules.js';
 
-const roleOption = (description: string): APIApplicationCommandRoleOption => ({
-  type: ApplicationCommandOptionType.Role,
-  name: 'role',
-  description,
-  required: true,
-});
+const roleOption = (description: string) =>
+  ({
+    type: ApplicationCommandOptionType.Role,
+    name: 'role',
+    description,
+    required: true,
+  }) as const satisfies APIApplicationCommandRoleOption;
 
-const capOption = (name: 'daily' | 'monthly', description: string): APIApplicationCommandNumberOption => ({
-  type: ApplicationCommandOptionType.Number,
-  name,
-  description,
-  min_value: 0,
-  max_value: MAX_CAP,
-});
+const capOption = <Name extends 'daily' | 'monthly'>(name: Name, description: string) =>
+  ({
+    type: ApplicationCommandOptionType.Number,
+    name,
+    description,
+    min_value: 0,
+    max_value: MAX_CAP,
+  }) as const satisfies APIApplicationCommandNumberOption;
 
-export const roleGroup: APIApplicationCommandSubcommandGroupOption = {
+export const roleGroup = {
   type: ApplicationCommandOptionType.SubcommandGroup,
   name: 'role',
   description: 'Rules per role: caps per member, models, /imagine',
@@ -62,7 +64,7 @@ export const roleGroup: APIApplicationCommandSubcommandGroupOption = {
     },
     { type: ApplicationCommandOptionType.Subcommand, name: 'show', description: 'Show the rules per role' },
   ],
-};
+} as const satisfies APIApplicationCommandSubcommandGroupOption;
 
 /** One rule as a line: a field the rule leaves unset follows the server's default. */
 export function describeRule(rule: RoleRule, currency: string, t: Translator): string {

@@ -199,7 +199,7 @@ export function createConfigCommand(deps: ConfigCommandDeps): Command {
       }
       const guildId = interaction.guildId;
       const sub = interaction.options.getSubcommand();
-      const raw = optionValues(interaction);
+      const raw = optionValues<typeof configData>(interaction);
       const change = Object.hasOwn(CHANGES, sub) ? CHANGES[sub] : undefined;
       if (change) {
         const refusal = await change(deps, {

@@ -73,7 +73,7 @@ export function createUsageCommand(deps: UsageCommandDeps): Command {
       if (!canManageGuild(interaction) || !interaction.guildId) {
         return replyPrivately(interaction, member.t('spend.usageManageOnly'));
       }
-      const raw = optionValues(interaction);
+      const raw = optionValues<typeof usageData>(interaction);
       if (interaction.options.getSubcommand() === 'export') {
         return exportUsage(deps, interaction, interaction.guildId, raw, member);
       }

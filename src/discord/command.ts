@@ -36,7 +36,9 @@ export interface MessageCommand {
 }
 
 /** A channel option for settings commands: any channel or thread members can talk in. */
-export function channelOption(description: string): APIApplicationCommandChannelOption {
+export function channelOption(
+  description: string,
+): APIApplicationCommandChannelOption & { readonly name: 'channel' } {
   return {
     type: ApplicationCommandOptionType.Channel,
     name: 'channel',
@@ -53,11 +55,33 @@ export function channelOption(description: string): APIApplicationCommandChannel
   };
 }
 
+/** A command's leaf options: its own, or its subcommands' (and their groups'). */
+type LeafOption<O> = O extends { readonly options?: readonly (infer Inner)[] } ? LeafOption<Inner> | O : O;
+
+/** The option names a command's registration JSON (`as const`) declares, subcommands' included. */
+export type OptionName<Data> = Data extends { readonly options?: readonly (infer O)[] }
+  ? Extract<LeafOption<O>, { readonly type: OptionValueType }> extends {
+      readonly name: infer N extends string;
+    }
+    ? N
+    : never
+  : never;
+
+/** The option types that carry a value (not a subcommand or a group of them). */
+type OptionValueType = Exclude<
+  ApplicationCommandOptionType,
+  ApplicationCommandOptionType.Subcommand | ApplicationCommandOptionType.SubcommandGroup
+>;
+
 /**
- * The raw values of a command's options by name. Handlers validate these themselves rather
- * than trust Discord's typed getters, which throw on a mismatched type.
+ * The raw values of a command's options by name, the names typed from its registration JSON
+ * (`optionValues<typeof askData>(interaction)`: a name the command does not declare does not
+ * compile). The values stay `unknown`: an interaction can be crafted, so handlers validate them
+ * (zod) rather than trust the JSON's types or Discord's typed getters, which throw on a mismatch.
  */
-export function optionValues(interaction: ChatInputCommandInteraction): Record<string, unknown> {
+export function optionValues<Data = unknown>(
+  interaction: ChatInputCommandInteraction,
+): Partial<Record<[OptionName<Data>] extends [never] ? string : OptionName<Data>, unknown>> {
   const raw: Record<string, unknown> = {};
   for (const option of leafOptions(interaction)) raw[option.name] = option.value;
   return raw;
