@@ -5,11 +5,15 @@
 import { z } from 'zod';
 import { type DashboardConfig, dashboardConfig, dashboardFields } from './dashboard/env.js';
 import { capAmount, httpUrl, integer, optionalText, required } from './lib/envFields.js';
+import { parseSealKey, sealKeyTexts } from './lib/seal.js';
 import { parseShardIds, type ShardSetting, shardIdsProblem } from './lib/shards.js';
 import { databasePassword } from './lib/store.js';
 import { storeKind } from './lib/stores/backend.js';
 import { STREAM_EDITS_PER_SECOND } from './reply/editPacing.js';
 import { CHAT_MODELS } from './service/models.js';
+
+const DATA_KEY_PROBLEM =
+  'must be 32 random bytes in hex (64 characters) or base64, e.g. the output of: openssl rand -hex 32';
 
 const schema = z.object({
   DISCORD_TOKEN: required('the bot token from the Discord developer portal'),
@@ -123,6 +127,9 @@ const schema = z.object({
         .regex(/^[A-Za-z0-9.:_-]+$/, { error: 'must be a host name or address, e.g. 127.0.0.1 or 0.0.0.0' }),
     ),
   ...dashboardFields,
+  DATA_ENCRYPTION_KEY: optionalText
+    .transform((value) => (value === undefined ? undefined : (parseSealKey(value) ?? null)))
+    .pipe(z.instanceof(Buffer, { error: DATA_KEY_PROBLEM }).optional()),
   LOG_LEVEL: optionalText
     .transform((value) => value ?? 'info')
     .pipe(
@@ -189,6 +196,8 @@ export interface Config {
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
   readonly dashboard: DashboardConfig;
+  /** The operator's key servers' own service keys are sealed with; undefined: they cannot be set. */
+  readonly dataEncryptionKey: Buffer | undefined;
   /**
    * The bot's shard count (`auto`: the count Discord recommends, fetched at start) and the shard
    * ids this process runs (undefined: every one).
@@ -268,19 +277,23 @@ export function loadConfig(env: Env): ConfigResult {
       metricsPort,
       metricsHost: value.METRICS_HOST,
       dashboard,
+      dataEncryptionKey: value.DATA_ENCRYPTION_KEY,
       shards: { count: value.SHARD_COUNT, ids },
     },
   };
 }
 
 /**
- * What never reaches a log line or a reply: the bot token, the API key and the store's password
- * (a driver's error may quote the URL). Every process builds its redactor from this one list.
+ * What never reaches a log line or a reply: the bot's token, keys and secrets (the data key as
+ * each way it may be written), and the store's password (a driver's error may quote the URL).
+ * Every process builds its redactor from this one list.
  */
 export function configSecrets(
-  config: Pick<Config, 'discordToken' | 'serviceApiKey' | 'databaseUrl'> & { dashboard?: DashboardConfig },
+  config: Pick<Config, 'discordToken' | 'serviceApiKey' | 'databaseUrl'> &
+    Partial<Pick<Config, 'dashboard' | 'dataEncryptionKey'>>,
 ): string[] {
-  const clientSecret = config.dashboard?.clientSecret;
+  const { dashboard, dataEncryptionKey: dataKey } = config;
   const secrets = [config.discordToken, config.serviceApiKey, ...databasePassword(config.databaseUrl)];
-  return clientSecret === undefined ? secrets : [...secrets, clientSecret];
+  if (dashboard?.clientSecret !== undefined) secrets.push(dashboard.clientSecret);
+  return dataKey === undefined ? secrets : [...secrets, ...sealKeyTexts(dataKey)];
 }

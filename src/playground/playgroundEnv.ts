@@ -64,6 +64,8 @@ export const PLAYGROUND_WITHHELD: readonly string[] = [
   'PUBLIC_URL',
   'DISCORD_CLIENT_SECRET',
   'DASHBOARD_TRUSTED_PROXY',
+  // The operator's key to sealed data: the playground keeps no server's own service key.
+  'DATA_ENCRYPTION_KEY',
 ];
 
 /** `env` reduced to `PLAYGROUND_SETTINGS` (unset and empty values left out). */

@@ -1,5 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type Config, loadConfig } from '../../src/config.js';
+import { type Config, configSecrets, loadConfig } from '../../src/config.js';
+import { createRedactor } from '../../src/lib/logger.js';
 
 describe('config', () => {
   const valid = { DISCORD_TOKEN: 't', SERVICE_BASE_URL: 'https://api.example.com', SERVICE_API_KEY: 'k' };
@@ -188,5 +190,43 @@ describe('config', () => {
     expect(problems({ SHARD_COUNT: '4', SHARD_IDS: '0-9999999999' })).toEqual([
       'SHARD_IDS must list shard ids and ranges, e.g. 0-3 or 0,2,4-5',
     ]);
+  });
+
+  it('DATA_ENCRYPTION_KEY: unset by default; 32 bytes in hex or base64; anything else one line, never echoed', () => {
+    const defaults = loadConfig(valid);
+    expect(defaults.ok && defaults.config.dataEncryptionKey).toBeUndefined();
+    const key = randomBytes(32);
+    for (const text of [
+      key.toString('hex'),
+      key.toString('hex').toUpperCase(),
+      key.toString('base64'),
+      key.toString('base64').replace(/=$/, ''),
+      ` ${key.toString('base64')}\n`,
+    ]) {
+      const result = loadConfig({ ...valid, DATA_ENCRYPTION_KEY: text });
+      expect(result.ok && result.config.dataEncryptionKey, text).toEqual(key);
+    }
+    const problem =
+      'DATA_ENCRYPTION_KEY must be 32 random bytes in hex (64 characters) or base64, e.g. the output of: openssl rand -hex 32';
+    for (const bad of [
+      key.toString('hex').slice(2),
+      `${key.toString('hex')}00`,
+      randomBytes(16).toString('base64'),
+      randomBytes(48).toString('base64'),
+      'correct horse battery staple',
+      `${key.toString('hex').slice(0, 62)}zz`,
+    ]) {
+      const result = loadConfig({ ...valid, DATA_ENCRYPTION_KEY: bad });
+      expect(result.ok ? [] : result.problems, bad).toEqual([problem]);
+    }
+  });
+
+  it('the data encryption key is among the secrets, as hex or base64 whichever was written', () => {
+    const key = randomBytes(32);
+    const loaded = loadConfig({ ...valid, DATA_ENCRYPTION_KEY: key.toString('base64') });
+    if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
+    const redact = createRedactor(configSecrets(loaded.config));
+    for (const text of [key.toString('hex'), key.toString('base64'), key.toString('base64').slice(0, 43)])
+      expect(redact(`key=${text};`)).toBe('key=[redacted];');
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createLogger, createRedactor } from '../../../src/lib/logger.js';
+import { createLogger, createRedactor, createSecretSet } from '../../../src/lib/logger.js';
 
 describe('redactor', () => {
   it('removes secrets and interaction tokens from text', () => {
@@ -47,5 +47,46 @@ describe('redactor', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('a secret set that learns', () => {
+  it('redacts a secret learned after the logger was made, in log lines and by redact, escaped forms too', () => {
+    const secrets = createSecretSet(['bot-token-1234567890']);
+    const lines: string[] = [];
+    const logger = createLogger({ secrets, destination: { write: (line) => lines.push(line) } });
+    const redact = createRedactor(secrets);
+    const key = 'sk-server"key\\with-quote';
+    logger.warn({ detail: `refused ${key}` }, 'before');
+    expect(lines[0]).toContain('sk-server');
+    secrets.add(key);
+    logger.warn({ detail: `refused ${key}`, err: new Error(`bad key ${key}`) }, `service said ${key}`);
+    expect(lines[1]).not.toContain('sk-server');
+    expect(lines[1]).toContain('[redacted]');
+    expect(JSON.parse(lines[1] ?? '{}')).toMatchObject({
+      msg: 'service said [redacted]',
+      detail: 'refused [redacted]',
+    });
+    expect(redact(`key ${key}; as JSON ${JSON.stringify(key)}`)).toBe('key [redacted]; as JSON "[redacted]"');
+    expect(redact('bot-token-1234567890')).toBe('[redacted]');
+  });
+
+  it('redacts a short learned secret where it stands alone, as the fixed list does', () => {
+    const secrets = createSecretSet([]);
+    secrets.add('k3y');
+    expect(secrets.redact('the k3y, not k3yboard')).toBe('the [redacted], not k3yboard');
+  });
+
+  it('keeps at most its limit of learned secrets, the least recently taught dropped first; never the initial ones', () => {
+    const secrets = createSecretSet(['initial-secret-0000'], 3);
+    for (const name of ['learned-secret-1', 'learned-secret-2', 'learned-secret-3']) secrets.add(name);
+    // Taught again: now the most recent, so 2 is the oldest when 4 comes.
+    secrets.add('learned-secret-1');
+    secrets.add('learned-secret-4');
+    expect(
+      secrets.redact(
+        'initial-secret-0000 learned-secret-1 learned-secret-2 learned-secret-3 learned-secret-4',
+      ),
+    ).toBe('[redacted] [redacted] learned-secret-2 [redacted] [redacted]');
   });
 });
