@@ -7,18 +7,25 @@
  *
  * `POST /v1/chat/completions` answers the next queued ChatScript, else `fallback(request)`;
  * `POST /v1/images/generations` the next queued ImageScript, else `imageFallback(request)`, with
- * URLs on its content host (contentHost.ts). Any bearer key is accepted. Anything else is a 404.
+ * URLs on its content host (contentHost.ts). Anything else is a 404.
+ *
+ * Keys: every request is recorded with its bearer token (`apiKey`). Any key is accepted except
+ * those in `refuseKeys` (a set a test may change at any time): a request with one is answered 401
+ * with a JSON error body (REFUSED_KEY_BODY), as an OpenAI-compatible service refuses a bad key
+ * (service-api.md §5 does not say), and uses no script.
  */
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { answerChat } from './chatReply.js';
+import { answerChat, answerError } from './chatReply.js';
 import { startContentHost } from './contentHost.js';
 import {
+  bearerOf,
   type CdnRequest,
   type ChatScript,
   type ImageScript,
   lastUserContent,
+  REFUSED_KEY_BODY,
   type RecordedRequest,
   type SentChunk,
 } from './scripts.js';
@@ -32,7 +39,7 @@ export type {
   SentChunk,
   UsageShape,
 } from './scripts.js';
-export { defaultUsage, pieces } from './scripts.js';
+export { bearerOf, defaultUsage, pieces, REFUSED_KEY_BODY } from './scripts.js';
 
 export interface FakeService {
   readonly url: string;
@@ -57,6 +64,8 @@ export interface FakeService {
   fallback: (request: RecordedRequest) => ChatScript;
   /** Chat requests received so far. */
   chatRequests(): RecordedRequest[];
+  /** Bearer keys answered 401 (REFUSED_KEY_BODY) instead of a script; change it at any time. */
+  readonly refuseKeys: Set<string>;
   close(): Promise<void>;
 }
 
@@ -70,6 +79,8 @@ export interface FakeServiceOptions {
   readonly record?: boolean;
   readonly fallback?: (request: RecordedRequest) => ChatScript;
   readonly imageFallback?: (request: RecordedRequest) => ImageScript;
+  /** Bearer keys refused with a 401 (default none: any key is accepted). */
+  readonly refuseKeys?: Iterable<string>;
 }
 
 const CHAT = '/v1/chat/completions';
@@ -86,6 +97,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
   const queue: ChatScript[] = [];
   const imageQueue: ImageScript[] = [];
   const sockets = new Set<Socket>();
+  const refuseKeys = new Set(options.refuseKeys ?? []);
   const host = await startContentHost(record ? { cdnRequests, served } : {});
   let received = 0;
 
@@ -99,10 +111,14 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       } catch {
         // Recorded as an empty body; tests assert on what they expect.
       }
+      const apiKey = bearerOf(req.headers.authorization);
+      const refused = apiKey !== undefined && refuseKeys.has(apiKey);
       const request: RecordedRequest = {
         method: req.method ?? '',
         path: req.url ?? '',
         headers: req.headers,
+        apiKey,
+        refused,
         body,
         receivedAt: performance.now(),
       };
@@ -110,6 +126,10 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
       if (record) requests.push(request);
       const failed = (error: unknown) =>
         res.destroy(error instanceof Error ? error : new Error(String(error)));
+      if (refused) {
+        answerError(res, { status: 401, errorBody: REFUSED_KEY_BODY });
+        return;
+      }
       if (req.method === 'POST' && request.path.endsWith(CHAT)) {
         const script = queue.shift() ?? fake.fallback(request);
         const begin = () => {
@@ -161,6 +181,7 @@ export async function startFakeService(options: FakeServiceOptions = {}): Promis
     enqueue: (...scripts) => queue.push(...scripts),
     fallback: options.fallback ?? ((request) => ({ text: `Echo: ${lastUserContent(request.body)}` })),
     chatRequests: () => requests.filter((request) => request.path.endsWith(CHAT)),
+    refuseKeys,
     close: async () => {
       for (const socket of sockets) socket.destroy();
       server.close();

@@ -10,9 +10,24 @@ export interface RecordedRequest {
   readonly method: string;
   readonly path: string;
   readonly headers: IncomingMessage['headers'];
+  /** The bearer token of its `Authorization` header (undefined without one). */
+  readonly apiKey: string | undefined;
+  /** Answered 401 because its key is in `refuseKeys` (no script was used for it). */
+  readonly refused: boolean;
   readonly body: Record<string, unknown>;
   readonly receivedAt: number;
 }
+
+/** The bearer token of an `Authorization` header, as a service reads it. */
+export function bearerOf(authorization: string | undefined): string | undefined {
+  const match = /^Bearer (.*)$/i.exec(authorization ?? '');
+  return match ? (match[1] as string) : undefined;
+}
+
+/** What the local service answers a refused key with (401), in the OpenAI-compatible shape. */
+export const REFUSED_KEY_BODY = {
+  error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' },
+} as const;
 
 export type UsageShape =
   | { readonly input_tokens: number; readonly output_tokens: number }

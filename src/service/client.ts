@@ -7,9 +7,14 @@
  * Only failures before any reply text exist are retried; once a response streams, a failure
  * ends the reply (it may already be on screen and billed). A reply streaming longer than
  * `timeouts.replyMs` is cut off, however steadily the service sends.
+ *
+ * A call may carry its own key (`CallOptions.apiKey`, e.g. a server's own): every attempt of that
+ * call sends it instead of the configured one, and a refusal says whose key it was (keyRefused).
  */
+import { abortableSleep } from '../lib/abortableSleep.js';
 import { discardBody, readText } from '../lib/http.js';
 import type { Logger } from '../lib/logger.js';
+import { callRedactor } from './callRedactor.js';
 import {
   backoffDelayMs,
   errorFromResponse,
@@ -60,6 +65,11 @@ export interface ServiceClientOptions {
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
+  /**
+   * The key this call (every attempt of it) sends instead of the client's configured one. It is
+   * scrubbed from everything the call's errors and log lines quote, like the configured key.
+   */
+  readonly apiKey?: string | undefined;
   /** Called before each retry with the wait and the error that caused it. */
   readonly onRetry?: (info: { attempt: number; delayMs: number; error: ServiceError }) => void;
   /**
@@ -76,21 +86,6 @@ export interface ServiceClient {
   /** Generates images; resolves with their URLs on the content host. Throws ServiceError. */
   generateImages(request: ImageRequest, options?: CallOptions): Promise<ImageResult>;
   close(): Promise<void>;
-}
-
-function abortableSleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export function createServiceClient(options: ServiceClientOptions): ServiceClient {
@@ -110,6 +105,9 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     highWaterMark?: number,
   ) {
     const payload = JSON.stringify(body);
+    const keyOwner = call.apiKey === undefined ? 'operator' : 'call';
+    const authorization = `Bearer ${call.apiKey ?? options.apiKey}`;
+    const redact = callRedactor(options.redact, call.apiKey);
     for (let attempt = 0; ; attempt += 1) {
       const started = performance.now();
       let failure: ServiceError;
@@ -118,7 +116,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           path: basePath + path,
           method: 'POST',
           headers: {
-            authorization: `Bearer ${options.apiKey}`,
+            authorization,
             'content-type': 'application/json',
             accept: 'text/event-stream, application/json',
           },
@@ -139,7 +137,8 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           response.statusCode,
           text,
           parseRetryAfter(response.headers, Date.now()),
-          options.redact,
+          redact,
+          keyOwner,
         );
       } catch (error) {
         failure = requestFailure(error, call.signal, timeouts);
@@ -163,6 +162,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     request: ChatRequest,
     call: CallOptions = {},
   ): AsyncGenerator<ChatStreamEvent, void, undefined> {
+    const redact = callRedactor(options.redact, call.apiKey);
     const response = await post(
       '/v1/chat/completions',
       {
@@ -196,7 +196,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           throw bodyFailure(error, call.signal, timeouts, false);
         }
         const chunk = interpretEvent({ data: text });
-        if (chunk.kind === 'error') throw chunkFailure(chunk, options.redact, false);
+        if (chunk.kind === 'error') throw chunkFailure(chunk, redact, false);
         if (chunk.kind !== 'data') {
           throw new ServiceError({
             kind: 'invalid_response',
@@ -221,19 +221,14 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
             for (const chunk of step.ignored ?? []) {
               // Redacted whole before it is cut, so a secret across the cut cannot leave a prefix.
               log.warn(
-                { reason: chunk.reason, excerpt: excerpt(options.redact(chunk.data)) },
+                { reason: chunk.reason, excerpt: excerpt(redact(chunk.data)) },
                 'skipped a malformed stream event',
               );
             }
             if (step.added) yield { type: 'delta', text: step.added };
             if (step.error) {
               const usage = reply.resolveUsage(request.messages);
-              throw chunkFailure(
-                { kind: 'error', error: step.error },
-                options.redact,
-                reply.text !== '',
-                usage,
-              );
+              throw chunkFailure({ kind: 'error', error: step.error }, redact, reply.text !== '', usage);
             }
             if (step.done) {
               reply.sawDone = true;

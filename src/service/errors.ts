@@ -27,7 +27,7 @@ function englishOf(say: Say): string {
 }
 
 export type ServiceErrorKind =
-  | 'auth' // 401/403: the bot's key was rejected
+  | 'auth' // 401/403: the key was rejected (`keyRefused` says whose)
   | 'rate_limited' // 429: busy, try again later
   | 'quota' // 429 with a quota/billing code: the account is out of credit
   | 'unavailable' // 5xx
@@ -40,6 +40,12 @@ export type ServiceErrorKind =
   | 'interrupted' // the stream broke off after it started
   | 'invalid_response' // a response the bot cannot read
   | 'aborted'; // the bot cancelled the request
+
+/**
+ * Whose key a request carried: the client's configured one (the operator's), or the call's own
+ * (`CallOptions.apiKey`, e.g. a server's own key).
+ */
+export type KeyOwner = 'operator' | 'call';
 
 export interface ServiceErrorInit {
   readonly kind: ServiceErrorKind;
@@ -54,6 +60,8 @@ export interface ServiceErrorInit {
   readonly cause?: unknown;
   /** For a reply that broke off: the usage to record (as sent, or estimated). */
   readonly usage?: Usage | undefined;
+  /** The service refused the key (401 or 403): whose it was. */
+  readonly keyRefused?: KeyOwner | undefined;
 }
 
 export class ServiceError extends Error {
@@ -68,6 +76,12 @@ export class ServiceError extends Error {
   readonly beforeSend: boolean;
   /** For a reply that broke off: the usage to record (as sent, or estimated). */
   readonly usage: Usage | undefined;
+  /**
+   * Set when the service refused the request's key (401 or 403; kind `auth`): `'call'` when it was
+   * the call's own key (`CallOptions.apiKey`), `'operator'` when it was the client's configured
+   * key. Undefined for every other failure.
+   */
+  readonly keyRefused: KeyOwner | undefined;
 
   /** The member's sentence in English (for logs and English-only callers); members get `describe`. */
   get userMessage(): string {
@@ -86,6 +100,7 @@ export class ServiceError extends Error {
     this.retryAfterMs = init.retryAfterMs;
     this.beforeSend = init.beforeSend ?? false;
     this.usage = init.usage;
+    this.keyRefused = init.keyRefused;
   }
 }
 
@@ -118,12 +133,16 @@ function quoted(t: Translator, detail: string | undefined): string {
   return `${t.language === 'ja' ? '' : ' '}${t.t('errors.serviceSaid', { detail: short })}`;
 }
 
-/** Maps an HTTP error response to a ServiceError. `redact` scrubs secrets from the body. */
+/**
+ * Maps an HTTP error response to a ServiceError. `redact` scrubs secrets from the body (the
+ * request's key among them); `key` is whose key the request carried.
+ */
 export function errorFromResponse(
   status: number,
   bodyText: string,
   retryAfterMs: number | undefined,
   redact: (text: string) => string,
+  key: KeyOwner = 'operator',
 ): ServiceError {
   let body: unknown = bodyText;
   try {
@@ -139,11 +158,16 @@ export function errorFromResponse(
     ...(retryAfterMs !== undefined && { retryAfterMs }),
   };
 
+  // The service does not say how it answers a bad key (service-api.md §5): either status is one.
   if (status === 401 || status === 403) {
     return new ServiceError({
       ...base,
       kind: 'auth',
-      say: (t) => t.t('errors.serviceAuth', { status: String(status) }),
+      keyRefused: key,
+      say: (t) =>
+        t.t(key === 'call' ? 'errors.serviceOwnKeyRefused' : 'errors.serviceAuth', {
+          status: String(status),
+        }),
     });
   }
   if (status === 429) {

@@ -13,6 +13,20 @@ describe('service errors', () => {
     }
   });
 
+  it('says whose key was refused: the operator’s by default, the call’s own when told', () => {
+    for (const status of [401, 403]) {
+      const operator = errorFromResponse(status, '', undefined, noRedact);
+      expect(operator.keyRefused).toBe('operator');
+      const own = errorFromResponse(status, '', undefined, noRedact, 'call');
+      expect(own).toMatchObject({ kind: 'auth', keyRefused: 'call', retryable: false });
+      expect(own.userMessage).toMatch(/this server's own service key.*\/config service-key show/);
+      expect(own.userMessage).not.toMatch(/this bot's API key/);
+    }
+    for (const status of [400, 404, 429, 500]) {
+      expect(errorFromResponse(status, '', undefined, noRedact, 'call').keyRefused).toBeUndefined();
+    }
+  });
+
   it('maps 429 to busy with the wait, and quota exhaustion to a non-retryable quota error', () => {
     const busy = errorFromResponse(429, '{"error":{"message":"slow down"}}', 12_000, noRedact);
     expect(busy).toMatchObject({ kind: 'rate_limited', retryable: true, retryAfterMs: 12_000 });

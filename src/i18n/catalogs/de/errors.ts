@@ -3,6 +3,8 @@ export default {
   serviceSaid: 'Der Dienst sagte: „{{detail}}“',
   serviceAuth:
     'Der Dienst hat den API-Schlüssel dieses Bots abgelehnt (HTTP {{status}}). Ein Bot-Admin muss den Schlüssel korrigieren; es wurde nichts berechnet.',
+  serviceOwnKeyRefused:
+    'Der Dienst hat den eigenen Dienst-Schlüssel dieses Servers abgelehnt (HTTP {{status}}); es wurde nichts berechnet. Ein Admin kann ihn mit /config service-key show prüfen.',
   serviceQuota:
     'Laut Dienst ist das Kontingent des Bot-Kontos aufgebraucht.{{said}} Ein Bot-Admin muss es aufladen.',
   serviceBusy: 'Der Dienst ist gerade ausgelastet (Ratenlimit). Bitte versuch es gleich noch einmal.',

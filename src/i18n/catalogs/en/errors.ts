@@ -4,6 +4,8 @@ export default {
   serviceSaid: 'The service said: “{{detail}}”',
   serviceAuth:
     "The service rejected this bot's API key (HTTP {{status}}). A bot admin must fix the key; nothing was charged.",
+  serviceOwnKeyRefused:
+    "The service refused this server's own service key (HTTP {{status}}); nothing was charged. An admin can check it with /config service-key show.",
   serviceQuota:
     "The service says this bot's account has run out of quota.{{said}} A bot admin must top it up.",
   serviceBusy: 'The service is busy right now (rate limited). Please try again in a moment.',

@@ -3,6 +3,8 @@ export default {
   serviceSaid: 'El servicio dijo: «{{detail}}»',
   serviceAuth:
     'El servicio rechazó la clave de API de este bot (HTTP {{status}}). Un administrador del bot debe corregir la clave; no se cobró nada.',
+  serviceOwnKeyRefused:
+    'El servicio rechazó la clave de servicio propia de este servidor (HTTP {{status}}); no se cobró nada. Un administrador puede revisarla con /config service-key show.',
   serviceQuota:
     'El servicio dice que la cuenta de este bot se quedó sin cuota.{{said}} Un administrador del bot debe recargarla.',
   serviceBusy:

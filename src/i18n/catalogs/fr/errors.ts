@@ -3,6 +3,8 @@ export default {
   serviceSaid: 'Le service a dit : « {{detail}} »',
   serviceAuth:
     'Le service a refusé la clé d’API de ce bot (HTTP {{status}}). Un admin du bot doit corriger la clé ; rien n’a été facturé.',
+  serviceOwnKeyRefused:
+    'Le service a refusé la clé de service propre à ce serveur (HTTP {{status}}) ; rien n’a été facturé. Un admin peut la vérifier avec /config service-key show.',
   serviceQuota:
     'Selon le service, le compte de ce bot a épuisé son quota.{{said}} Un admin du bot doit le recharger.',
   serviceBusy: 'Le service est surchargé en ce moment (limite de débit). Réessaie dans un instant.',

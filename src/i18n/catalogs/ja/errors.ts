@@ -3,6 +3,8 @@ export default {
   serviceSaid: 'サービスからのメッセージ:「{{detail}}」',
   serviceAuth:
     'サービスがこのボットの API キーを拒否しました（HTTP {{status}}）。ボットの管理者がキーを修正する必要があります。料金はかかっていません。',
+  serviceOwnKeyRefused:
+    'サービスがこのサーバー独自のサービスキーを拒否しました（HTTP {{status}}）。料金はかかっていません。管理者は /config service-key show で確認できます。',
   serviceQuota:
     'サービスによると、このボットのアカウントはクォータを使い切りました。{{said}} ボットの管理者が補充する必要があります。',
   serviceBusy: 'サービスが現在混み合っています（レート制限）。少し待ってからもう一度お試しください。',

@@ -3,6 +3,8 @@ export default {
   serviceSaid: 'O serviço disse: “{{detail}}”',
   serviceAuth:
     'O serviço rejeitou a chave de API deste bot (HTTP {{status}}). Um admin do bot precisa corrigir a chave; nada foi cobrado.',
+  serviceOwnKeyRefused:
+    'O serviço rejeitou a chave de serviço própria deste servidor (HTTP {{status}}); nada foi cobrado. Um admin pode verificá-la com /config service-key show.',
   serviceQuota:
     'O serviço diz que a conta deste bot ficou sem cota.{{said}} Um admin do bot precisa recarregá-la.',
   serviceBusy: 'O serviço está sobrecarregado agora (limite de taxa). Tente de novo daqui a pouco.',
