@@ -5,7 +5,7 @@
 import { createBot } from './app/bot.js';
 import { configSecrets, loadConfig } from './config.js';
 import { shardsFor } from './discord/shardPlan.js';
-import { createLogger, createRedactor } from './lib/logger.js';
+import { createLogger, createRedactor, createSecretSet } from './lib/logger.js';
 import type { ShardSet } from './lib/shards.js';
 import { describeStore, openStore, type Store } from './lib/store.js';
 import { createServiceClient } from './service/client.js';
@@ -36,7 +36,8 @@ async function main(): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  const secrets = configSecrets(config);
+  // Shared by the logger and the bot, which teaches it servers' own service keys as they are set.
+  const secrets = createSecretSet(configSecrets(config));
   const logger = createLogger({ level: config.logLevel, secrets });
   const redact = createRedactor(secrets);
 
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
     redact,
     timeouts: { replyMs: config.replyMaxDurationMs },
   });
-  const bot = createBot({ config, logger, store, service, prices: priced.prices, shards });
+  const bot = createBot({ config, logger, store, service, prices: priced.prices, shards, secrets });
 
   let stopping = false;
   const stop = async (signal: string) => {

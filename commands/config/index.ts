@@ -16,12 +16,20 @@ import { parentChannelId } from '../../src/discord/channels.js';
 import { type Command, channelOption, optionChannel, optionValues } from '../../src/discord/command.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
+import { parseButtonId } from '../../src/reply/buttons.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import type { Settings } from '../../src/settings/settingsStore.js';
 import { setChannels } from './channels.js';
 import { CLEARABLE, clearSetting } from './clear.js';
 import { setFeatures } from './features.js';
 import { allowModels } from './models.js';
+import {
+  isServiceKeyForm,
+  runServiceKey,
+  SERVICE_KEY_GROUP,
+  serviceKeyGroup,
+  submitServiceKey,
+} from './serviceKey.js';
 import { HISTORY_TOKENS_MAX, HISTORY_TOKENS_MIN, RATE_LIMIT_MAX, setSettings } from './set.js';
 import { describeConfig } from './show.js';
 import type { ConfigChangeHandler } from './subcommand.js';
@@ -162,6 +170,7 @@ export const configData = {
         },
       ],
     },
+    serviceKeyGroup,
   ],
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
@@ -174,7 +183,8 @@ export type ConfigCommandDeps = Parameters<typeof setSettings>[0] &
   Parameters<typeof allowModels>[0] &
   Parameters<typeof setChannels>[0] &
   Parameters<typeof setFeatures>[0] &
-  Parameters<typeof describeConfig>[0] & {
+  Parameters<typeof describeConfig>[0] &
+  Parameters<typeof runServiceKey>[0] & {
     readonly i18n: Parameters<typeof interactionVoices>[0];
     readonly settings: Pick<Settings, 'guild'>;
   };
@@ -198,6 +208,9 @@ export function createConfigCommand(deps: ConfigCommandDeps): Command {
         return replyPrivately(interaction, t.t('config.manageServerOnly'));
       }
       const guildId = interaction.guildId;
+      // A group's subcommands share names with the top level's (set, show, clear).
+      if (interaction.options.getSubcommandGroup(false) === SERVICE_KEY_GROUP)
+        return runServiceKey(deps, interaction, guildId, t);
       const sub = interaction.options.getSubcommand();
       const raw = optionValues<typeof configData>(interaction);
       const change = Object.hasOwn(CHANGES, sub) ? CHANGES[sub] : undefined;
@@ -222,6 +235,15 @@ export function createConfigCommand(deps: ConfigCommandDeps): Command {
       const header = change ? `${t.t('config.saved')}\n` : '';
       const shownConfig = await describeConfig(deps, guildId, channelId, parentId, t);
       await replyPrivately(interaction, header + shownConfig);
+    },
+    /** The service key's form: Manage Server is checked again at submit (a form can be forwarded). */
+    async handleModal(interaction) {
+      const t = interactionVoices(deps.i18n, interaction).member;
+      if (!isServiceKeyForm(parseButtonId(interaction.customId).action))
+        return replyPrivately(interaction, t.t('errors.formGone'));
+      if (!canManageGuild(interaction) || !interaction.inGuild())
+        return replyPrivately(interaction, t.t('config.manageServerOnly'));
+      await submitServiceKey(deps, interaction, interaction.guildId, t);
     },
   };
 }

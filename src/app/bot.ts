@@ -15,7 +15,7 @@ import { createRestHealth, type RestHealth } from '../discord/restHealth.js';
 import type { Event } from '../events/event.js';
 import { createEvents } from '../events/index.js';
 import { type Clock, systemClock } from '../lib/clock.js';
-import type { Logger } from '../lib/logger.js';
+import type { Logger, SecretSet } from '../lib/logger.js';
 import { allShards, type ShardSet, shardLabel } from '../lib/shards.js';
 import { type Store, spillPathFor, spillPathsFor } from '../lib/store.js';
 import { createOperations, type Operations } from '../ops/operations.js';
@@ -36,6 +36,8 @@ export interface BotOptions {
   readonly clock?: Clock;
   /** How long interaction tokens live (default: Discord's 15 minutes); tests shorten it. */
   readonly interactionTokenTtlMs?: number;
+  /** The secrets the logger redacts, which the bot teaches servers' own keys (capabilities.ts). */
+  readonly secrets?: SecretSet;
   /** The commands, built from the capabilities (default: every command, commands/index.ts). */
   readonly commands?: (capabilities: Capabilities) => Commands;
   /**
@@ -103,6 +105,7 @@ export function createBot(options: BotOptions): Bot {
     metrics: operations.metrics,
     shardOf: (guildId) => operations.shardOf(guildId),
     interactionTokenTtlMs: options.interactionTokenTtlMs,
+    secrets: options.secrets,
   });
   capabilities = built;
   const { ledger } = built.spend;

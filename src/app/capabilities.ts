@@ -16,12 +16,13 @@ import { createImageDownloader, type ImageDownloader } from '../images/download.
 import { createImageService, type ImageService } from '../images/imageService.js';
 import { createImagineRequests } from '../images/imagineRequests.js';
 import type { Clock } from '../lib/clock.js';
-import { createRedactor, type Logger } from '../lib/logger.js';
+import { createRedactor, createSecretSet, type Logger, type SecretSet } from '../lib/logger.js';
 import type { ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import type { Metrics } from '../ops/metrics.js';
 import { createEditPacing, type EditPacing } from '../reply/editPacing.js';
 import type { ServiceClient } from '../service/client.js';
+import { createServiceKeys, type ServiceKeys, serviceKeySeal } from '../settings/serviceKeys.js';
 import { createSettings, type Settings } from '../settings/settingsStore.js';
 import type { PriceList } from '../spend/prices.js';
 import { createSpend, type Spend } from '../spend/spend.js';
@@ -44,6 +45,11 @@ export interface Foundations {
   readonly shardOf: (guildId: string | null) => number;
   /** How long interaction tokens live (default: Discord's 15 minutes); tests shorten it. */
   readonly interactionTokenTtlMs?: number | undefined;
+  /**
+   * The secrets logs and replies never show, shared with the logger so that it learns servers'
+   * own keys too (default: the configuration's, learned by replies only).
+   */
+  readonly secrets?: SecretSet | undefined;
 }
 
 /** Every capability and service of one bot process, built once. */
@@ -55,6 +61,8 @@ export interface Capabilities {
   readonly redact: (text: string) => string;
   readonly i18n: I18n;
   readonly settings: Settings;
+  /** Servers' own service keys; undefined without DATA_ENCRYPTION_KEY (none can be kept). */
+  readonly serviceKeys: ServiceKeys | undefined;
   readonly spend: Spend;
   readonly access: Access;
   readonly chat: ChatService;
@@ -74,6 +82,15 @@ export function createCapabilities(base: Foundations): Capabilities {
   const { config, logger, clock, store, client, shutdown } = base;
   const i18n = createI18n();
   const settings = createSettings(store);
+  const secrets = base.secrets ?? createSecretSet(configSecrets(config));
+  const serviceKeys = config.dataEncryptionKey
+    ? createServiceKeys({
+        store,
+        seal: serviceKeySeal(config.dataEncryptionKey),
+        learn: (secret) => secrets.add(secret),
+        logger,
+      })
+    : undefined;
   const spend = createSpend({
     store,
     prices: base.prices,
@@ -125,6 +142,7 @@ export function createCapabilities(base: Foundations): Capabilities {
     service: base.service,
     conversations,
     settings,
+    serviceKeys,
     fairUse: access.fairUse,
     editPacing,
   });
@@ -133,15 +151,17 @@ export function createCapabilities(base: Foundations): Capabilities {
     service: base.service,
     images: downloader,
     requests: createImagineRequests(store),
+    serviceKeys,
   });
   return {
     config,
     logger,
     clock,
     shutdown,
-    redact: createRedactor(configSecrets(config)),
+    redact: createRedactor(secrets),
     i18n,
     settings,
+    serviceKeys,
     spend,
     access,
     chat,

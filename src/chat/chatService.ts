@@ -13,6 +13,7 @@ import { definedFields } from '../lib/objects.js';
 import { countWaiting } from '../ops/countedQueue.js';
 import { parseWith, storedOptionsSchema } from '../settings/requestOptions.js';
 import type { ChatSettings, RequestOptions } from '../settings/resolve.js';
+import type { ServiceKeys } from '../settings/serviceKeys.js';
 import { createArrivalOrder } from './arrivalOrder.js';
 import { type ActiveReply, stopReply } from './controls.js';
 import type { ConversationStore } from './conversationStore.js';
@@ -28,6 +29,8 @@ import type { ChatTurn } from './types.js';
  */
 export type ChatServiceDeps = {
   readonly conversations: Pick<ConversationStore, 'load' | 'reset'>;
+  /** Servers' own service keys; undefined when none can be kept (no DATA_ENCRYPTION_KEY). */
+  readonly serviceKeys?: Pick<ServiceKeys, 'keyFor'> | undefined;
   /** Aborted when the bot shuts down: no new turn is taken, running ones end with a note. */
   readonly shutdown: AbortSignal;
 } & Parameters<typeof prepareChatRequest>[0] &
@@ -149,9 +152,12 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
         await request.reply.acknowledge();
         const shaped = await request.shape(prepared.settings);
         const { guildId, userId, userName, userInstall } = request.asker;
+        // A server's own key pays for its requests; not its members' DMs, not user installs.
+        const serviceKey = guildId && !userInstall ? await deps.serviceKeys?.keyFor(guildId) : undefined;
         const turn: ChatTurn = {
           ...shaped,
           ...(userInstall && { userInstall }),
+          ...(serviceKey !== undefined && { serviceKey }),
           guildId,
           userId,
           userName,

@@ -206,6 +206,21 @@ async function streamTurn(
     // The service's reads wait for the renderer's next edit: text between two edits is parsed once.
     const pace = () => renderer.ready();
     const ending = await streamReply(deps, turn, prepared, stop, sink, trace.renderer(renderer), pace);
+    if (ending.kind === 'failed' && ending.error.keyRefused === 'call' && renderer.text() === '') {
+      // The server's own key was refused before any text: nothing to charge or remember; the
+      // member alone is told (the key is the admins' to fix, not the channel's business).
+      await renderer.cancel();
+      requestEnded(
+        deps,
+        prepared.log,
+        { ...unserved(turn, 'refused'), totalMs: trace.elapsedMs() },
+        {
+          refusedBy: 'serviceKey',
+        },
+      );
+      await sink.refuse(`⛔ ${ending.error.describe(refusalVoice(turn))}`);
+      return;
+    }
     await settleTurn(deps, turn, prepared, renderer, ending, trace);
   } catch (error) {
     // settle.ts did not record it (or failed writing it); the error boundary reports the rest.
@@ -242,6 +257,7 @@ async function streamReply(
       },
       {
         signal: AbortSignal.any([deps.shutdown, stop.signal]),
+        ...(turn.serviceKey !== undefined && { apiKey: turn.serviceKey }),
         pace,
         onRetry: ({ delayMs }) => {
           // Nothing is on screen yet (retries only happen before the reply starts).

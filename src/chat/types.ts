@@ -33,6 +33,11 @@ export interface ChatTurn {
   readonly userInstall?: boolean;
   /** The member's explicit options, kept with the reply for Regenerate. */
   readonly options: TurnOptions;
+  /**
+   * The server's own service key (/config service-key): the service is called with it instead of
+   * the operator's, and the charge is recorded as the server key's. Never logged or shown.
+   */
+  readonly serviceKey?: string;
   /** A line shown under the reply whatever happens (e.g. why no thread was opened). */
   readonly extraNote?: string;
   /**

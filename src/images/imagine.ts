@@ -151,6 +151,7 @@ async function generateAndPost(
       { model: IMAGE_MODEL, prompt: request.prompt, size: request.size, n: request.n },
       {
         signal,
+        ...(input.serviceKey !== undefined && { apiKey: input.serviceKey }),
         onRetry: ({ delayMs, error }) =>
           log.warn({ delayMs, kind: error.kind }, `image generation retry in ${Math.ceil(delayMs / 1000)} s`),
       },
@@ -161,6 +162,19 @@ async function generateAndPost(
     if (!(error instanceof ServiceError)) throw error;
     log.warn({ err: error, kind: error.kind }, 'image generation failed');
     ending.ended = true;
+    if (error.keyRefused === 'call') {
+      // The server's own key was refused: nothing was billed; the member alone is told.
+      requestEnded(
+        deps,
+        log,
+        { ...unserved(input, 'refused'), totalMs: deps.clock.now() - started },
+        {
+          refusedBy: 'serviceKey',
+        },
+      );
+      await webhook.withdraw(`⛔ ${error.describe(input.words.member)}`);
+      return;
+    }
     requestEnded(deps, log, { ...unserved(input, error.kind), totalMs: deps.clock.now() - started });
     const message =
       error.kind === 'aborted' && deps.shutdown.aborted
@@ -212,6 +226,7 @@ async function generateAndPost(
     outcome: delivered === request.n ? 'completed' : 'partial',
     ...(input.userInstall && { userInstall: true }),
     ...(input.memberCaps?.roleIds?.length && { roleIds: input.memberCaps.roleIds }),
+    ...(input.serviceKey !== undefined && { paidBy: 'serverKey' as const }),
   });
   // Its line is written from here on, whatever happens to the posting.
   ending.ended = true;

@@ -19,6 +19,11 @@ export interface ImagineInput {
   readonly userInstall?: { readonly deadline: AbortSignal; readonly ttlMs: number };
   /** The images as the service's links instead of files: the bot may not attach files here. */
   readonly linksOnly?: boolean;
+  /**
+   * The server's own service key (/config service-key): the service is called with it, and the
+   * charge is recorded as the server key's. Never logged or shown.
+   */
+  readonly serviceKey?: string;
   /** The member's caps from their roles' rule (access/roleGate.ts); absent: the server's. */
   readonly memberCaps?: MemberCaps;
   /**

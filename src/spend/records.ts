@@ -24,6 +24,8 @@ interface UsageRecordBase {
   readonly userInstall?: boolean;
   /** The member's roles that bore a rule when billed (/budget role), for /usage by role. */
   readonly roleIds?: readonly string[];
+  /** Paid with the server's own service key (/config service-key); absent: the operator paid. */
+  readonly paidBy?: 'serverKey';
 }
 
 export interface ChatUsageRecord extends UsageRecordBase {

@@ -10,7 +10,7 @@ import { type Bot, createBot } from '../../src/app/bot.js';
 import { type Config, configSecrets, loadConfig } from '../../src/config.js';
 import { shardsFor } from '../../src/discord/shardPlan.js';
 import type { Clock } from '../../src/lib/clock.js';
-import { createLogger, createRedactor, type Logger } from '../../src/lib/logger.js';
+import { createLogger, createRedactor, createSecretSet, type Logger } from '../../src/lib/logger.js';
 import { openStore, type Store } from '../../src/lib/store.js';
 import {
   type LocalDiscord,
@@ -84,7 +84,8 @@ async function launch(
   onSettled: (subject: unknown) => void,
   faults: StoreFaults,
 ): Promise<RunningBot> {
-  const secrets = configSecrets(config);
+  // As src/main.ts: shared by the logger and the bot, which teaches it servers' own keys.
+  const secrets = createSecretSet(configSecrets(config));
   const logger = createLogger({ level: 'debug', secrets, destination: { write: (line) => logs.push(line) } });
   const store = await openStore(config.databaseUrl, {
     adapter: (real) => faultyAdapter(real, faults),
@@ -109,6 +110,7 @@ async function launch(
     store,
     service,
     prices: priced.prices,
+    secrets,
     onSettled: (_event, subject) => onSettled(subject),
     ...(options.clock !== undefined && { clock: options.clock }),
     ...(options.interactionTokenTtlMs !== undefined && {

@@ -26,6 +26,13 @@ export default {
   'config.description': 'Wie sich der Bot auf diesem Server verhält',
   'config.show.description': 'Die geltenden Einstellungen (in einem Kanal) und woher jede stammt',
   'config.show.channel.description': 'Welcher Kanal (Standard: dieser)',
+  'config.service-key.description': 'Den eigenen Dienstschlüssel dieses Servers (seine Anfragen nutzen ihn)',
+  'config.service-key.set.description':
+    'Den Schlüssel dieses Servers setzen (in einem Formular, nie im Befehl)',
+  'config.service-key.show.description':
+    'Ob ein Schlüssel gesetzt ist, seine letzten vier Zeichen, wer ihn wann gesetzt hat',
+  'config.service-key.clear.description':
+    'Den Schlüssel dieses Servers entfernen: Anfragen nutzen wieder den des Betreibers',
   'config.set.description': 'Standardwerte für den Server oder für einen Kanal',
   'config.set.model.description': 'Standardmodell',
   'config.set.temperature.description': 'Standardtemperatur, 0 bis 2',

@@ -97,4 +97,21 @@ export default {
   modelNotForRoles:
     'Das Modell {{model}} ist für deine Rollen auf diesem Server nicht erlaubt: Ihre Regel (/budget role) erlaubt {{allowed}}.',
   imagineNotForRoles: 'Deine Rollen auf diesem Server erlauben /imagine nicht (ihre Regel, /budget role).',
+  // A server's own service key (/config service-key)
+  serviceKeyNeedsEncryption:
+    'Server können hier keinen eigenen Dienstschlüssel hinterlegen: Der Betreiber des Bots hat DATA_ENCRYPTION_KEY nicht gesetzt, womit solche Schlüssel versiegelt gespeichert werden. Bitte den Betreiber, ihn zu setzen.',
+  serviceKeyFormTitle: 'Dienstschlüssel dieses Servers',
+  serviceKeyFormLabel: 'API-Schlüssel des Dienstes',
+  serviceKeyFormDescription:
+    'Wird versiegelt gespeichert und nie wieder angezeigt; die Anfragen dieses Servers nutzen ihn.',
+  serviceKeySaved:
+    '✅ Der Schlüssel mit der Endung …{{last4}} ist gespeichert. Die Anfragen dieses Servers nutzen ihn jetzt und gehen nicht auf Kosten des Bot-Betreibers.',
+  serviceKeyShown:
+    'Dieser Server nutzt einen eigenen Dienstschlüssel mit der Endung …{{last4}}, gesetzt von {{user}} {{when}}.',
+  serviceKeyNone:
+    'Dieser Server hat keinen eigenen Dienstschlüssel: Seine Anfragen nutzen den Schlüssel des Bot-Betreibers.',
+  serviceKeyCleared:
+    '✅ Der Schlüssel dieses Servers (Endung …{{last4}}) ist entfernt: Seine Anfragen nutzen wieder den Schlüssel des Bot-Betreibers.',
+  serviceKeyInvalid:
+    'Das ist kein Dienstschlüssel: 1 bis 400 Zeichen ohne Leerzeichen oder Zeilenumbrüche. Nichts wurde gespeichert.',
 };

@@ -96,4 +96,18 @@ export default {
   modelNotForRoles:
     'The model {{model}} is not allowed for your roles on this server: their rule (/budget role) permits {{allowed}}.',
   imagineNotForRoles: 'Your roles on this server do not allow /imagine (their rule, /budget role).',
+  // A server's own service key (/config service-key)
+  serviceKeyNeedsEncryption:
+    'Servers cannot keep their own service key here: the bot’s operator has not set DATA_ENCRYPTION_KEY, which seals such keys in the store. Ask the operator to set it.',
+  serviceKeyFormTitle: 'This server’s service key',
+  serviceKeyFormLabel: 'Service API key',
+  serviceKeyFormDescription: 'Kept sealed and never shown again; this server’s requests will use it.',
+  serviceKeySaved:
+    '✅ Saved the key ending in …{{last4}}. This server’s requests now use it, and are not charged to the bot’s operator.',
+  serviceKeyShown: 'This server uses its own service key, ending in …{{last4}}, set by {{user}} {{when}}.',
+  serviceKeyNone: 'This server has no service key of its own: its requests use the bot operator’s key.',
+  serviceKeyCleared:
+    '✅ Removed this server’s key (ending in …{{last4}}): its requests use the bot operator’s key again.',
+  serviceKeyInvalid:
+    'That is not a service key: it must be 1 to 400 characters, with no spaces or line breaks. Nothing was saved.',
 } as const;

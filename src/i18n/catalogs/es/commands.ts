@@ -26,6 +26,13 @@ export default {
   'config.description': 'Cómo se comporta el bot en este servidor',
   'config.show.description': 'Los ajustes vigentes (en un canal) y de dónde viene cada uno',
   'config.show.channel.description': 'Qué canal (por defecto: este)',
+  'config.service-key.description': 'La clave del servicio propia de este servidor (sus solicitudes la usan)',
+  'config.service-key.set.description':
+    'Poner la clave de este servidor (en un formulario, nunca en el comando)',
+  'config.service-key.show.description':
+    'Si hay una clave, sus cuatro últimos caracteres, quién la puso y cuándo',
+  'config.service-key.clear.description':
+    'Quitar la clave de este servidor: las solicitudes vuelven a usar la del operador',
   'config.set.description': 'Valores por defecto del servidor o de un canal',
   'config.set.model.description': 'Modelo por defecto',
   'config.set.temperature.description': 'Temperatura por defecto, de 0 a 2',

@@ -106,4 +106,21 @@ export default {
   modelNotForRoles:
     'El modelo {{model}} no está permitido para tus roles en este servidor: su regla (/budget role) permite {{allowed}}.',
   imagineNotForRoles: 'Tus roles en este servidor no permiten /imagine (su regla, /budget role).',
+  // A server's own service key (/config service-key)
+  serviceKeyNeedsEncryption:
+    'Los servidores no pueden guardar aquí su propia clave del servicio: el operador del bot no ha definido DATA_ENCRYPTION_KEY, que sella esas claves en el almacén. Pídele que la defina.',
+  serviceKeyFormTitle: 'Clave del servicio de este servidor',
+  serviceKeyFormLabel: 'Clave de API del servicio',
+  serviceKeyFormDescription:
+    'Se guarda sellada y no se vuelve a mostrar; las solicitudes de este servidor la usarán.',
+  serviceKeySaved:
+    '✅ Guardada la clave que termina en …{{last4}}. Las solicitudes de este servidor la usan ahora y no se cobran al operador del bot.',
+  serviceKeyShown:
+    'Este servidor usa su propia clave del servicio, que termina en …{{last4}}, puesta por {{user}} {{when}}.',
+  serviceKeyNone:
+    'Este servidor no tiene clave del servicio propia: sus solicitudes usan la clave del operador del bot.',
+  serviceKeyCleared:
+    '✅ Quitada la clave de este servidor (terminaba en …{{last4}}): sus solicitudes vuelven a usar la clave del operador del bot.',
+  serviceKeyInvalid:
+    'Eso no es una clave del servicio: debe tener de 1 a 400 caracteres, sin espacios ni saltos de línea. No se guardó nada.',
 };

@@ -26,6 +26,13 @@ export default {
   'config.description': 'Le comportement du bot sur ce serveur',
   'config.show.description': 'Les réglages en vigueur (dans un salon), et d’où vient chacun',
   'config.show.channel.description': 'Quel salon (par défaut : celui-ci)',
+  'config.service-key.description': 'La clé de service propre à ce serveur (ses requêtes l’utilisent)',
+  'config.service-key.set.description':
+    'Définir la clé de ce serveur (dans un formulaire, jamais dans la commande)',
+  'config.service-key.show.description':
+    'Si une clé est définie, ses quatre derniers caractères, qui l’a définie et quand',
+  'config.service-key.clear.description':
+    'Retirer la clé de ce serveur : les requêtes reprennent celle de l’opérateur',
   'config.set.description': 'Valeurs par défaut du serveur, ou d’un salon',
   'config.set.model.description': 'Modèle par défaut',
   'config.set.temperature.description': 'Température par défaut, de 0 à 2',

@@ -107,4 +107,21 @@ export default {
   modelNotForRoles:
     'Le modèle {{model}} n’est pas autorisé pour tes rôles sur ce serveur : leur règle (/budget role) permet {{allowed}}.',
   imagineNotForRoles: 'Tes rôles sur ce serveur n’autorisent pas /imagine (leur règle, /budget role).',
+  // A server's own service key (/config service-key)
+  serviceKeyNeedsEncryption:
+    'Les serveurs ne peuvent pas garder leur propre clé de service ici : l’opérateur du bot n’a pas défini DATA_ENCRYPTION_KEY, qui scelle ces clés dans le stockage. Demandez-lui de la définir.',
+  serviceKeyFormTitle: 'Clé de service de ce serveur',
+  serviceKeyFormLabel: 'Clé d’API du service',
+  serviceKeyFormDescription:
+    'Gardée scellée et jamais réaffichée ; les requêtes de ce serveur l’utiliseront.',
+  serviceKeySaved:
+    '✅ Clé se terminant par …{{last4}} enregistrée. Les requêtes de ce serveur l’utilisent désormais et ne sont pas facturées à l’opérateur du bot.',
+  serviceKeyShown:
+    'Ce serveur utilise sa propre clé de service, se terminant par …{{last4}}, définie par {{user}} {{when}}.',
+  serviceKeyNone:
+    'Ce serveur n’a pas de clé de service à lui : ses requêtes utilisent la clé de l’opérateur du bot.',
+  serviceKeyCleared:
+    '✅ Clé de ce serveur retirée (se terminant par …{{last4}}) : ses requêtes utilisent de nouveau la clé de l’opérateur du bot.',
+  serviceKeyInvalid:
+    'Ce n’est pas une clé de service : 1 à 400 caractères, sans espace ni saut de ligne. Rien n’a été enregistré.',
 };

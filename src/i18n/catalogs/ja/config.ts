@@ -90,4 +90,20 @@ export default {
     'モデル {{model}} は、このサーバーでのあなたのロールでは許可されていません。ロールのルール（/budget role）で使えるのは {{allowed}} です。',
   imagineNotForRoles:
     'このサーバーでのあなたのロールでは /imagine は許可されていません（ロールのルール、/budget role）。',
+  // A server's own service key (/config service-key)
+  serviceKeyNeedsEncryption:
+    'このボットではサーバー独自のサービスキーを保存できません。キーを封印して保存するための DATA_ENCRYPTION_KEY をボットの運営者が設定していません。運営者に設定を依頼してください。',
+  serviceKeyFormTitle: 'このサーバーのサービスキー',
+  serviceKeyFormLabel: 'サービスの API キー',
+  serviceKeyFormDescription: '封印して保存され、二度と表示されません。このサーバーのリクエストに使われます。',
+  serviceKeySaved:
+    '✅ 末尾が …{{last4}} のキーを保存しました。このサーバーのリクエストは今後このキーを使い、ボットの運営者には課金されません。',
+  serviceKeyShown:
+    'このサーバーは独自のサービスキー（末尾 …{{last4}}）を使っています。設定者: {{user}}、{{when}}。',
+  serviceKeyNone:
+    'このサーバーには独自のサービスキーがありません。リクエストにはボットの運営者のキーが使われます。',
+  serviceKeyCleared:
+    '✅ このサーバーのキー（末尾 …{{last4}}）を削除しました。リクエストには再びボットの運営者のキーが使われます。',
+  serviceKeyInvalid:
+    'サービスキーではありません。空白や改行を含まない 1〜400 文字で入力してください。何も保存していません。',
 };

@@ -24,6 +24,12 @@ export default {
   'config.description': 'Como o bot se comporta neste servidor',
   'config.show.description': 'As configurações em vigor (num canal) e de onde vem cada uma',
   'config.show.channel.description': 'Qual canal (padrão: este)',
+  'config.service-key.description': 'A chave do serviço própria deste servidor (os pedidos dele a usam)',
+  'config.service-key.set.description': 'Definir a chave deste servidor (num formulário, nunca no comando)',
+  'config.service-key.show.description':
+    'Se há uma chave, os quatro últimos caracteres, quem a definiu e quando',
+  'config.service-key.clear.description':
+    'Remover a chave deste servidor: os pedidos voltam a usar a do operador',
   'config.set.description': 'Padrões do servidor ou de um canal',
   'config.set.model.description': 'Modelo padrão',
   'config.set.temperature.description': 'Temperatura padrão, de 0 a 2',

@@ -103,4 +103,21 @@ export default {
   modelNotForRoles:
     'O modelo {{model}} não é permitido para os seus cargos neste servidor: a regra deles (/budget role) permite {{allowed}}.',
   imagineNotForRoles: 'Seus cargos neste servidor não permitem /imagine (a regra deles, /budget role).',
+  // A server's own service key (/config service-key)
+  serviceKeyNeedsEncryption:
+    'Os servidores não podem guardar aqui a própria chave do serviço: o operador do bot não definiu DATA_ENCRYPTION_KEY, que sela essas chaves no armazenamento. Peça a ele que a defina.',
+  serviceKeyFormTitle: 'Chave do serviço deste servidor',
+  serviceKeyFormLabel: 'Chave de API do serviço',
+  serviceKeyFormDescription:
+    'Guardada selada e nunca mostrada de novo; os pedidos deste servidor vão usá-la.',
+  serviceKeySaved:
+    '✅ Chave terminada em …{{last4}} salva. Os pedidos deste servidor agora a usam e não são cobrados do operador do bot.',
+  serviceKeyShown:
+    'Este servidor usa a própria chave do serviço, terminada em …{{last4}}, definida por {{user}} {{when}}.',
+  serviceKeyNone:
+    'Este servidor não tem chave do serviço própria: os pedidos dele usam a chave do operador do bot.',
+  serviceKeyCleared:
+    '✅ Chave deste servidor removida (terminada em …{{last4}}): os pedidos dele voltam a usar a chave do operador do bot.',
+  serviceKeyInvalid:
+    'Isso não é uma chave do serviço: deve ter de 1 a 400 caracteres, sem espaços nem quebras de linha. Nada foi salvo.',
 };
