@@ -11,7 +11,7 @@ import { type ConversationStore, createConversationStore } from '../chat/convers
 import { type Config, configSecrets } from '../config.js';
 import { createInteractionRest } from '../discord/interactionWebhook.js';
 import { NO_PINGS_API } from '../discord/messages.js';
-import { createI18n, type I18n } from '../i18n/translator.js';
+import { createI18n, type I18n, type Translator } from '../i18n/translator.js';
 import { createImageDownloader, type ImageDownloader } from '../images/download.js';
 import { createImageService, type ImageService } from '../images/imageService.js';
 import { createImagineRequests } from '../images/imagineRequests.js';
@@ -22,6 +22,7 @@ import type { Store } from '../lib/store.js';
 import type { Metrics } from '../ops/metrics.js';
 import { createEditPacing, type EditPacing } from '../reply/editPacing.js';
 import type { ServiceClient } from '../service/client.js';
+import { announceServiceKeyRefused } from '../settings/serviceKeyAlert.js';
 import { createServiceKeys, type ServiceKeys, serviceKeySeal } from '../settings/serviceKeys.js';
 import { createSettings, type Settings } from '../settings/settingsStore.js';
 import type { PriceList } from '../spend/prices.js';
@@ -137,12 +138,29 @@ export function createCapabilities(base: Foundations): Capabilities {
     botToken: createEditPacing(),
     interaction: createEditPacing(config.streamEditsPerSecond),
   };
+  // The admins of a server whose own key the service refused hear it once, where their alerts go.
+  const serviceKeyRefused =
+    serviceKeys &&
+    ((guildId: string, status: number | undefined, t: Translator) =>
+      announceServiceKeyRefused(
+        {
+          serviceKeys,
+          alertChannel: async (id) => (await spend.budgets.settings(id)).alertChannelId,
+          notify: settling.notify,
+          clock,
+          logger,
+        },
+        guildId,
+        status,
+        t,
+      ));
   const chat = createChatService({
     ...settling,
     service: base.service,
     conversations,
     settings,
     serviceKeys,
+    serviceKeyRefused,
     fairUse: access.fairUse,
     editPacing,
   });

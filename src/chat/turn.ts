@@ -4,6 +4,7 @@
  * inside the channel's queue, so reads and writes of the channel's history never interleave.
  */
 
+import type { Translator } from '../i18n/translator.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { estimateTokens } from '../lib/tokens.js';
@@ -69,6 +70,10 @@ export type ChatTurnDeps = {
   readonly editPacing: { readonly botToken: EditPacing; readonly interaction: EditPacing };
   /** The chat prices a refused request's worst case is reckoned from. */
   readonly prices: Pick<PriceList, 'chat'>;
+  /** Tells a server's admins (once per key) that the service refused its own key. */
+  readonly serviceKeyRefused?:
+    | ((guildId: string, status: number | undefined, t: Translator) => Promise<void>)
+    | undefined;
 } & Parameters<typeof reserveTurn>[0] &
   SettleDeps &
   Parameters<typeof announceBudgetAlerts>[0];
@@ -219,6 +224,7 @@ async function streamTurn(
         },
       );
       await sink.refuse(`⛔ ${ending.error.describe(refusalVoice(turn))}`);
+      if (turn.guildId) await deps.serviceKeyRefused?.(turn.guildId, ending.error.status, turn.voices.server);
       return;
     }
     await settleTurn(deps, turn, prepared, renderer, ending, trace);

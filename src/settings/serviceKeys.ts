@@ -35,6 +35,11 @@ export interface ServiceKeys {
   keyFor(guildId: string): Promise<string | undefined>;
   /** Removes the server's key; whether one was set. */
   clear(guildId: string): Promise<boolean>;
+  /**
+   * Notes that the service refused the server's key: its info the first time for this key (so
+   * the admins are told once), undefined after that, or when no key is set. A new key starts over.
+   */
+  markRefused(guildId: string, now: number): Promise<ServiceKeyInfo | undefined>;
 }
 
 export interface ServiceKeysDeps {
@@ -85,6 +90,8 @@ const recordSchema = z.object({
   last4: z.string(),
   setBy: z.string(),
   setAt: z.number(),
+  /** When the service first refused this key (its admins were told then, once). */
+  refusedAt: z.number().optional(),
 });
 
 const lastFour = (key: string) => (key.length >= LAST4_MIN_LENGTH ? key.slice(-4) : '');
@@ -142,6 +149,12 @@ export function createServiceKeys(deps: ServiceKeysDeps): ServiceKeys {
       }
       if (writes === before) opened.set(guildId, key ?? null, 1);
       return key;
+    },
+    async markRefused(guildId, now) {
+      const stored = await record(guildId);
+      if (!stored || stored.refusedAt !== undefined) return undefined;
+      await store.set(serviceKeyStoreKey(guildId), { ...stored, refusedAt: now });
+      return { last4: stored.last4, setBy: stored.setBy, setAt: stored.setAt };
     },
     async clear(guildId) {
       const had = (await store.get(serviceKeyStoreKey(guildId))) !== undefined;

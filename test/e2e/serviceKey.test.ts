@@ -247,7 +247,18 @@ describe('with DATA_ENCRYPTION_KEY', () => {
       expect(messages[0]?.id).not.toBe(interaction.originalId);
     }
 
-    it('/ask: the member alone is told, the reply is withdrawn, nothing is charged', async () => {
+    /** The admins' alerts channel (/budget alerts), and the notes about the refused key in it. */
+    let alertsChannel = '';
+    const keyAlerts = () =>
+      [...h.discord.messages.values()].filter(
+        (message) => message.channelId === alertsChannel && message.content.includes(`…${LAST4}, HTTP`),
+      );
+
+    it('/ask: the member alone is told, the reply is withdrawn, nothing is charged; the admins hear it', async () => {
+      alertsChannel = freshChannel();
+      await h.running.bot.capabilities.spend.budgets.update(h.discord.guildId, {
+        alertChannelId: alertsChannel,
+      });
       h.service.refuseKeys.add(SERVER_KEY);
       const channelId = freshChannel();
       const before = h.service.chatRequests().length;
@@ -259,6 +270,10 @@ describe('with DATA_ENCRYPTION_KEY', () => {
       expect(sent.every((request) => request.apiKey === SERVER_KEY && request.refused)).toBe(true);
       expect(await entriesFor(h.discord.guildId, channelId, interaction)).toEqual([]);
       expect((await h.running.bot.capabilities.conversations.load(channelId)).turns).toEqual([]);
+      // Posted before the turn ended (turn.ts awaits it), so it is there once the request settled.
+      expect(keyAlerts().map((message) => message.content)).toEqual([
+        english.t('config.serviceKeyRefusedAlert', { last4: LAST4, status: '401' }),
+      ]);
     });
 
     it('/imagine: withdrawn the same way, nothing charged', async () => {
@@ -275,6 +290,8 @@ describe('with DATA_ENCRYPTION_KEY', () => {
       expect(sent).toHaveLength(1);
       expect(sent.every((request) => request.apiKey === SERVER_KEY && request.refused)).toBe(true);
       expect(await entriesFor(h.discord.guildId, channelId, interaction)).toEqual([]);
+      // The same key refused again: the admins were told already.
+      expect(keyAlerts()).toHaveLength(1);
     });
 
     it('after clear, the next /ask uses the operator’s key again and succeeds', async () => {

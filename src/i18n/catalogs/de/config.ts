@@ -112,6 +112,8 @@ export default {
     'Dieser Server hat keinen eigenen Dienstschlüssel: Seine Anfragen nutzen den Schlüssel des Bot-Betreibers.',
   serviceKeyCleared:
     '✅ Der Schlüssel dieses Servers (Endung …{{last4}}) ist entfernt: Seine Anfragen nutzen wieder den Schlüssel des Bot-Betreibers.',
+  serviceKeyRefusedAlert:
+    '⚠️ Der Dienst hat den eigenen Dienstschlüssel dieses Servers abgelehnt (Endung …{{last4}}, HTTP {{status}}): Anfragen damit schlagen fehl, bis ein Admin ihn ersetzt (/config service-key set) oder entfernt (/config service-key clear).',
   serviceKeyInvalid:
     'Das ist kein Dienstschlüssel: 1 bis 400 Zeichen ohne Leerzeichen oder Zeilenumbrüche. Nichts wurde gespeichert.',
 };

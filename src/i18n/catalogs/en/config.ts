@@ -108,6 +108,8 @@ export default {
   serviceKeyNone: 'This server has no service key of its own: its requests use the bot operator’s key.',
   serviceKeyCleared:
     '✅ Removed this server’s key (ending in …{{last4}}): its requests use the bot operator’s key again.',
+  serviceKeyRefusedAlert:
+    '⚠️ The service refused this server’s own service key (ending in …{{last4}}, HTTP {{status}}): requests that use it fail until an admin replaces it (/config service-key set) or removes it (/config service-key clear).',
   serviceKeyInvalid:
     'That is not a service key: it must be 1 to 400 characters, with no spaces or line breaks. Nothing was saved.',
 } as const;

@@ -121,6 +121,8 @@ export default {
     'Este servidor no tiene clave del servicio propia: sus solicitudes usan la clave del operador del bot.',
   serviceKeyCleared:
     '✅ Quitada la clave de este servidor (terminaba en …{{last4}}): sus solicitudes vuelven a usar la clave del operador del bot.',
+  serviceKeyRefusedAlert:
+    '⚠️ El servicio rechazó la clave del servicio propia de este servidor (termina en …{{last4}}, HTTP {{status}}): las solicitudes que la usan fallan hasta que un admin la reemplace (/config service-key set) o la quite (/config service-key clear).',
   serviceKeyInvalid:
     'Eso no es una clave del servicio: debe tener de 1 a 400 caracteres, sin espacios ni saltos de línea. No se guardó nada.',
 };

@@ -122,6 +122,8 @@ export default {
     'Ce serveur n’a pas de clé de service à lui : ses requêtes utilisent la clé de l’opérateur du bot.',
   serviceKeyCleared:
     '✅ Clé de ce serveur retirée (se terminant par …{{last4}}) : ses requêtes utilisent de nouveau la clé de l’opérateur du bot.',
+  serviceKeyRefusedAlert:
+    '⚠️ Le service a refusé la clé de service propre à ce serveur (se terminant par …{{last4}}, HTTP {{status}}) : les requêtes qui l’utilisent échouent jusqu’à ce qu’un admin la remplace (/config service-key set) ou la retire (/config service-key clear).',
   serviceKeyInvalid:
     'Ce n’est pas une clé de service : 1 à 400 caractères, sans espace ni saut de ligne. Rien n’a été enregistré.',
 };

@@ -104,6 +104,8 @@ export default {
     'このサーバーには独自のサービスキーがありません。リクエストにはボットの運営者のキーが使われます。',
   serviceKeyCleared:
     '✅ このサーバーのキー（末尾 …{{last4}}）を削除しました。リクエストには再びボットの運営者のキーが使われます。',
+  serviceKeyRefusedAlert:
+    '⚠️ サービスがこのサーバー独自のサービスキー（末尾 …{{last4}}、HTTP {{status}}）を拒否しました。管理者がキーを差し替える（/config service-key set）か削除する（/config service-key clear）まで、このキーを使うリクエストは失敗します。',
   serviceKeyInvalid:
     'サービスキーではありません。空白や改行を含まない 1〜400 文字で入力してください。何も保存していません。',
 };

@@ -118,6 +118,8 @@ export default {
     'Este servidor não tem chave do serviço própria: os pedidos dele usam a chave do operador do bot.',
   serviceKeyCleared:
     '✅ Chave deste servidor removida (terminada em …{{last4}}): os pedidos dele voltam a usar a chave do operador do bot.',
+  serviceKeyRefusedAlert:
+    '⚠️ O serviço recusou a chave do serviço própria deste servidor (terminada em …{{last4}}, HTTP {{status}}): os pedidos que a usam falham até um admin substituí-la (/config service-key set) ou removê-la (/config service-key clear).',
   serviceKeyInvalid:
     'Isso não é uma chave do serviço: deve ter de 1 a 400 caracteres, sem espaços nem quebras de linha. Nada foi salvo.',
 };
