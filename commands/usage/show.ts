@@ -1,4 +1,7 @@
-/** `/usage show`: totals by model, member and role, the budget state, and a daily chart. */
+/**
+ * `/usage show`: totals by model, member and role, what the server's own key paid, the budget
+ * state, and a daily chart.
+ */
 import { type ChatInputCommandInteraction, MessageFlags, type REST } from 'discord.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
 import type { Translator } from '../../src/i18n/translator.js';
@@ -35,6 +38,15 @@ export function usageReport(
       : head,
   ];
   if (budgetLine) lines.push(budgetLine);
+  // Of the total, what the server paid with its own service key (/config service-key).
+  const { serverKey } = summary;
+  if (serverKey.requests > 0)
+    lines.push(
+      t.t('spend.paidWithServerKey', {
+        money: money(serverKey.costMicros),
+        requests: requests(serverKey.requests),
+      }),
+    );
   const models = costliest(summary.byModel);
   if (models.length > 0) {
     lines.push('', t.t('spend.byModel'));

@@ -64,6 +64,7 @@ export async function reserveTurn(
       deps.clock.now(),
       turn.userInstall,
       settings.memberCaps,
+      turn.serviceKey !== undefined,
     );
   const reservation = await reserve(settings.model);
   if (reservation.ok || !reservation.memberLimit || !settings.fallbackModels) return { reservation, turn };

@@ -45,6 +45,11 @@ export interface DayAggregate {
    */
   byRole?: Record<string, UserTotals>;
   withRole?: UserTotals;
+  /**
+   * Entries paid with the server's own service key (records.ts `paidBy`), also counted in the
+   * totals above. Absent until a day has one (older days have none).
+   */
+  serverKey?: UserTotals;
 }
 
 export function emptyDay(day: string): DayAggregate {
@@ -96,13 +101,16 @@ export function applyEntry(aggregate: DayAggregate, entry: LedgerEntry): void {
     model.images += entry.n;
   }
   const user = slot(aggregate.byUser, entry.userId, emptyUser);
-  user.requests += 1;
-  user.costMicros += entry.costMicros;
+  const add = (totals: UserTotals) => {
+    totals.requests += 1;
+    totals.costMicros += entry.costMicros;
+  };
+  add(user);
+  if (entry.paidBy === 'serverKey') {
+    aggregate.serverKey ??= emptyUser();
+    add(aggregate.serverKey);
+  }
   if (entry.roleIds && entry.roleIds.length > 0) {
-    const add = (totals: UserTotals) => {
-      totals.requests += 1;
-      totals.costMicros += entry.costMicros;
-    };
     aggregate.withRole ??= emptyUser();
     add(aggregate.withRole);
     aggregate.byRole ??= {};
@@ -119,6 +127,8 @@ export interface Summary {
   /** Per rule-bearing role (a request counts under each role its member held), and without any. */
   readonly byRole: Record<string, UserTotals>;
   readonly noRole: UserTotals;
+  /** Paid with the server's own service key (also in the totals); zero when none was. */
+  readonly serverKey: UserTotals;
   /** Spend per day, every day of the range present (0 when nothing was spent). */
   readonly byDay: { day: string; costMicros: number; requests: number }[];
 }
@@ -129,6 +139,7 @@ export function summarize(days: readonly string[], aggregates: ReadonlyMap<strin
   const byUser: Record<string, UserTotals> = {};
   const byRole: Record<string, UserTotals> = {};
   const noRole = emptyUser();
+  const serverKey = emptyUser();
   let requests = 0;
   let costMicros = 0;
   let estimatedRequests = 0;
@@ -156,11 +167,13 @@ export function summarize(days: readonly string[], aggregates: ReadonlyMap<strin
       sum.requests += totals.requests;
       sum.costMicros += totals.costMicros;
     }
+    serverKey.requests += aggregate.serverKey?.requests ?? 0;
+    serverKey.costMicros += aggregate.serverKey?.costMicros ?? 0;
     noRole.requests += aggregate.requests - (aggregate.withRole?.requests ?? 0);
     noRole.costMicros += aggregate.costMicros - (aggregate.withRole?.costMicros ?? 0);
     return { day, costMicros: aggregate.costMicros, requests: aggregate.requests };
   });
-  return { requests, costMicros, estimatedRequests, byModel, byUser, byRole, noRole, byDay };
+  return { requests, costMicros, estimatedRequests, byModel, byUser, byRole, noRole, serverKey, byDay };
 }
 
 /** Every UTC day from `from` to `to` inclusive (YYYY-MM-DD). */

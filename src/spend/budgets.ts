@@ -61,6 +61,8 @@ export interface Budgets {
    * where the app works only because the member installed it (records.ts userInstallScope):
    * under the DM cap per user, apart from the guild's caps. `member`: the member's caps from
    * their roles' rule (memberCaps.ts), in place of the server's daily cap per member.
+   * `paidByServerKey`: the request is sent with the server's own service key: the server's caps
+   * count it, the operator's monthly cap does not (nothing is reserved under it).
    */
   reserve(
     guildId: string | null,
@@ -69,6 +71,7 @@ export interface Budgets {
     now: number,
     userInstall?: boolean,
     member?: MemberCaps,
+    paidByServerKey?: boolean,
   ): Promise<Reservation>;
   /**
    * Thresholds (80, 100) of the monthly cap newly reached this month, when an alert channel is
@@ -213,12 +216,17 @@ export function createBudgets(
     };
   }
 
-  /** Counts the reservation in flight (scope, user, and all scopes) until it is released. */
-  function hold(scope: string, userId: string, amountMicros: number): Reservation {
+  /** Counts the reservation in flight (scope, user; all scopes: what the operator pays) until released. */
+  function hold(
+    scope: string,
+    userId: string,
+    amountMicros: number,
+    operatorMicros = amountMicros,
+  ): Reservation {
     const userKey = `${scope}:${userId}`;
     add(inFlight, scope, amountMicros);
     add(inFlightByUser, userKey, amountMicros);
-    inFlightTotal += amountMicros;
+    inFlightTotal += operatorMicros;
     let released = false;
     return {
       ok: true,
@@ -227,7 +235,7 @@ export function createBudgets(
         released = true;
         add(inFlight, scope, -amountMicros);
         add(inFlightByUser, userKey, -amountMicros);
-        inFlightTotal -= amountMicros;
+        inFlightTotal -= operatorMicros;
       },
     };
   }
@@ -259,7 +267,7 @@ export function createBudgets(
         return next;
       });
     },
-    reserve(guildId, userId, amountMicros, now, userInstall = false, member?: MemberCaps) {
+    reserve(guildId, userId, amountMicros, now, userInstall = false, member, paidByServerKey = false) {
       const scope = usageScope({ guildId, userId, userInstall });
       const billedToMember = userInstall || guildId === null;
       // What is billed to a member shares one lock, as it shares one cap.
@@ -267,7 +275,10 @@ export function createBudgets(
       return queue.run(`budget:${lock}`, async (): Promise<Reservation> => {
         const refusal = await refusalFor(scope, guildId, userId, amountMicros, now, userInstall, member);
         if (refusal !== undefined) return { ok: false, ...refusal };
-        const granted = await operatorHold(scope, userId, amountMicros, now);
+        // Paid with the server's own key: nothing held under the operator's cap.
+        const granted = paidByServerKey
+          ? hold(scope, userId, amountMicros, 0)
+          : await operatorHold(scope, userId, amountMicros, now);
         return billedToMember && operator.dmDailyCapMicros !== null
           ? publishGranted(scope, userId, now, granted)
           : granted;

@@ -29,6 +29,8 @@ export const CSV_COLUMNS = [
   // The member's rule-bearing roles when billed (/budget role), space-separated; empty for none
   // and for entries from before rules per role.
   'roles',
+  // Who paid: `operator`, or `server key` (the server's own service key, /config service-key).
+  'paid_by',
 ] as const;
 
 /** The header line, CRLF included. */
@@ -77,6 +79,7 @@ export function entryRow(entry: LedgerEntry): string {
     // Entries recorded before outcomes were checked may hold a service's own words.
     ledgerOutcome(entry.outcome),
     (entry.roleIds ?? []).join(' '),
+    entry.paidBy === 'serverKey' ? 'server key' : 'operator',
   ];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

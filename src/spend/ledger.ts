@@ -46,6 +46,7 @@ import { SCOPE_MARKER_PREFIX } from './scopes.js';
 import { createShardSpend } from './shardSpend.js';
 import { spilledAlreadyIn } from './spill.js';
 import { createSpillKeeper, type SpillKeeper } from './spillKeeper.js';
+import { operatorPaidMicros } from './tally.js';
 
 const DAY_MS = 86_400_000;
 
@@ -100,9 +101,8 @@ export interface Ledger {
   /** A member's spend today (`wholeMonth`: this month through today, from held day totals). */
   userDaySpendMicros(scope: string, userId: string, now: number, wholeMonth?: boolean): Promise<number>;
   /**
-   * Spend of every scope (all guilds and DMs) from the first of `now`'s month through now,
-   * waiting charges included: a running total of the scopes this process owns (read at open),
-   * plus the other processes' shards as they last published them (shardSpend.ts).
+   * What the operator paid (not a server's own key) in every scope this month through `now`, waiting
+   * charges included: the running total of the owned scopes, plus the other shards' (shardSpend.ts).
    */
   allScopesMonthSpendMicros(now: number): Promise<number>;
   /** Scopes whose full state is in memory now (used ones; idle ones are evicted). */
@@ -183,7 +183,7 @@ export function createLedger(
       for (const key of page) {
         const scope = key.slice(SCOPE_MARKER_PREFIX.length);
         if (owns(scope))
-          total += await book.inScope(scope, async (state) => state.months.get(month)?.costMicros ?? 0);
+          total += await book.inScope(scope, async (state) => operatorPaidMicros(state.months.get(month)));
       }
     return total;
   }
@@ -278,7 +278,7 @@ export function createLedger(
       const month = utcDay(at).slice(0, 7);
       let total = book.months.total(month) ?? (await olderMonth(month));
       for (const charge of writer.unstored())
-        if (utcDay(charge.time).startsWith(month)) total += charge.costMicros;
+        if (utcDay(charge.time).startsWith(month) && !charge.paidBy) total += charge.costMicros;
       return total + (await shardSpend.others(month));
     },
     heldScopes: () => book.held(),

@@ -22,7 +22,7 @@ import { dayKey, daysKey, entriesAfter, entryKey, writeAll } from './ledgerKeys.
 import { createMonthSpend, type MonthSpend } from './monthSpend.js';
 import { applyEntries, holdDaysOf, readScope, type ScopeState } from './scopeState.js';
 import { markedScopes, scopeMarkerKey } from './scopes.js';
-import { tallyKey, tallyOf } from './tally.js';
+import { type MonthTotals, tallyKey, tallyOf } from './tally.js';
 
 export { dayKey, daysKey, entryKey, type ScopeState };
 
@@ -58,7 +58,7 @@ export interface LedgerBook {
    * Takes a scope's month totals from its stored tally (read at open), unless the scope is held:
    * memory is newer then.
    */
-  seed(scope: string, months: Record<string, { requests: number; costMicros: number }>): void;
+  seed(scope: string, months: Record<string, MonthTotals>): void;
   /** Marks a scope known from the legacy list (in its queue). */
   mark(scope: string): Promise<void>;
   /** Loads a scope now (reconciling what its day totals missed). */

@@ -28,6 +28,8 @@ export interface MonthReport {
   readonly scopes: readonly ScopeTotals[];
   /** Charges a stopped bot could not write (the spill file); the next start records them. */
   readonly waiting: { readonly requests: number; readonly costMicros: number };
+  /** Of all the above, what servers paid with their own service keys (the operator paid the rest). */
+  readonly serverKey: { readonly requests: number; readonly costMicros: number };
 }
 
 export const isDmScope = (scope: string) => scope.startsWith('dm-');
@@ -37,6 +39,8 @@ const KIND_ORDER: Record<ScopeKind, number> = { guild: 0, userInstall: 1, dm: 2 
 
 export interface ScopeRead {
   totals: { requests: number; costMicros: number };
+  /** Of `totals`, paid with the server's own service key. */
+  serverKey: { requests: number; costMicros: number };
   /** The scope's newest entry seq, as the ledger would see it. */
   head: number;
 }
@@ -45,13 +49,19 @@ export interface ScopeRead {
 async function storedTotals(store: Store, scope: string, month: string): Promise<ScopeRead> {
   const tally: unknown = await store.get(tallyKey(scope));
   const totals = { requests: 0, costMicros: 0 };
+  const serverKey = { requests: 0, costMicros: 0 };
+  const addKeyPaid = (paid: { requests: number; costMicros: number } | undefined) => {
+    serverKey.requests += paid?.requests ?? 0;
+    serverKey.costMicros += paid?.costMicros ?? 0;
+  };
   if (isTally(tally)) {
     for (const [name, totalsOfMonth] of Object.entries(tally.months)) {
       if (!name.startsWith(month)) continue;
       totals.requests += totalsOfMonth.requests;
       totals.costMicros += totalsOfMonth.costMicros;
+      addKeyPaid(totalsOfMonth.serverKey);
     }
-    return { totals, head: tally.appliedThrough };
+    return { totals, serverKey, head: tally.appliedThrough };
   }
   const days = ((await store.get(daysKey(scope))) as string[] | undefined) ?? [];
   const stored =
@@ -65,13 +75,14 @@ async function storedTotals(store: Store, scope: string, month: string): Promise
     if (!aggregate.day.startsWith(month)) continue;
     totals.requests += aggregate.requests;
     totals.costMicros += aggregate.costMicros;
+    addKeyPaid(aggregate.serverKey);
   }
-  return { totals, head };
+  return { totals, serverKey, head };
 }
 
 /** A scope's totals for the month as the ledger will count them, read only. */
 export async function readScope(store: Store, scope: string, month: string): Promise<ScopeRead> {
-  const { totals, head: stored } = await storedTotals(store, scope, month);
+  const { totals, serverKey, head: stored } = await storedTotals(store, scope, month);
   let head = stored;
   // Entries after the highest one folded into an aggregate: the ledger applies them at start.
   for (const entry of await entriesAfter(store, scope, head)) {
@@ -79,8 +90,12 @@ export async function readScope(store: Store, scope: string, month: string): Pro
     if (!utcDay(entry.time).startsWith(month)) continue;
     totals.requests += 1;
     totals.costMicros += entry.costMicros;
+    if (entry.paidBy === 'serverKey') {
+      serverKey.requests += 1;
+      serverKey.costMicros += entry.costMicros;
+    }
   }
-  return { totals, head };
+  return { totals, serverKey, head };
 }
 
 /** `spillPaths`: every process's spill file (one per group of shards). */
@@ -98,11 +113,17 @@ export async function readMonthReport(
   // A spilled charge a crash left recorded is already among its scope's entries.
   const alreadyIn = await spilledAlreadyIn(store, spilled, async (scope) => reads.get(scope)?.head ?? 0);
   const waiting = { requests: 0, costMicros: 0 };
+  const serverKey = { requests: 0, costMicros: 0 };
+  const add = (sum: typeof waiting, requests: number, costMicros: number) => {
+    sum.requests += requests;
+    sum.costMicros += costMicros;
+  };
   for (const charge of spilled) {
     if (alreadyIn.has(charge.id) || !utcDay(charge.time).startsWith(month)) continue;
-    waiting.requests += 1;
-    waiting.costMicros += charge.costMicros;
+    add(waiting, 1, charge.costMicros);
+    if (charge.paidBy === 'serverKey') add(serverKey, 1, charge.costMicros);
   }
+  for (const read of reads.values()) add(serverKey, read.serverKey.requests, read.serverKey.costMicros);
 
   const totals = [...reads]
     .map(([scope, read]) => ({ scope, ...read.totals }))
@@ -113,7 +134,7 @@ export async function readMonthReport(
         b.costMicros - a.costMicros ||
         a.scope.localeCompare(b.scope),
     );
-  return { month, scopes: totals, waiting };
+  return { month, scopes: totals, waiting, serverKey };
 }
 
 /** Requests and spend per scope over all time, as the ledger counts them (to verify a copy). */

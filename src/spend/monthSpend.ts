@@ -1,16 +1,17 @@
 /**
- * The running month spend of every scope this process owns, for the operator's monthly cap and
- * the per-shard totals (shardSpend.ts): a number per scope and recent month, set from each scope's
+ * The running month spend the operator paid (all but what a server's own service key paid) of
+ * every scope this process owns, for the operator's monthly cap and the per-shard totals
+ * (shardSpend.ts): a number per scope and recent month, set from each scope's
  * tally (read for every owned scope at open, then kept current by its charges). Only the current
  * and the previous month are held; an earlier month is read from the store when asked (ledger.ts).
  */
 import { utcDay } from './records.js';
-import { type MonthTotals, monthOf } from './tally.js';
+import { type MonthTotals, monthOf, operatorPaidMicros } from './tally.js';
 
 export interface MonthSpend {
   /** A scope's month totals (every month it has; those held are kept). */
   setScope(scope: string, months: ReadonlyMap<string, MonthTotals> | Record<string, MonthTotals>): void;
-  /** Spend of a held month across the owned scopes; undefined for a month not held. */
+  /** Operator-paid spend of a held month across the owned scopes; undefined for a month not held. */
   total(month: string): number | undefined;
   byScope(month: string): ReadonlyMap<string, number>;
   /** The first day of the current month: day totals before it leave memory when idle. */
@@ -44,7 +45,7 @@ export function createMonthSpend(now: () => number): MonthSpend {
     setScope(scope, months) {
       const from = firstHeldMonth(now());
       const entries = months instanceof Map ? [...months] : Object.entries(months);
-      for (const [month, totals] of entries) if (month >= from) set(month, scope, totals.costMicros);
+      for (const [month, totals] of entries) if (month >= from) set(month, scope, operatorPaidMicros(totals));
     },
     total(month) {
       return month >= firstHeldMonth(now()) ? (sums.get(month) ?? 0) : undefined;

@@ -7,7 +7,7 @@ import type { Store } from '../lib/store.js';
 import { applyEntry, type DayAggregate, emptyDay, type LedgerEntry } from './aggregate.js';
 import { dayKey, daysKey } from './ledgerKeys.js';
 import { utcDay } from './records.js';
-import { addEntryToMonths, isTally, type MonthTotals, monthsFromDays, tallyKey } from './tally.js';
+import { addEntryToMonths, copyMonth, isTally, type MonthTotals, monthsFromDays, tallyKey } from './tally.js';
 
 export interface ScopeState {
   /** The highest entry seq written. */
@@ -56,7 +56,7 @@ export async function readScope(store: Store, scope: string, now: number): Promi
     return {
       head: tally.appliedThrough,
       firstDay: tally.firstDay ?? undefined,
-      months: new Map(Object.entries(tally.months).map(([month, totals]) => [month, { ...totals }])),
+      months: new Map(Object.entries(tally.months).map(([month, totals]) => [month, copyMonth(totals)])),
       aggregates: new Map(),
       dirtyDays: new Set(),
       tallyDirty: false,

@@ -12,7 +12,20 @@ import type { DayAggregate, LedgerEntry } from './aggregate.js';
 export interface MonthTotals {
   requests: number;
   costMicros: number;
+  /**
+   * Of those, the ones paid with a server's own service key (records.ts `paidBy`); absent when
+   * none were (older tallies have none). The operator's cap counts the rest only.
+   */
+  serverKey?: { requests: number; costMicros: number };
 }
+
+/** What the operator paid of a month's totals: all but what a server's own key paid. */
+export const operatorPaidMicros = (totals: MonthTotals | undefined): number =>
+  totals === undefined ? 0 : totals.costMicros - (totals.serverKey?.costMicros ?? 0);
+
+/** A copy that shares nothing with `totals` (the running totals are changed in place). */
+export const copyMonth = (totals: MonthTotals): MonthTotals =>
+  totals.serverKey ? { ...totals, serverKey: { ...totals.serverKey } } : { ...totals };
 
 export interface Tally {
   readonly version: 1;
@@ -39,7 +52,7 @@ export function isTally(value: unknown): value is Tally {
 export function monthsFromDays(aggregates: Iterable<DayAggregate>): Map<string, MonthTotals> {
   const months = new Map<string, MonthTotals>();
   for (const aggregate of aggregates)
-    addToMonths(months, aggregate.day, aggregate.requests, aggregate.costMicros);
+    addToMonths(months, aggregate.day, aggregate.requests, aggregate.costMicros, aggregate.serverKey);
   return months;
 }
 
@@ -48,11 +61,17 @@ export function addToMonths(
   day: string,
   requests: number,
   costMicros: number,
+  serverKey?: { readonly requests: number; readonly costMicros: number },
 ): MonthTotals {
   const month = monthOf(day);
   const totals = months.get(month) ?? { requests: 0, costMicros: 0 };
   totals.requests += requests;
   totals.costMicros += costMicros;
+  if (serverKey && serverKey.requests > 0)
+    totals.serverKey = {
+      requests: (totals.serverKey?.requests ?? 0) + serverKey.requests,
+      costMicros: (totals.serverKey?.costMicros ?? 0) + serverKey.costMicros,
+    };
   months.set(month, totals);
   return totals;
 }
@@ -62,7 +81,8 @@ export function addEntryToMonths(
   day: string,
   entry: LedgerEntry,
 ): MonthTotals {
-  return addToMonths(months, day, 1, entry.costMicros);
+  const keyPaid = entry.paidBy === 'serverKey' ? { requests: 1, costMicros: entry.costMicros } : undefined;
+  return addToMonths(months, day, 1, entry.costMicros, keyPaid);
 }
 
 export function tallyOf(

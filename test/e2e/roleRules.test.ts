@@ -396,11 +396,11 @@ describe('rules per role at work', () => {
     expect(text).toContain('**By role**');
     expect(text).toContain(`<@&${role('Limited')}>: ${money(limitedCost)} (${limitedCount} req)`);
     expect(text).toContain(`No role with a rule: ${money(noneCost)} (${noneCount} req)`);
-    // The export's last column: the entry's roles (empty without any).
+    // The export's column before who paid: the entry's roles (empty without any).
     const limitedEntry = entries.find((e) => e.roleIds?.includes(role('Limited')));
-    expect(CSV_COLUMNS.at(-1)).toBe('roles');
-    expect(entryRow(limitedEntry as LedgerEntry).endsWith(`,${role('Limited')}\r\n`)).toBe(true);
+    expect(CSV_COLUMNS.slice(-2)).toEqual(['roles', 'paid_by']);
+    expect(entryRow(limitedEntry as LedgerEntry).endsWith(`,${role('Limited')},operator\r\n`)).toBe(true);
     const plain = entries.find((e) => !e.roleIds);
-    expect(entryRow(plain as LedgerEntry).endsWith(',\r\n')).toBe(true);
+    expect(entryRow(plain as LedgerEntry).endsWith(',,operator\r\n')).toBe(true);
   });
 });

@@ -96,6 +96,30 @@ describe('CSV cells', () => {
     );
   });
 
+  it("the last column says who paid: `operator`, or `server key` for the server's own service key", () => {
+    expect(CSV_COLUMNS.at(-1)).toBe('paid_by');
+    const base = {
+      id: 'r1',
+      seq: 1,
+      scope: 'g',
+      time: Date.UTC(2026, 10, 1),
+      guildId: 'g',
+      channelId: 'c',
+      userId: 'u',
+      model: 'm',
+      estimated: false,
+      outcome: 'completed',
+      costMicros: 5,
+      kind: 'chat',
+      inputTokens: 1,
+      outputTokens: 2,
+    } as const;
+    const paidBy = (entry: LedgerEntry) => parseCsv(entryRow(entry))[0]?.at(-1);
+    expect(paidBy(base)).toBe('operator');
+    expect(paidBy({ ...base, paidBy: 'serverKey' })).toBe('server key');
+    expect(parseCsv(entryRow(base))[0]).toHaveLength(CSV_COLUMNS.length);
+  });
+
   it('plain numbers stay numbers, negative ones included; other text starting with a minus does not', () => {
     expect(csvCell(-12)).toBe('-12');
     expect(csvCell('-0.500000')).toBe('-0.500000');

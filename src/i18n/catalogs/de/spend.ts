@@ -28,6 +28,7 @@ export default {
   byRole: '**Nach Rolle** (Regeln pro Rolle; ein Mitglied mit mehreren zählt unter jeder)',
   roleLine: '<@&{{roleId}}>: {{money}} ({{requests}})',
   noRoleLine: 'Ohne Rolle mit Regel: {{money}} ({{requests}})',
+  paidWithServerKey: 'Mit dem eigenen Schlüssel dieses Servers bezahlt: {{money}} ({{requests}})',
   budgetLine: 'Budget: {{caps}}',
   budgetMonthly: 'Monatslimit {{cap}} ({{percent}} % diesen Monat verbraucht)',
   budgetDaily: '{{cap}} pro Mitglied und Tag',

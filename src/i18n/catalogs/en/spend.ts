@@ -27,6 +27,7 @@ export default {
   byRole: '**By role** (rules per role; a member with several counts under each)',
   roleLine: '<@&{{roleId}}>: {{money}} ({{requests}})',
   noRoleLine: 'No role with a rule: {{money}} ({{requests}})',
+  paidWithServerKey: 'Paid with this server’s own key: {{money}} ({{requests}})',
   budgetLine: 'Budget: {{caps}}',
   budgetMonthly: 'monthly cap {{cap}} ({{percent}} % used this month)',
   budgetDaily: '{{cap}} per member per day',

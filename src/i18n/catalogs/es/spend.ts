@@ -31,6 +31,7 @@ export default {
   byRole: '**Por rol** (reglas por rol; un miembro con varios cuenta en cada uno)',
   roleLine: '<@&{{roleId}}>: {{money}} ({{requests}})',
   noRoleLine: 'Sin rol con regla: {{money}} ({{requests}})',
+  paidWithServerKey: 'Pagado con la clave propia de este servidor: {{money}} ({{requests}})',
   budgetLine: 'Presupuesto: {{caps}}',
   budgetMonthly: 'límite mensual {{cap}} ({{percent}} % usado este mes)',
   budgetDaily: '{{cap}} por miembro y día',

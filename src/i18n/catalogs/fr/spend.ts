@@ -32,6 +32,7 @@ export default {
   byRole: '**Par rôle** (règles par rôle ; un membre qui en a plusieurs compte sous chacun)',
   roleLine: '<@&{{roleId}}> : {{money}} ({{requests}})',
   noRoleLine: 'Sans rôle à règle : {{money}} ({{requests}})',
+  paidWithServerKey: 'Payé avec la clé propre à ce serveur : {{money}} ({{requests}})',
   budgetLine: 'Budget : {{caps}}',
   budgetMonthly: 'plafond mensuel {{cap}} ({{percent}} % utilisés ce mois-ci)',
   budgetDaily: '{{cap}} par membre et par jour',

@@ -23,6 +23,7 @@ export default {
   byRole: '**ロール別**（ロールごとのルール。複数のロールを持つメンバーはそれぞれに計上）',
   roleLine: '<@&{{roleId}}>: {{money}}（{{requests}}）',
   noRoleLine: 'ルールのあるロールなし: {{money}}（{{requests}}）',
+  paidWithServerKey: 'このサーバー自身のキーで支払い: {{money}}（{{requests}}）',
   budgetLine: '予算: {{caps}}',
   budgetMonthly: '月間上限 {{cap}}（今月 {{percent}}% 使用）',
   budgetDaily: 'メンバーごとに 1 日 {{cap}}',

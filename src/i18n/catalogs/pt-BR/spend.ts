@@ -31,6 +31,7 @@ export default {
   byRole: '**Por cargo** (regras por cargo; um membro com vários conta em cada um)',
   roleLine: '<@&{{roleId}}>: {{money}} ({{requests}})',
   noRoleLine: 'Sem cargo com regra: {{money}} ({{requests}})',
+  paidWithServerKey: 'Pago com a chave própria deste servidor: {{money}} ({{requests}})',
   budgetLine: 'Orçamento: {{caps}}',
   budgetMonthly: 'limite mensal {{cap}} ({{percent}}% usado este mês)',
   budgetDaily: '{{cap}} por membro por dia',
