@@ -170,6 +170,7 @@ export function createCapabilities(base: Foundations): Capabilities {
     images: downloader,
     requests: createImagineRequests(store),
     serviceKeys,
+    serviceKeyRefused,
   });
   return {
     config,

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import { type RequestEnd, type RequestEndContext, requestEnded } from '../ops/requestEnd.js';
+import { type RequestEndContext, requestEnded } from '../ops/requestEnd.js';
 import { discordReason } from '../reply/discordReason.js';
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT } from '../reply/limits.js';
 import { quote } from '../reply/quote.js';
@@ -29,6 +29,8 @@ import type { ImagineInput } from './imagineInput.js';
 import { type Downloaded, linkLines, missingNotes, rerollRow, resultLine } from './notes.js';
 import { packImages } from './pack.js';
 import { showProgress } from './progress.js';
+import { endRefusedKey, type RefusedKeyDeps } from './refusedKey.js';
+import { unserved } from './unserved.js';
 
 export type { ImagineInput } from './imagineInput.js';
 
@@ -57,6 +59,8 @@ export interface ImagineDeps extends RequestEndContext, BudgetAlertDeps {
   /** Fetches the generated images from the content host. */
   readonly images: Pick<ImageDownloader, 'download'>;
   readonly ledger: Pick<Ledger, 'charge'>;
+  /** Tells a server's admins (once per key) that the service refused its own key. */
+  readonly serviceKeyRefused?: RefusedKeyDeps['serviceKeyRefused'];
 }
 
 export async function runImagine(
@@ -65,14 +69,14 @@ export async function runImagine(
   input: ImagineInput,
 ): Promise<void> {
   const { request } = input;
-  // Images are billed n × the price: that is the reservation, exactly.
   const reservation = await deps.budgets.reserve(
     input.guildId,
     request.userId,
-    imageCostMicros(deps.prices, request.size, request.n),
+    imageCostMicros(deps.prices, request.size, request.n), // billed n × the price: the reservation, exactly
     deps.clock.now(),
     input.userInstall !== undefined,
     input.memberCaps,
+    input.serviceKey !== undefined,
   );
   const log = deps.logger.child({
     channelId: input.channelId,
@@ -102,26 +106,19 @@ export async function runImagine(
     await announceBudgetAlerts(deps, input.guildId, input.words.server);
 }
 
-/** An image request that ended without images being billed. */
-function unserved(input: ImagineInput, outcome: string): RequestEnd {
-  const { guildId, channelId } = input;
-  return {
-    kind: 'image',
-    outcome,
-    guildId,
-    channelId,
-    userId: input.request.userId,
-    model: IMAGE_MODEL,
-    inputTokens: 0,
-    outputTokens: 0,
-    costMicros: 0,
-  };
-}
-
 /** The generation, downloads, charge and posting: all but the reservation and the alerts. */
 type GenerateDeps = Pick<
   ImagineDeps,
-  'prices' | 'clock' | 'shutdown' | 'service' | 'config' | 'images' | 'ledger' | 'metrics' | 'shardOf'
+  | 'prices'
+  | 'clock'
+  | 'shutdown'
+  | 'service'
+  | 'config'
+  | 'images'
+  | 'ledger'
+  | 'metrics'
+  | 'shardOf'
+  | 'serviceKeyRefused'
 >;
 
 async function generateAndPost(
@@ -162,19 +159,7 @@ async function generateAndPost(
     if (!(error instanceof ServiceError)) throw error;
     log.warn({ err: error, kind: error.kind }, 'image generation failed');
     ending.ended = true;
-    if (error.keyRefused === 'call') {
-      // The server's own key was refused: nothing was billed; the member alone is told.
-      requestEnded(
-        deps,
-        log,
-        { ...unserved(input, 'refused'), totalMs: deps.clock.now() - started },
-        {
-          refusedBy: 'serviceKey',
-        },
-      );
-      await webhook.withdraw(`⛔ ${error.describe(input.words.member)}`);
-      return;
-    }
+    if (error.keyRefused === 'call') return endRefusedKey(deps, webhook, input, log, error, started);
     requestEnded(deps, log, { ...unserved(input, error.kind), totalMs: deps.clock.now() - started });
     const message =
       error.kind === 'aborted' && deps.shutdown.aborted

@@ -236,4 +236,37 @@ describe('runImagine', () => {
     expect(ended()).toMatchObject([{ outcome: 'refused', refusedBy: 'budget', costMicros: 0 }]);
     expect(await outcomes()).toEqual({ refused: 1 });
   });
+
+  it('a refused server key withdraws the reply, charges nothing, and tells the admins (once per key: their port)', async () => {
+    const { ledger, deps, ended } = await setUp(1_000_000_000);
+    const told: [string, number | undefined][] = [];
+    const withKeyAlert: ImagineDeps = {
+      ...deps,
+      serviceKeyRefused: async (guildId, status) => void told.push([guildId, status]),
+    };
+    const { webhook, writes } = recordingWebhook();
+    fake.refuseKeys.add('sk-server-refused-0001');
+    try {
+      await runImagine(withKeyAlert, webhook, {
+        request: { prompt: 'a red fox in snow', size: '512x512', n: 1, userId: USER, channelId: 'c1' },
+        requestId: 'request-1',
+        guildId: GUILD,
+        channelId: 'c1',
+        attachmentSizeLimit: undefined,
+        showCost: true,
+        serviceKey: 'sk-server-refused-0001',
+        words: { reply: english, member: english, server: english },
+      });
+    } finally {
+      fake.refuseKeys.delete('sk-server-refused-0001');
+    }
+    expect(writes.at(-1)).toEqual({
+      op: 'withdraw',
+      content: `⛔ ${english.t('errors.serviceOwnKeyRefused', { status: '401' })}`,
+      files: [],
+    });
+    expect(told).toEqual([[GUILD, 401]]);
+    expect(await ledger.entries(GUILD, today(), today())).toEqual([]);
+    expect(ended()).toMatchObject([{ outcome: 'refused', refusedBy: 'serviceKey', costMicros: 0 }]);
+  });
 });
