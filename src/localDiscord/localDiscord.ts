@@ -14,8 +14,8 @@
  * are one or more guilds (`guildsPerShard` on each shard); a guild's events go only to the sessions of its
  * shard, `(guild_id >> 22) % count`, and DMs only to shard 0. READY and GUILD_CREATE list a session's own
  * guilds. `deliveries` records which shard got each event. Only the bot's `botToken` gets in (auth.ts).
- * Each person has their own DM with the bot (dms.ts); an IDENTIFY asking for the Message Content
- * intent the app was not granted (`messageContentGranted`) is closed with 4014, as Discord does.
+ * Each person has their own DM (dms.ts); an IDENTIFY asking for the Message Content intent the app was not
+ * granted (`messageContentGranted`) is closed with 4014. Premium apps: `monetization` (localMonetization.ts).
  */
 import { EventEmitter, once } from 'node:events';
 import { createServer, type Server } from 'node:http';
@@ -26,6 +26,7 @@ import { type MessageCommandInput, messageCommand } from './contextMenus.js';
 import { openDm } from './dms.js';
 import { upgradeGateway } from './gateway.js';
 import { buildGuilds } from './guilds.js';
+import { LocalMonetization } from './localMonetization.js';
 import { clickButton, openInteraction, sendCommand, sendMessage, withholdPermissions } from './members.js';
 import { replyMessages, replyTo } from './messages.js';
 import { type SubmitModalInput, submitModal } from './modals.js';
@@ -99,6 +100,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   readonly sessions = new Map<string, GatewaySession>();
   readonly withheld = new Map<string, bigint>();
   readonly pending = new Map<string, string>();
+  readonly monetization = new LocalMonetization(this);
 
   constructor(options: LocalDiscordOptions = {}) {
     super();

@@ -6,6 +6,7 @@
  */
 
 import { dmChannelJson, placeOf } from './dms.js';
+import { interactionEntitlements } from './entitlements.js';
 import { route } from './gateway.js';
 import { guildLocale, userLocale } from './localeState.js';
 import { createMessage } from './messages.js';
@@ -140,7 +141,7 @@ export function dispatchInteraction(
     ...(message && { message }),
     channel_id: channelId,
     locale: input.locale ?? userLocale(discord, user.id),
-    entitlements: [],
+    entitlements: interactionEntitlements(discord, user.id, guildId),
     // The bot's permissions in the channel (in DMs, Discord's fixed set; ours: the same bits).
     app_permissions: String(dm ? EVERYONE_PERMISSIONS : botPermissions(discord, channelId)),
     attachment_size_limit: input.attachmentSizeLimit ?? 10 * 1024 * 1024,

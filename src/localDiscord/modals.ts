@@ -34,7 +34,7 @@ type Path = readonly (string | number)[];
 const isObject = (value: unknown): value is Json =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-class Problems {
+export class Problems {
   readonly errors: Json = {};
   count = 0;
 

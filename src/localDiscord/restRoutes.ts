@@ -1,8 +1,7 @@
 /**
- * The REST routes the bot uses: gateway discovery, command registration, interaction callbacks
- * and webhooks (original response and follow-ups, with files), channel messages, threads,
- * typing, channels and members, deleting a role (roleDeletion.ts), each with Discord's refusals
- * where the bot may not act.
+ * The REST routes the bot uses: gateway discovery, command registration, interaction callbacks, webhooks
+ * (responses and follow-ups, with files), channel messages, threads, typing, channels and members, deleting
+ * a role (roleDeletion.ts), SKUs and entitlements (monetization.ts), each with Discord's refusals.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refuseUnauthorized } from './auth.js';
@@ -13,6 +12,7 @@ import { route as routeEvent } from './gateway.js';
 import { createMessage, editMessage } from './messages.js';
 import { openModal } from './modals.js';
 import { type LocalChannel, NO_HISTORY, PERMISSIONS, TOO_LONG } from './model.js';
+import { routeMonetization } from './monetization.js';
 import { routeOAuth } from './oauth.js';
 import { channelRateLimit, logWhenAnswered, rateLimitCheck, readBody, respond } from './restSupport.js';
 import { routeRoleDelete } from './roleDeletion.js';
@@ -72,6 +72,7 @@ export async function routeRest(
   const routed =
     routeCommands(discord, method, segments, json, url.searchParams) ??
     routeRoleDelete(discord, method, segments) ??
+    routeMonetization(discord, method, segments, json, url.searchParams) ??
     routeDms(discord, method, segments, json) ??
     (method === 'GET' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3
       ? listMessages(discord, segments[1] as string, url.searchParams)
