@@ -13,7 +13,8 @@
  * Amounts are USD decimals in the file and integer micro-units everywhere after loading, converted
  * exactly as the price list's prices are (`toMicros`).
  */
-import { readFileSync } from 'node:fs';
+
+import { readJsonFile } from '../lib/jsonFile.js';
 import { isRecord } from '../lib/objects.js';
 import { type PriceList, toMicros } from './prices.js';
 
@@ -111,26 +112,12 @@ export function parsePlans(json: unknown): PlansResult {
 
 /** Reads and validates the plan file; a missing or unreadable file and bad JSON are one problem each. */
 export function loadPlans(path: string): PlansResult {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return {
-      ok: false,
-      problems: [`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`],
-    };
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    return { ok: false, problems: [`${path} is not valid JSON`] };
-  }
-  return parsePlans(json);
+  const read = readJsonFile(path);
+  return read.ok ? parsePlans(read.json) : { ok: false, problems: [read.problem] };
 }
 
 /** Plans are in USD, so they apply only with a USD price list: a problem line otherwise. */
-export function plansCurrencyProblem(_plans: Plans, priceList: PriceList): string | undefined {
+export function plansCurrencyProblem(priceList: Pick<PriceList, 'currency'>): string | undefined {
   if (priceList.currency === PLANS_CURRENCY) return undefined;
   return `the plan file's amounts are in ${PLANS_CURRENCY} but the price list's currency is ${priceList.currency}: use a price list in ${PLANS_CURRENCY} or remove PLANS_FILE`;
 }

@@ -3,7 +3,8 @@
  * per image (optionally per size), in one currency. Prices are decimals in the file and integer
  * micro-units (1e-6 of the currency) everywhere after loading.
  */
-import { readFileSync } from 'node:fs';
+
+import { readJsonFile } from '../lib/jsonFile.js';
 import { isRecord } from '../lib/objects.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 import { IMAGE_SIZES, type ImageSize } from '../service/types.js';
@@ -97,18 +98,6 @@ export function parsePriceList(
 export function loadPriceList(
   path: string,
 ): { ok: true; prices: PriceList } | { ok: false; problems: string[] } {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (error) {
-    return {
-      ok: false,
-      problems: [`cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`],
-    };
-  }
-  try {
-    return parsePriceList(JSON.parse(text));
-  } catch {
-    return { ok: false, problems: [`${path} is not valid JSON`] };
-  }
+  const read = readJsonFile(path);
+  return read.ok ? parsePriceList(read.json) : { ok: false, problems: [read.problem] };
 }

@@ -24,7 +24,7 @@ import { createRoleRules } from '../../src/spend/roleRules.js';
 import { freshStore } from './tempStore.js';
 
 /** The local fake service and a service client talking to it; `close` ends both. */
-export async function startChatService(): Promise<{
+export async function startServiceClient(): Promise<{
   fake: FakeService;
   service: ServiceClient;
   close(): Promise<void>;

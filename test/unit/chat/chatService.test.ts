@@ -23,7 +23,7 @@ import {
   chatServiceDeps,
   deferred,
   recordingReply,
-  startChatService,
+  startServiceClient,
   type Write,
 } from '../../helpers/chatDeps.js';
 import { english } from '../../helpers/english.js';
@@ -37,7 +37,7 @@ let closeService: () => Promise<void>;
 
 // A fake service per test: a script one test queued and did not use never answers another's.
 beforeEach(async () => {
-  ({ fake, service, close: closeService } = await startChatService());
+  ({ fake, service, close: closeService } = await startServiceClient());
 });
 afterEach(async () => {
   await closeService();

@@ -4,6 +4,7 @@
  * HTTP and SSE, the real stream renderer, logger and metrics. Only what writes to Discord is a
  * recorder: the reply's sink, the bot token's REST client and the alert channel.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StoppedByMember } from '../../../src/chat/controls.js';
 import { createConversationStore } from '../../../src/chat/conversationStore.js';
@@ -11,15 +12,16 @@ import { type ChatTurnDeps, runChatTurn } from '../../../src/chat/turn.js';
 import type { ChatTurn } from '../../../src/chat/types.js';
 import { systemClock } from '../../../src/lib/clock.js';
 import { createLogger } from '../../../src/lib/logger.js';
-import { type FakeService, startFakeService } from '../../../src/localService/fakeService.js';
+import type { FakeService } from '../../../src/localService/fakeService.js';
 import { shippedPrices } from '../../../src/localService/harness/charges.js';
 import { createMetrics } from '../../../src/ops/metrics.js';
 import { REQUEST_ENDED } from '../../../src/ops/requestEnd.js';
 import { createEditPacing } from '../../../src/reply/editPacing.js';
 import type { ReplySink } from '../../../src/reply/streamRenderer.js';
-import { createServiceClient, type ServiceClient } from '../../../src/service/client.js';
+import type { ServiceClient } from '../../../src/service/client.js';
 import { createBudgets } from '../../../src/spend/budgets.js';
 import { createLedger } from '../../../src/spend/ledger.js';
+import { startServiceClient } from '../../helpers/chatDeps.js';
 import { english } from '../../helpers/english.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
@@ -31,19 +33,13 @@ const silent = createLogger({ level: 'silent', secrets: [] });
 let fake: FakeService;
 let service: ServiceClient;
 
+let closeService: () => Promise<void>;
+
 beforeAll(async () => {
-  fake = await startFakeService();
-  service = createServiceClient({
-    baseUrl: fake.url,
-    apiKey: 'test-key',
-    logger: silent,
-    redact: (text) => text,
-    backoffBaseMs: 20,
-  });
+  ({ fake, service, close: closeService } = await startServiceClient());
 });
 afterAll(async () => {
-  await service.close();
-  await fake.close();
+  await closeService();
 });
 
 /** A recording reply sink: every write of the reply's message, and any refusal. */

@@ -27,7 +27,7 @@ import {
 import { createI18n } from '../../../src/i18n/translator.js';
 import type { FakeService } from '../../../src/localService/fakeService.js';
 import type { ServiceClient } from '../../../src/service/client.js';
-import { chatServiceDeps, deferred, startChatService } from '../../helpers/chatDeps.js';
+import { chatServiceDeps, deferred, startServiceClient } from '../../helpers/chatDeps.js';
 import { english } from '../../helpers/english.js';
 
 const BOT = '1000';
@@ -105,7 +105,7 @@ let closeService: () => Promise<void>;
 
 // A fake service per test: a script one test queued and did not use never answers another's.
 beforeEach(async () => {
-  ({ fake, service, close: closeService } = await startChatService());
+  ({ fake, service, close: closeService } = await startServiceClient());
 });
 afterEach(async () => {
   await closeService();

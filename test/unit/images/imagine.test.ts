@@ -4,21 +4,23 @@
  * downloader fetching from its content host, the real logger and metrics. Only the reply's
  * writes (the interaction's webhook) and the alert channel are recorders: they are Discord.
  */
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageDownloader } from '../../../src/images/download.js';
 import { type ImagineDeps, runImagine } from '../../../src/images/imagine.js';
 import { systemClock } from '../../../src/lib/clock.js';
 import { createLogger } from '../../../src/lib/logger.js';
-import { type FakeService, startFakeService } from '../../../src/localService/fakeService.js';
+import type { FakeService } from '../../../src/localService/fakeService.js';
 import { createMetrics } from '../../../src/ops/metrics.js';
 import { REQUEST_ENDED } from '../../../src/ops/requestEnd.js';
 import type { InteractionWebhook, OutgoingMessage } from '../../../src/reply/webhook.js';
-import { createServiceClient, type ServiceClient } from '../../../src/service/client.js';
+import type { ServiceClient } from '../../../src/service/client.js';
 import type { ImageSize } from '../../../src/service/types.js';
 import { createBudgets } from '../../../src/spend/budgets.js';
 import { imageCostMicros } from '../../../src/spend/cost.js';
 import { createLedger } from '../../../src/spend/ledger.js';
 import { loadPriceList } from '../../../src/spend/prices.js';
+import { startServiceClient } from '../../helpers/chatDeps.js';
 import { english } from '../../helpers/english.js';
 import { freshStore } from '../../helpers/tempStore.js';
 
@@ -33,20 +35,14 @@ let service: ServiceClient;
 const silent = createLogger({ level: 'silent', secrets: [] });
 const images = createImageDownloader({ timeoutMs: 2000, allowlist: ['127.0.0.1'] });
 
+let closeService: () => Promise<void>;
+
 beforeAll(async () => {
-  fake = await startFakeService();
-  service = createServiceClient({
-    baseUrl: fake.url,
-    apiKey: 'test-key',
-    logger: silent,
-    redact: (text) => text,
-    backoffBaseMs: 20,
-  });
+  ({ fake, service, close: closeService } = await startServiceClient());
 });
 afterAll(async () => {
-  await service.close();
   await images.close();
-  await fake.close();
+  await closeService();
 });
 
 /** What the reply's webhook was asked to write, in order. */
