@@ -7,7 +7,7 @@
 // Layers, bottom to top (a folder may import its own layer and the layers below it):
 //   0 lib                       1 i18n, service, reply (the two ports: the model service, Discord messages)
 //   2 settings, ops             3 spend
-//   4 access                    5 chat, images
+//   4 access, plans             5 chat, images
 //   6 adapters: discord, events, dashboard, commands/
 //   7 wiring: main.ts, config.ts, app/ (the composition root), cli/ (entry points)
 // Beside the map: the local stand-ins localDiscord and localService and the playground (for the
@@ -20,7 +20,7 @@ const layers = [
   ['i18n', 'service', 'reply'],
   ['settings', 'ops'],
   ['spend'],
-  ['access'],
+  ['access', 'plans'],
   ['chat', 'images'],
   ['discord', 'events', 'dashboard'],
 ];
@@ -80,7 +80,17 @@ module.exports = {
       ['spend'],
       'src/spend/ imports only lib, i18n, service, settings and ops.',
     ),
-    layer(4, 'access-below-chat', ['access'], 'src/access/ imports only spend and the layers below it.'),
+    layer(
+      4,
+      'access-plans-below-chat',
+      ['access', 'plans'],
+      'src/access/ and src/plans/ import only spend and the layers below it.',
+    ),
+    apart(
+      'access-plans-apart',
+      '^(src/(?:access|plans))/',
+      'src/access/ and src/plans/ (paid plans) do not import each other: the composition root joins them.',
+    ),
     layer(
       5,
       'chat-images-below-adapters',

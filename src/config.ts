@@ -1,7 +1,4 @@
-/**
- * Configuration from the environment, validated at start with zod. Problems are reported one
- * line per variable, without a stack trace, and the bot exits non-zero.
- */
+/** The environment's settings, checked at start with zod: one line per problem, then a non-zero exit. */
 import { z } from 'zod';
 import { type DashboardConfig, dashboardConfig, dashboardFields } from './dashboard/env.js';
 import { capAmount, httpUrl, integer, optionalText, required } from './lib/envFields.js';
@@ -99,6 +96,8 @@ const schema = z.object({
     .transform((value) => value ?? 'system')
     .pipe(z.enum(['system', 'user'], { error: 'must be system or user' })),
   PRICES_FILE: optionalText.transform((value) => value ?? 'prices.json'),
+  PLANS_FILE: optionalText,
+  ENTITLEMENT_SYNC_MINUTES: integer(60, 1, 1440),
   DMS_ENABLED: optionalText
     .transform((value) => value ?? 'true')
     .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
@@ -180,12 +179,13 @@ export interface Config {
   /** The role a channel's system prompt is sent with (the service documents only user/assistant). */
   readonly systemPromptRole: 'system' | 'user';
   readonly pricesFile: string;
+  /** The paid plans (spend/plans.ts); undefined: none, requests are capped as ever. */
+  readonly plansFile: string | undefined;
+  /** How often Discord's list of entitlements is read again (plans/entitlementSync.ts). */
+  readonly entitlementSyncMinutes: number;
   /** Whether the bot answers in DMs at all (else a private "servers only" answer). */
   readonly dmsEnabled: boolean;
-  /**
-   * Whether members may install /ask, /imagine and /reset to their own account and use them
-   * where the bot is not (group DMs, DMs between users, servers without the bot).
-   */
+  /** Whether members may install /ask, /imagine and /reset to their account, for where the bot is not. */
   readonly userInstall: boolean;
   /** Most a user may spend a UTC day in DMs with the bot, in micro-units; null: no cap. */
   readonly dmDailyCapMicros: number | null;
@@ -198,10 +198,7 @@ export interface Config {
   readonly dashboard: DashboardConfig;
   /** The operator's key servers' own service keys are sealed with; undefined: they cannot be set. */
   readonly dataEncryptionKey: Buffer | undefined;
-  /**
-   * The bot's shard count (`auto`: the count Discord recommends, fetched at start) and the shard
-   * ids this process runs (undefined: every one).
-   */
+  /** The shard count (`auto`: Discord's recommendation) and the ids this process runs (undefined: all). */
   readonly shards: ShardSetting;
 }
 
@@ -269,6 +266,8 @@ export function loadConfig(env: Env): ConfigResult {
       messageContentIntent: value.MESSAGE_CONTENT_INTENT,
       systemPromptRole: value.SYSTEM_PROMPT_ROLE,
       pricesFile: value.PRICES_FILE,
+      plansFile: value.PLANS_FILE,
+      entitlementSyncMinutes: value.ENTITLEMENT_SYNC_MINUTES,
       dmsEnabled: value.DMS_ENABLED,
       userInstall: value.USER_INSTALL,
       dmDailyCapMicros: value.DM_DAILY_CAP_PER_USER,

@@ -9,6 +9,7 @@ import { createLogger, createRedactor, createSecretSet } from './lib/logger.js';
 import type { ShardSet } from './lib/shards.js';
 import { describeStore, openStore, type Store } from './lib/store.js';
 import { createServiceClient } from './service/client.js';
+import { loadPlans, plansCurrencyProblem } from './spend/plans.js';
 import { loadPriceList } from './spend/prices.js';
 
 /** Why the bot could not start, in words an operator can act on. */
@@ -33,6 +34,14 @@ async function main(): Promise<void> {
   if (!priced.ok) {
     for (const problem of priced.problems)
       process.stderr.write(`prices (${config.pricesFile}): ${problem}\n`);
+    process.exitCode = 1;
+    return;
+  }
+  const plans = config.plansFile === undefined ? undefined : loadPlans(config.plansFile);
+  const plansProblems = plans?.ok === false ? plans.problems : [plans && plansCurrencyProblem(priced.prices)];
+  if (plansProblems.some((problem) => problem !== undefined)) {
+    for (const problem of plansProblems)
+      if (problem !== undefined) process.stderr.write(`plans (${config.plansFile}): ${problem}\n`);
     process.exitCode = 1;
     return;
   }
@@ -78,7 +87,16 @@ async function main(): Promise<void> {
     redact,
     timeouts: { replyMs: config.replyMaxDurationMs },
   });
-  const bot = createBot({ config, logger, store, service, prices: priced.prices, shards, secrets });
+  const bot = createBot({
+    config,
+    logger,
+    store,
+    service,
+    prices: priced.prices,
+    plans: plans?.ok ? plans.plans : undefined,
+    shards,
+    secrets,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -21,6 +21,7 @@ import { type Store, spillPathFor, spillPathsFor } from '../lib/store.js';
 import { createOperations, type Operations } from '../ops/operations.js';
 import { createSweeper } from '../ops/retention.js';
 import type { ServiceClient } from '../service/client.js';
+import type { Plans } from '../spend/plans.js';
 import type { PriceList } from '../spend/prices.js';
 import { type Capabilities, createCapabilities } from './capabilities.js';
 import { retentionRules } from './retention.js';
@@ -31,6 +32,8 @@ export interface BotOptions {
   readonly store: Store;
   readonly service: ServiceClient;
   readonly prices: PriceList;
+  /** The paid plans (PLANS_FILE); undefined: none. */
+  readonly plans?: Plans | undefined;
   /** The shards this process runs (src/discord/shardPlan.ts); default: shard 0 of 1. */
   readonly shards?: ShardSet;
   readonly clock?: Clock;
@@ -98,6 +101,7 @@ export function createBot(options: BotOptions): Bot {
     store: options.store,
     service: options.service,
     prices: options.prices,
+    plans: options.plans,
     client,
     shards,
     spillPath,
@@ -185,6 +189,8 @@ export function createBot(options: BotOptions): Bot {
         },
         'connected to Discord',
       );
+      // What servers and members bought: listed now and then (interactions and events bring the rest).
+      await built.paidPlans.start();
       dashboard = await startDashboard({ ...built, fairUse: built.access.fairUse }, client, options.store); // when DASHBOARD_PORT is set
       // Commands are the bot's, not a shard's: one process registers them, the one with shard 0.
       if (!shards.ids.includes(0)) return;
@@ -220,6 +226,7 @@ export function createBot(options: BotOptions): Bot {
       clearTimeout(timer);
       try {
         clearInterval(dmChannelSweep);
+        built.paidPlans.stop();
         await sweeper?.stop();
         // Charges the store has not taken yet are written now, or spilled for the next start.
         await ledger.close();

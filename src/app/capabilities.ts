@@ -9,6 +9,7 @@ import { type AskTargets, createAskTargets } from '../chat/askTargets.js';
 import { type ChatService, createChatService } from '../chat/chatService.js';
 import { type ConversationStore, createConversationStore } from '../chat/conversationStore.js';
 import { type Config, configSecrets } from '../config.js';
+import { createEntitlementPort } from '../discord/entitlementPort.js';
 import { createInteractionRest } from '../discord/interactionWebhook.js';
 import { NO_PINGS_API } from '../discord/messages.js';
 import { createI18n, type I18n, type Translator } from '../i18n/translator.js';
@@ -20,11 +21,13 @@ import { createRedactor, createSecretSet, type Logger, type SecretSet } from '..
 import type { ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import type { Metrics } from '../ops/metrics.js';
+import { createPaidPlans, type PaidPlans } from '../plans/paidPlans.js';
 import { createEditPacing, type EditPacing } from '../reply/editPacing.js';
 import type { ServiceClient } from '../service/client.js';
 import { announceServiceKeyRefused } from '../settings/serviceKeyAlert.js';
 import { createServiceKeys, type ServiceKeys, serviceKeySeal } from '../settings/serviceKeys.js';
 import { createSettings, type Settings } from '../settings/settingsStore.js';
+import type { Plans } from '../spend/plans.js';
 import type { PriceList } from '../spend/prices.js';
 import { createSpend, type Spend } from '../spend/spend.js';
 
@@ -36,6 +39,8 @@ export interface Foundations {
   readonly store: Store;
   readonly service: ServiceClient;
   readonly prices: PriceList;
+  /** The paid plans (PLANS_FILE); undefined: none. */
+  readonly plans?: Plans | undefined;
   readonly client: Client;
   readonly shards: ShardSet;
   /** Where this process spills charges the store has not taken (lib/store.ts spillPathFor). */
@@ -65,6 +70,8 @@ export interface Capabilities {
   /** Servers' own service keys; undefined without DATA_ENCRYPTION_KEY (none can be kept). */
   readonly serviceKeys: ServiceKeys | undefined;
   readonly spend: Spend;
+  /** Paid plans (inert without PLANS_FILE); `spend.budgets` are already gated by them. */
+  readonly paidPlans: PaidPlans;
   readonly access: Access;
   readonly chat: ChatService;
   readonly images: ImageService;
@@ -92,17 +99,31 @@ export function createCapabilities(base: Foundations): Capabilities {
         logger,
       })
     : undefined;
-  const spend = createSpend({
+  // The budgets read the member subscriptions the plans hold; the plans read the ledger.
+  let paidPlans: PaidPlans | undefined;
+  const ungated = createSpend({
     store,
     prices: base.prices,
     logger,
-    operator: config,
+    operator: { ...config, dmCapRaise: (userId) => paidPlans?.dmCapRaise(userId) ?? 0 },
     ledger: {
       spillPath: base.spillPath,
       entryRetentionDays: config.ledgerEntryRetentionDays,
       shards: base.shards,
     },
   });
+  paidPlans = createPaidPlans({
+    plans: base.plans,
+    store,
+    ledger: ungated.ledger,
+    discord: createEntitlementPort(client.rest, () => client.application?.id ?? ''),
+    shards: base.shards,
+    currency: base.prices.currency,
+    syncEveryMs: config.entitlementSyncMinutes * 60_000,
+    logger,
+    now: () => clock.now(),
+  });
+  const spend: Spend = { ...ungated, budgets: paidPlans.gated(ungated.budgets) };
   const access = createAccess({ config, settings, roleRules: spend.roleRules, budgets: spend.budgets });
   const conversations = createConversationStore(store, logger, config.conversationRetentionDays);
   const downloader = createImageDownloader({
@@ -182,6 +203,7 @@ export function createCapabilities(base: Foundations): Capabilities {
     settings,
     serviceKeys,
     spend,
+    paidPlans,
     access,
     chat,
     images,

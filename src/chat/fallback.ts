@@ -37,6 +37,10 @@ export function fallbackNote(
   return t.t(limit === 'daily' ? 'chat.fallbackDaily' : 'chat.fallbackMonthly', { model, refused });
 }
 
+/** The turn with how a paid plan covers it (its reservation's), for its ledger entry. */
+const charged = (turn: ChatTurn, reservation: Reservation & { ok: true }): ChatTurn =>
+  reservation.plan ? { ...turn, planCharge: reservation.plan } : turn;
+
 /** What reserving a turn reads: the chat prices, the reservations, the time. */
 export interface ReserveTurnDeps {
   /** The chat prices the worst case of each model is reckoned from (spend/cost.ts). */
@@ -67,7 +71,8 @@ export async function reserveTurn(
       turn.serviceKey !== undefined,
     );
   const reservation = await reserve(settings.model);
-  if (reservation.ok || !reservation.memberLimit || !settings.fallbackModels) return { reservation, turn };
+  if (reservation.ok) return { reservation, turn: charged(turn, reservation) };
+  if (!reservation.memberLimit || !settings.fallbackModels) return { reservation, turn };
   const cheaper = settings.fallbackModels
     .filter((model) => worst(model) < worst(settings.model))
     .sort((a, b) => worst(a) - worst(b));
@@ -78,7 +83,7 @@ export async function reserveTurn(
     return {
       reservation: held,
       turn: {
-        ...turn,
+        ...charged(turn, held),
         settings: { ...settings, model },
         extraNote: turn.extraNote ? `${turn.extraNote}\n-# ${line}` : line,
       },

@@ -69,6 +69,7 @@ export async function settleTurn(
     ...(turn.userInstall && { userInstall: true }),
     ...(settings.memberCaps?.roleIds?.length && { roleIds: settings.memberCaps.roleIds }),
     ...(turn.serviceKey !== undefined && { paidBy: 'serverKey' as const }),
+    ...(turn.planCharge && { plan: turn.planCharge }),
   };
   // The price is pure: the cost line needs no store, and is what the ledger records.
   const costMicros = usage ? deps.ledger.costOf(usage) : 0;

@@ -1,9 +1,8 @@
 /**
- * One turn of a channel's conversation: its one read of the conversation, the budget
- * reservation, the service stream rendered into Discord, then the one ending (settle.ts). Runs
- * inside the channel's queue, so reads and writes of the channel's history never interleave.
+ * One turn of a channel's conversation: its one read of the conversation, the budget reservation,
+ * the service stream rendered into Discord, then the one ending (settle.ts). Runs in the channel's
+ * queue, so reads and writes of the channel's history never interleave.
  */
-
 import type { Translator } from '../i18n/translator.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
@@ -47,10 +46,9 @@ interface EditPacing {
 }
 
 /**
- * What a turn reads itself (the conversation, the service, its edit pacing, the log, three of
- * the operator's settings written out, since src/chat/ does not import src/config.ts), and
- * whatever the steps it runs declare: the reservation (fallback.ts), the one ending (settle.ts),
- * the budget alerts (spend/alerts.ts). The bot's context gives all of it.
+ * What a turn reads itself (the conversation, the service, its edit pacing, the log, three of the
+ * operator's settings), and what the steps it runs declare: the reservation (fallback.ts), the one
+ * ending (settle.ts), the budget alerts (spend/alerts.ts). The composition root gives all of it.
  */
 export type ChatTurnDeps = {
   readonly config: {
@@ -111,9 +109,12 @@ export async function runChatTurn(
     const worstCase = chatCostMicros(deps.prices, settings.model, prepared.promptTokens, settings.maxTokens);
     requestEnded(deps, prepared.log, unserved(turn, 'refused'), { refusedBy: 'budget', worstCase });
     const voice = refusalVoice(turn);
-    const refusal =
-      turn.refusalsSeenBy === 'member' ? reservation.message(voice) : reservation.publicMessage(voice);
-    await sink.refuse(`⛔ ${refusal}`);
+    const seen = turn.refusalsSeenBy === 'member';
+    // Only where the member alone reads it: with the SKUs they could buy (premium buttons).
+    await sink.refuse(
+      `⛔ ${seen ? reservation.message(voice) : reservation.publicMessage(voice)}`,
+      seen ? reservation.offer : undefined,
+    );
     return;
   }
   try {

@@ -3,6 +3,7 @@ import type { Logger } from '../lib/logger.js';
 import type { ServiceError } from '../service/errors.js';
 import type { ChatMessage, ChatResult, Usage } from '../service/types.js';
 import type { ChatSettings } from '../settings/resolve.js';
+import type { PlanCharge } from '../spend/records.js';
 import type { Conversation } from './conversationStore.js';
 import type { MessageRef, SelectedHistory, Turn, TurnOptions, UserTurn } from './history.js';
 
@@ -38,6 +39,8 @@ export interface ChatTurn {
    * the operator's, and the charge is recorded as the server key's. Never logged or shown.
    */
   readonly serviceKey?: string;
+  /** How a paid plan covers it (its reservation's), recorded with its charge. */
+  readonly planCharge?: PlanCharge;
   /** A line shown under the reply whatever happens (e.g. why no thread was opened). */
   readonly extraNote?: string;
   /**

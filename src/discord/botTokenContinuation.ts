@@ -128,10 +128,10 @@ export function continuingWebhook(
       ),
     // Without the token the refusal cannot be private: it replaces the reply, saying only that
     // (the member's spend is not for the channel), in the server's language.
-    withdraw: (content) => {
+    withdraw: (content, offer) => {
       clearTimeout(lookup);
       return write(
-        () => viaToken.withdraw(content),
+        () => viaToken.withdraw(content, offer),
         async () => {
           await editOriginalWithBotToken({ content: bot.publicRefusal(guildLocale), components: [] });
         },

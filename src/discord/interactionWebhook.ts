@@ -18,11 +18,14 @@ import {
   DiscordAPIError,
   MessageFlags,
   makeURLSearchParams,
+  PermissionFlagsBits,
+  type PermissionsBitField,
   REST,
   type RESTOptions,
   RequestMethod,
   Routes,
 } from 'discord.js';
+import { type PremiumReader, premiumRows } from '../reply/premium.js';
 import { FollowUpLimitReached, MAX_FOLLOW_UPS } from '../reply/sink.js';
 import type { InteractionWebhook, OutgoingMessage, TokenWebhook } from '../reply/webhook.js';
 import { continuingWebhook } from './botTokenContinuation.js';
@@ -76,7 +79,13 @@ export interface InteractionToken extends InstallFacts {
   readonly ephemeral?: boolean | null;
   /** The server's preferred locale: a refusal the channel reads is in its language. */
   readonly guildLocale?: string | null;
+  /** The member's permissions in the channel: who may buy for the server (premium buttons). */
+  readonly memberPermissions?: Readonly<PermissionsBitField> | null;
 }
+
+/** Who reads a private refusal: someone who may manage the server buys for it (reply/premium.ts). */
+const premiumReader = (interaction: InteractionToken): PremiumReader =>
+  interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild) ? 'admin' : 'member';
 
 /** The interaction's webhook: the same one for every caller (it knows where the reply is). */
 export function interactionWebhook(rest: REST, interaction: InteractionToken): InteractionWebhook {
@@ -170,9 +179,12 @@ function tokenWebhook(rest: REST, interaction: InteractionToken): TokenWebhook {
     async editFollowUp(id, message) {
       await patch(id, message, false);
     },
-    async withdraw(content) {
+    async withdraw(content, offer) {
       await rest.delete(messageRoute('@original'), { auth: false });
-      await post({ content }, MessageFlags.Ephemeral);
+      await post(
+        { content, components: premiumRows(offer, premiumReader(interaction)) },
+        MessageFlags.Ephemeral,
+      );
     },
     originalId: async () => ((await rest.get(messageRoute('@original'), { auth: false })) as APIMessage).id,
   };

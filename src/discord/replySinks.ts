@@ -30,7 +30,7 @@ export function interactionReplySink(
     sendFollowUp: (content, components, files) => webhook.followUp({ content, components, files }),
     editFollowUp: (id, content, components, files) =>
       webhook.editFollowUp(id, { content, components, files }),
-    refuse: (content) => webhook.withdraw(content),
+    refuse: (content, offer) => webhook.withdraw(content, offer),
   };
 }
 

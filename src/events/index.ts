@@ -1,4 +1,5 @@
 import { createDiagnostics } from './diagnostics.js';
+import { createEntitlementEvents } from './entitlements.js';
 import type { Event } from './event.js';
 import { createInteractionCreate } from './interactionCreate.js';
 import { createMessageCreate } from './messageCreate.js';
@@ -8,6 +9,7 @@ import { createRoleDelete } from './roleDelete.js';
 export type EventDeps = Parameters<typeof createInteractionCreate>[0] &
   Parameters<typeof createMessageCreate>[0] &
   Parameters<typeof createRoleDelete>[0] &
+  Parameters<typeof createEntitlementEvents>[0] &
   Parameters<typeof createDiagnostics>[0];
 
 /** Every gateway event the bot listens to, explicitly. */
@@ -16,6 +18,7 @@ export function createEvents(deps: EventDeps): readonly Event[] {
     createInteractionCreate(deps),
     createMessageCreate(deps),
     createRoleDelete(deps),
+    ...createEntitlementEvents(deps),
     ...createDiagnostics(deps),
   ] as readonly Event[];
 }

@@ -4,10 +4,12 @@
  */
 import { Events, type REST } from 'discord.js';
 import type { Command, MessageCommand } from '../discord/command.js';
+import { factsOf } from '../discord/entitlementPort.js';
 import { interactionResponder, withErrorBoundary } from '../discord/errorBoundary.js';
 import type { I18n } from '../i18n/translator.js';
 import { interactionVoices } from '../i18n/voices.js';
 import type { Logger } from '../lib/logger.js';
+import type { PaidPlans } from '../plans/paidPlans.js';
 import { parseButtonId } from '../reply/buttons.js';
 import type { Event } from './event.js';
 
@@ -24,6 +26,8 @@ export type InteractionCreateDeps = {
   readonly interactionRest: REST;
   readonly shutdown: Pick<AbortSignal, 'aborted'>;
   readonly logger: Pick<Logger, 'warn'>;
+  /** Takes the member's and the server's entitlements every interaction carries (paid plans). */
+  readonly paidPlans: Pick<PaidPlans, 'observeInteraction'>;
 } & Parameters<typeof withErrorBoundary>[0];
 
 export function createInteractionCreate(deps: InteractionCreateDeps) {
@@ -53,6 +57,12 @@ export function createInteractionCreate(deps: InteractionCreateDeps) {
       } else {
         return;
       }
+      // What the member and the server bought, as Discord says it now: before any request is weighed.
+      deps.paidPlans.observeInteraction(
+        interaction.guildId,
+        interaction.user.id,
+        interaction.entitlements.map((entitlement) => factsOf(entitlement)),
+      );
       // For the member's messages later, which carry no locale (i18n/voices.ts).
       deps.i18n.remember(interaction.user.id, interaction.locale);
       const respond = interactionResponder(

@@ -85,12 +85,13 @@ export async function runImagine(
   });
   if (!reservation.ok) {
     requestEnded(deps, log, unserved(input, 'refused'), { refusedBy: 'budget' });
-    await webhook.withdraw(`⛔ ${reservation.message(input.words.member)}`);
+    await webhook.withdraw(`⛔ ${reservation.message(input.words.member)}`, reservation.offer);
     return;
   }
   const ending = { started: deps.clock.now(), ended: false };
   try {
-    await generateAndPost(deps, webhook, input, log, ending);
+    const charged = reservation.plan ? { ...input, planCharge: reservation.plan } : input;
+    await generateAndPost(deps, webhook, charged, log, ending);
   } catch (error) {
     // Failed before its line was written (the error boundary reports the error itself).
     if (!ending.ended)
@@ -212,6 +213,7 @@ async function generateAndPost(
     ...(input.userInstall && { userInstall: true }),
     ...(input.memberCaps?.roleIds?.length && { roleIds: input.memberCaps.roleIds }),
     ...(input.serviceKey !== undefined && { paidBy: 'serverKey' as const }),
+    ...(input.planCharge && { plan: input.planCharge }),
   });
   // Its line is written from here on, whatever happens to the posting.
   ending.ended = true;

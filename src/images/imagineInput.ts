@@ -1,6 +1,8 @@
 /** What one /imagine generation is asked to do (images/imagine.ts runImagine). */
+
 import type { Translator } from '../i18n/translator.js';
 import type { MemberCaps } from '../settings/memberCaps.js';
+import type { PlanCharge } from '../spend/records.js';
 import type { ImagineRequest } from './imagineRequests.js';
 
 export interface ImagineInput {
@@ -24,6 +26,8 @@ export interface ImagineInput {
    * charge is recorded as the server key's. Never logged or shown.
    */
   readonly serviceKey?: string;
+  /** How a paid plan covers it (set once reserved), recorded with its charge. */
+  readonly planCharge?: PlanCharge;
   /** The member's caps from their roles' rule (access/roleGate.ts); absent: the server's. */
   readonly memberCaps?: MemberCaps;
   /**

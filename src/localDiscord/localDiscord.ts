@@ -178,24 +178,23 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     }
   }
 
-  /** Makes the next REST request that `match` accepts fail with `status` and Discord's error body, once. */
+  /** The next REST request `match` accepts fails, once (`afterApplying`: done, answer lost: state.ts). */
   failNext(
-    match: (method: string, path: string, json: Record<string, unknown>) => boolean,
+    match: InjectedFailure['match'],
     status: number,
     body: { message: string; code: number },
+    options: { readonly afterApplying?: boolean } = {},
   ): void {
-    this.failures.push({ match, status, body });
+    this.failures.push({ match, status, body, ...options });
   }
 
-  /** Makes an interaction's token die now (as Discord's sometimes do before their 15 minutes). */
+  /** Makes an interaction's token die now (as Discord's sometimes do before 15 minutes). */
   expireToken(interaction: LocalInteraction): void {
     this.deadTokens.add(interaction.token);
   }
 
-  /** One-shot failures registered with failNext and not used yet. */
-  failuresLeft(): number {
-    return this.failures.length;
-  }
+  /** failNext's failures not used yet. */
+  failuresLeft = (): number => this.failures.length;
 
   /** Number of gateway connections currently open. */
   gatewayConnections(): number {

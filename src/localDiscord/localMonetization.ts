@@ -42,6 +42,8 @@ export interface GrantInput {
   /** Default: now. */
   readonly startsAt?: Date;
   readonly endsAt?: Date;
+  /** false: no ENTITLEMENT_CREATE (an event Discord never delivered); default true. */
+  readonly announce?: boolean;
 }
 
 export class LocalMonetization {
@@ -103,7 +105,7 @@ export class LocalMonetization {
       test: false,
     };
     monetizationOf(this.discord).entitlements.set(entitlement.id, entitlement);
-    announce(this.discord, 'ENTITLEMENT_CREATE', entitlement);
+    if (input.announce !== false) announce(this.discord, 'ENTITLEMENT_CREATE', entitlement);
     return entitlement;
   }
 

@@ -46,10 +46,8 @@ export async function routeRest(
   };
 
   const failure = discord.failures.findIndex((entry) => entry.match(method, path, json));
-  if (failure >= 0) {
-    const [entry] = discord.failures.splice(failure, 1);
-    return reply(entry?.status ?? 500, entry?.body);
-  }
+  const lost = failure >= 0 ? discord.failures.splice(failure, 1)[0] : undefined;
+  if (lost && !lost.afterApplying) return reply(lost.status, lost.body);
   const ruled = userInstallRule(discord, method, segments, json, files.length);
   if (ruled) return reply(ruled.status, ruled.body);
 
@@ -77,7 +75,7 @@ export async function routeRest(
     (method === 'GET' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3
       ? listMessages(discord, segments[1] as string, url.searchParams)
       : undefined);
-  if (routed) return reply(routed.status, routed.body);
+  if (routed) return lost ? reply(lost.status, lost.body) : reply(routed.status, routed.body);
 
   // POST /interactions/{id}/{token}/callback
   if (method === 'POST' && segments[0] === 'interactions' && segments[3] === 'callback') {

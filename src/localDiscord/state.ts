@@ -23,6 +23,11 @@ export interface InjectedFailure {
   readonly match: (method: string, path: string, json: Record<string, unknown>) => boolean;
   readonly status: number;
   readonly body: unknown;
+  /**
+   * The request is carried out first and only its answer is lost (a timeout after Discord did
+   * it); for the routes of the premium apps, commands, role deletion, DMs and message lists.
+   */
+  readonly afterApplying?: boolean;
 }
 
 export interface DiscordState {

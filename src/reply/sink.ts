@@ -2,10 +2,12 @@
  * What a stream renderer works with: where a reply's messages go, its options, which failures
  * of its final write are worth retrying, and what the renderer offers its callers.
  */
+
 import { HTTPError } from 'discord.js';
 import type { Translator } from '../i18n/translator.js';
 import type { Clock } from '../lib/clock.js';
 import type { MessageComponents } from './buttons.js';
+import type { PremiumOffer } from './premium.js';
 import type { RateBucket } from './rateBucket.js';
 
 /** A file on a reply's message (the rest of a reply too long for its messages). */
@@ -58,8 +60,11 @@ export interface ReplySink {
   followUpsLeft?(): number | undefined;
   /** Whether a message may carry a file (Attach Files): the rest of a reply that does not fit. */
   readonly attachFiles?: boolean;
-  /** Withdraws the reply and tells its author privately why (a refusal before any text). */
-  refuse(content: string): Promise<void>;
+  /**
+   * Withdraws the reply and tells its author privately why (a refusal before any text); `offer`:
+   * what they could buy for a spent plan (premium buttons), where the reply is private.
+   */
+  refuse(content: string, offer?: PremiumOffer): Promise<void>;
   /** Writes use the bot token, under Discord's global limit (see editPacing.ts). */
   readonly botToken?: boolean;
   /** What Discord last said about the writes' rate-limit bucket, if anything. */

@@ -3,7 +3,9 @@
  * sinks) write through. discord/interactionWebhook.ts implements it over the interaction's token,
  * going on through the bot token when the token ends.
  */
+
 import type { MessageComponents } from './buttons.js';
+import type { PremiumOffer } from './premium.js';
 import type { RateBucket } from './rateBucket.js';
 import type { ReplyFile } from './sink.js';
 
@@ -21,8 +23,11 @@ export interface InteractionWebhook {
   /** Posts a follow-up; resolves to its message id. */
   followUp(message: OutgoingMessage & { readonly private?: boolean }): Promise<string>;
   editFollowUp(id: string, message: OutgoingMessage): Promise<void>;
-  /** Withdraws the (deferred) first response and tells the member privately why. */
-  withdraw(content: string): Promise<void>;
+  /**
+   * Withdraws the (deferred) first response and tells the member privately why; `offer`: what a
+   * spent plan's refusal offers them to buy (premium buttons, shown to that reader only).
+   */
+  withdraw(content: string, offer?: PremiumOffer): Promise<void>;
   /** Whether writes now go through the bot token (the interaction's token ended or was refused). */
   usesBotToken?(): boolean;
   /** What Discord last said about the writes' rate-limit bucket (render/rateBucket.ts). */

@@ -41,6 +41,8 @@ import {
 export interface OperatorCaps {
   readonly dmDailyCapMicros: number | null;
   readonly operatorMonthlyCapMicros: number | null;
+  /** What a member's subscriptions add to their daily cap (plans/paidPlans.ts); none by default. */
+  readonly dmCapRaise?: (userId: string) => number;
 }
 
 const NO_OPERATOR_CAPS: OperatorCaps = { dmDailyCapMicros: null, operatorMonthlyCapMicros: null };
@@ -156,8 +158,8 @@ export function createBudgets(
     now: number,
     keys: CapKeys,
   ): Promise<Refusal | undefined> {
-    const cap = operator.dmDailyCapMicros;
-    if (cap === null) return undefined;
+    if (operator.dmDailyCapMicros === null) return undefined;
+    const cap = operator.dmDailyCapMicros + (operator.dmCapRaise?.(userId) ?? 0);
     const { spentMicros, pendingMicros } = await memberDay.used(userId, scope, now);
     if (spentMicros + pendingMicros + amountMicros <= cap) return undefined;
     return capRefusalTexts(keys, { spent: spentMicros, pending: pendingMicros, cap }, currency);

@@ -46,7 +46,7 @@ import { SCOPE_MARKER_PREFIX } from './scopes.js';
 import { createShardSpend } from './shardSpend.js';
 import { spilledAlreadyIn } from './spill.js';
 import { createSpillKeeper, type SpillKeeper } from './spillKeeper.js';
-import { operatorPaidMicros } from './tally.js';
+import { copyMonth, type MonthTotals, operatorPaidMicros } from './tally.js';
 
 const DAY_MS = 86_400_000;
 
@@ -60,10 +60,7 @@ export interface LedgerOptions {
   readonly retryMs?: number;
   /** The least time between two writes of a scope's day aggregates (default 1 s). */
   readonly aggregateMs?: number;
-  /**
-   * The shards this process runs: it writes the scopes of their guilds (DMs: shard 0's). Default:
-   * every shard, in this one process.
-   */
+  /** The shards this process runs: it writes their guilds' scopes (DMs: shard 0's). Default: all. */
   readonly shards?: ShardSet;
   /** How long an entry is kept after its request (LEDGER_ENTRY_RETENTION_DAYS; default 400). */
   readonly entryRetentionDays?: number;
@@ -94,8 +91,9 @@ export interface Ledger {
   close(): Promise<void>;
   costOf(record: UsageRecord): number;
   summary(scope: string, from: string, to: string): Promise<Summary>;
-  /** The first day with spend, if any. */
   firstDay(scope: string): Promise<string | undefined>;
+  /** A copy of a scope's totals of every month (tally.ts), with what plans drew. */
+  monthTotals(scope: string): Promise<Map<string, MonthTotals>>;
   /** Spend from the first of `now`'s month through now. */
   monthSpendMicros(scope: string, now: number): Promise<number>;
   /** A member's spend today (`wholeMonth`: this month through today, from held day totals). */
@@ -105,7 +103,7 @@ export interface Ledger {
    * charges included: the running total of the owned scopes, plus the other shards' (shardSpend.ts).
    */
   allScopesMonthSpendMicros(now: number): Promise<number>;
-  /** Scopes whose full state is in memory now (used ones; idle ones are evicted). */
+  /** Scopes whose full state is in memory now (idle ones are evicted). */
   heldScopes(): number;
   /** Raw entries with a time in the day range, in order. */
   entries(scope: string, from: string, to: string): Promise<LedgerEntry[]>;
@@ -255,6 +253,8 @@ export function createLedger(
     firstDay(scope) {
       return book.inScope(scope, async (state) => state.firstDay);
     },
+    monthTotals: (scope) =>
+      book.inScope(scope, async (state) => new Map([...state.months].map(([m, t]) => [m, copyMonth(t)]))),
     monthSpendMicros(scope, at) {
       const month = utcDay(at).slice(0, 7);
       return book.inScope(

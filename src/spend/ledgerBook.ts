@@ -20,6 +20,7 @@ import type { Store } from '../lib/store.js';
 import type { LedgerEntry, PricedRecord } from './aggregate.js';
 import { dayKey, daysKey, entriesAfter, entryKey, writeAll } from './ledgerKeys.js';
 import { createMonthSpend, type MonthSpend } from './monthSpend.js';
+import { withPlanDraws } from './planDraws.js';
 import { applyEntries, holdDaysOf, readScope, type ScopeState } from './scopeState.js';
 import { markedScopes, scopeMarkerKey } from './scopes.js';
 import { type MonthTotals, tallyKey, tallyOf } from './tally.js';
@@ -203,7 +204,7 @@ export function createLedgerBook(store: Store, logger: Logger, options: LedgerBo
     append(scope, take, landed) {
       return inScope(scope, async (state) => {
         await mark(scope);
-        const charges = take();
+        const charges = withPlanDraws(state.months, take());
         if (charges.length === 0) return;
         const entries = charges.map(
           (charge, i): LedgerEntry => ({ ...charge, seq: state.head + 1 + i, scope }),

@@ -73,6 +73,8 @@ export interface MemberDayOptions {
   readonly shards: ShardSet;
   /** This process's reservations in flight for a member in a scope. */
   readonly pendingOf: (scope: string, userId: string) => number;
+  /** The records' key prefix (default MEMBER_DAY_PREFIX; paid plans keep their own: planGate.ts). */
+  readonly prefix?: string;
 }
 
 const isRecord = (value: unknown): value is MemberDayRecord =>
@@ -84,6 +86,9 @@ const isRecord = (value: unknown): value is MemberDayRecord =>
 
 export function createMemberDaySpend(options: MemberDayOptions): MemberDaySpend {
   const { store, ledger, shards, pendingOf } = options;
+  const prefix = options.prefix ?? MEMBER_DAY_PREFIX;
+  const keyOf = (day: string, userId: string, shard: number, count: number) =>
+    `${prefix}${memberDayKey(day, userId, shard, count).slice(MEMBER_DAY_PREFIX.length)}`;
   const own = createRecent<readonly string[]>({
     maxEntries: MEMBER_DAYS_CACHED,
     maxSize: Number.POSITIVE_INFINITY,
@@ -95,7 +100,7 @@ export function createMemberDaySpend(options: MemberDayOptions): MemberDaySpend 
 
   /** The member's scopes on this process's shards today, as its records hold them. */
   async function ownScopes(day: string, userId: string): Promise<Map<number, readonly string[]>> {
-    const keys = shards.ids.map((shard) => memberDayKey(day, userId, shard, shards.count));
+    const keys = shards.ids.map((shard) => keyOf(day, userId, shard, shards.count));
     const missing = keys.filter((key) => own.get(key) === undefined);
     if (missing.length > 0) {
       const values = await store.getMany(missing);
@@ -119,9 +124,7 @@ export function createMemberDaySpend(options: MemberDayOptions): MemberDaySpend 
 
   async function othersUse(day: string, userId: string, now: number): Promise<MemberDayUse> {
     if (runsEveryShard(shards) || otherShards.length === 0) return { spentMicros: 0, pendingMicros: 0 };
-    const values = await store.getMany(
-      otherShards.map((shard) => memberDayKey(day, userId, shard, shards.count)),
-    );
+    const values = await store.getMany(otherShards.map((shard) => keyOf(day, userId, shard, shards.count)));
     let spentMicros = 0;
     let pendingMicros = 0;
     for (const value of values) {
@@ -152,7 +155,7 @@ export function createMemberDaySpend(options: MemberDayOptions): MemberDaySpend 
       const listed = (await ownScopes(day, userId)).get(shard) ?? [];
       const scopes = listed.includes(scope) ? listed : [...listed, scope];
       const use = await costOf(scopes, userId, now);
-      const key = memberDayKey(day, userId, shard, shards.count);
+      const key = keyOf(day, userId, shard, shards.count);
       const record: MemberDayRecord = { scopes, ...use, at: now };
       await store.set(key, record, MEMBER_DAY_TTL_MS);
       own.set(key, scopes, 1);

@@ -26,6 +26,25 @@ interface UsageRecordBase {
   readonly roleIds?: readonly string[];
   /** Paid with the server's own service key (/config service-key); absent: the operator paid. */
   readonly paidBy?: 'serverKey';
+  /** How a server's paid plan covers it (PLANS_FILE, plans/planGate.ts); absent without plans. */
+  readonly plan?: PlanCharge;
+  /** What the ledger drew on (set by the ledger when the entry is written, from `plan`). */
+  readonly planDraw?: PlanDraw;
+}
+
+/**
+ * How a request under a plan is paid: by the member's own subscription (its daily allowance,
+ * the whole request), or by the server: its month's allowance as it stood when reserved, then
+ * its purchased credit.
+ */
+export type PlanCharge =
+  | { readonly payer: 'member' }
+  | { readonly payer: 'server'; readonly allowanceMicros: number };
+
+/** What an entry drew, in micro-units: from the member's subscription, from the server's credit. */
+export interface PlanDraw {
+  readonly memberMicros?: number;
+  readonly creditMicros?: number;
 }
 
 export interface ChatUsageRecord extends UsageRecordBase {

@@ -3,8 +3,10 @@
  * whole channel does; and what a reservation is.
  */
 import type { MessageKey } from '../i18n/translator.js';
+import type { PremiumOffer } from '../reply/premium.js';
 import type { CapKeys } from './capRoom.js';
 import type { RefusalText } from './memberCaps.js';
+import type { PlanCharge } from './records.js';
 
 /** Members learn that the bot is out of budget, not how much the operator spends. */
 export const operatorCapReached: RefusalText = (t) => t.t('spend.operatorCapReached');
@@ -39,6 +41,15 @@ export interface Refusal {
   readonly publicMessage: RefusalText;
   /** Refused by the member's own cap (memberCaps.ts), which a cheaper model may fit (chat/fallback.ts). */
   readonly memberLimit?: 'daily' | 'monthly';
+  /** Refused for a spent plan allowance: what the reader could buy (plans/planGate.ts), shown privately. */
+  readonly offer?: PremiumOffer;
 }
 
-export type Reservation = { readonly ok: true; release(): void } | ({ readonly ok: false } & Refusal);
+export type Reservation =
+  | {
+      readonly ok: true;
+      release(): void;
+      /** How a paid plan covers it (plans/planGate.ts), for its ledger entry. */
+      readonly plan?: PlanCharge;
+    }
+  | ({ readonly ok: false } & Refusal);

@@ -17,6 +17,11 @@ export interface MonthTotals {
    * none were (older tallies have none). The operator's cap counts the rest only.
    */
   serverKey?: { requests: number; costMicros: number };
+  /**
+   * Of the operator-paid spend, what members' subscriptions and the server's purchased credit paid
+   * (records.ts `planDraw`); the rest came from the month's plan allowance. Absent when none did.
+   */
+  plan?: { memberMicros: number; creditMicros: number };
 }
 
 /** What the operator paid of a month's totals: all but what a server's own key paid. */
@@ -24,8 +29,17 @@ export const operatorPaidMicros = (totals: MonthTotals | undefined): number =>
   totals === undefined ? 0 : totals.costMicros - (totals.serverKey?.costMicros ?? 0);
 
 /** A copy that shares nothing with `totals` (the running totals are changed in place). */
-export const copyMonth = (totals: MonthTotals): MonthTotals =>
-  totals.serverKey ? { ...totals, serverKey: { ...totals.serverKey } } : { ...totals };
+export const copyMonth = (totals: MonthTotals): MonthTotals => ({
+  ...totals,
+  ...(totals.serverKey && { serverKey: { ...totals.serverKey } }),
+  ...(totals.plan && { plan: { ...totals.plan } }),
+});
+
+/** What a server's month allowance paid this month: operator-paid spend less members' and credit's. */
+export const allowanceUsedMicros = (totals: MonthTotals | undefined): number =>
+  totals === undefined
+    ? 0
+    : operatorPaidMicros(totals) - (totals.plan?.memberMicros ?? 0) - (totals.plan?.creditMicros ?? 0);
 
 export interface Tally {
   readonly version: 1;
@@ -82,7 +96,15 @@ export function addEntryToMonths(
   entry: LedgerEntry,
 ): MonthTotals {
   const keyPaid = entry.paidBy === 'serverKey' ? { requests: 1, costMicros: entry.costMicros } : undefined;
-  return addToMonths(months, day, 1, entry.costMicros, keyPaid);
+  const totals = addToMonths(months, day, 1, entry.costMicros, keyPaid);
+  const draw = entry.planDraw;
+  if (draw && ((draw.memberMicros ?? 0) > 0 || (draw.creditMicros ?? 0) > 0)) {
+    const plan = totals.plan ?? { memberMicros: 0, creditMicros: 0 };
+    plan.memberMicros += draw.memberMicros ?? 0;
+    plan.creditMicros += draw.creditMicros ?? 0;
+    totals.plan = plan;
+  }
+  return totals;
 }
 
 export function tallyOf(

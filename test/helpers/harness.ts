@@ -23,6 +23,7 @@ import { questionHead, withoutQuestionHead } from '../../src/reply/quote.js';
 import { pieceText, splitMessage } from '../../src/reply/split.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
 import type { GuildConfigPatch } from '../../src/settings/settingsStore.js';
+import { loadPlans } from '../../src/spend/plans.js';
 import { loadPriceList } from '../../src/spend/prices.js';
 import { faultyAdapter, type StoreFaults, storeFaults } from './faultyStore.js';
 
@@ -101,6 +102,8 @@ async function launch(
   });
   const priced = loadPriceList(config.pricesFile);
   if (!priced.ok) throw new Error(priced.problems.join('\n'));
+  const plans = config.plansFile === undefined ? undefined : loadPlans(config.plansFile);
+  if (plans?.ok === false) throw new Error(plans.problems.join('\n'));
   // As src/main.ts does: SHARD_COUNT=auto asks the (fake) Discord for its recommended count.
   const shards = await shardsFor(config);
   const bot = createBot({
@@ -110,6 +113,7 @@ async function launch(
     store,
     service,
     prices: priced.prices,
+    plans: plans?.plans,
     secrets,
     onSettled: (_event, subject) => onSettled(subject),
     ...(options.clock !== undefined && { clock: options.clock }),

@@ -149,6 +149,21 @@ export default {
   raiseMemberDaily:
     'An admin (Manage Server) can raise it with /budget set daily_per_member, or for a role with /budget role set daily.',
   raiseMemberMonthly: 'An admin (Manage Server) can raise it with /budget role set monthly.',
+  // Paid plans (PLANS_FILE): refusals, and /usage show
+  planSpentFigures:
+    "This server's plan allowance for this month is used up ({{spent}} of {{allowance}}), and it has no purchased credit left.",
+  planNoRoomFigures:
+    "This request could cost more than the {{left}} left of this server's plan allowance and credit this month ({{spent}} of {{allowance}} used, credit {{credit}}).",
+  planSpent:
+    'This server has used its plan allowance for this month; it renews on the 1st of next month (UTC).',
+  planNoRoom: "This request could cost more than what is left of this server's plan allowance this month.",
+  planAddMore:
+    "A server admin can subscribe the server or buy credit in the app's store; a member subscription covers your own questions.",
+  planLine:
+    "Plan: {{plan}}; {{left}} of this month's {{allowance}} allowance left; credit balance {{credit}}.",
+  planFree: 'free allowance',
+  planSubscribed: 'server subscription ({{count}})',
+  planCredits: 'Credit packs: {{count}}, {{money}} in all; the latest on {{day}}.',
   // Channel messages
   alertReached:
     "📈 This server's spend on the bot this month reached {{percent}} % of its cap: {{spent}} of {{cap}}.",
