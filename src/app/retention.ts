@@ -5,6 +5,7 @@ import type { Config } from '../config.js';
 import { dashboardRetention } from '../dashboard/index.js';
 import { imagineRetention } from '../images/imagineRequests.js';
 import type { RetentionRule } from '../ops/retention.js';
+import { planMemberDayRetention } from '../plans/planGate.js';
 import { budgetAlertRetention } from '../spend/budgetAlerts.js';
 import { ledgerEntryRetention } from '../spend/ledgerKeys.js';
 import { memberDayRetention } from '../spend/memberDay.js';
@@ -17,6 +18,7 @@ export function retentionRules(
     ...askTargetRetention,
     ...dashboardRetention,
     ...memberDayRetention,
+    ...planMemberDayRetention,
     ...budgetAlertRetention,
     ...conversationRetention(config.conversationRetentionDays),
     ...ledgerEntryRetention(config.ledgerEntryRetentionDays),
