@@ -44,7 +44,7 @@ export interface PaidPlans {
 export interface PaidPlansDeps {
   readonly plans: Plans | undefined;
   readonly store: Store;
-  readonly ledger: Pick<Ledger, 'monthTotals' | 'pending' | 'userDaySpendMicros'>;
+  readonly ledger: Pick<Ledger, 'monthTotals' | 'pending' | 'userDayMemberPlanMicros'>;
   readonly discord: EntitlementPort;
   readonly shards: ShardSet;
   readonly currency: string;
@@ -92,7 +92,14 @@ export function createPaidPlans(deps: PaidPlansDeps): PaidPlans {
     currency: deps.currency,
     entitlements: cache,
     status: (guildId, now) => planStatus(account, guildId, now),
-    memberDay: { store: deps.store, ledger: deps.ledger, shards: deps.shards },
+    // A member's allowance counts what it paid today, wherever they asked (memberDay.ts).
+    memberDay: {
+      store: deps.store,
+      ledger: {
+        userDaySpendMicros: (scope, userId, now) => deps.ledger.userDayMemberPlanMicros(scope, userId, now),
+      },
+      shards: deps.shards,
+    },
     logger,
   });
   return {

@@ -9,8 +9,8 @@
  *
  * Reservations in flight are counted (per server, and per member for the member path), so a burst
  * cannot draw past the allowance and credit by more than the estimates exceed the real costs. A
- * member's allowance is counted over every server and DM they use that day, across processes, as
- * the operator's daily cap per member is (memberDay.ts, with its own records).
+ * member's allowance counts what it paid that day in every server they asked in, across
+ * processes, as the operator's daily cap per member is counted (memberDay.ts, its own records).
  */
 import type { Translator } from '../i18n/translator.js';
 import { createKeyedQueue } from '../lib/keyedQueue.js';

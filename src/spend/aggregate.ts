@@ -25,6 +25,8 @@ export interface ModelTotals {
 export interface UserTotals {
   requests: number;
   costMicros: number;
+  /** Of the cost, what the member's own subscription paid (records.ts `planDraw`), in `byUser` only. */
+  memberPlanMicros?: number;
 }
 
 export interface DayAggregate {
@@ -106,6 +108,8 @@ export function applyEntry(aggregate: DayAggregate, entry: LedgerEntry): void {
     totals.costMicros += entry.costMicros;
   };
   add(user);
+  const memberPlan = entry.planDraw?.memberMicros ?? 0;
+  if (memberPlan > 0) user.memberPlanMicros = (user.memberPlanMicros ?? 0) + memberPlan;
   if (entry.paidBy === 'serverKey') {
     aggregate.serverKey ??= emptyUser();
     add(aggregate.serverKey);

@@ -8,7 +8,7 @@
  * and the `'` is the only change. Plain numbers (`-12`, `0.004000`) stay numbers.
  */
 import type { LedgerEntry } from './aggregate.js';
-import { ledgerOutcome } from './records.js';
+import { ledgerOutcome, utcDay } from './records.js';
 
 export const CSV_COLUMNS = [
   'id',
@@ -31,6 +31,15 @@ export const CSV_COLUMNS = [
   'roles',
   // Who paid: `operator`, or `server key` (the server's own service key, /config service-key).
   'paid_by',
+  // Paid plans (PLANS_FILE), in the currency, empty when none: of `cost`, what the member's own
+  // subscription paid and what the server's purchased credit paid (the rest of an operator-paid
+  // entry came from the server's month allowance).
+  'from_member_plan',
+  'from_credit',
+  // Credit rows only (kind `credit` or `credit_refund`): the SKU bought, and what it added to the
+  // server's credit balance (a refund's row takes it off: negative). Their cost cells are empty.
+  'sku',
+  'credit',
 ] as const;
 
 /** The header line, CRLF included. */
@@ -59,6 +68,9 @@ export function decimal(micros: number): string {
   return `${sign}${Math.floor(abs / 1_000_000)}.${String(abs % 1_000_000).padStart(6, '0')}`;
 }
 
+/** A plan's draw as a cell: the decimal, or empty when it drew nothing. */
+const drawCell = (micros: number | undefined) => (micros !== undefined && micros > 0 ? decimal(micros) : '');
+
 /** One entry's line, CRLF included (a quoted cell may hold line breaks of its own). */
 export function entryRow(entry: LedgerEntry): string {
   const cells = [
@@ -80,6 +92,72 @@ export function entryRow(entry: LedgerEntry): string {
     ledgerOutcome(entry.outcome),
     (entry.roleIds ?? []).join(' '),
     entry.paidBy === 'serverKey' ? 'server key' : 'operator',
+    drawCell(entry.planDraw?.memberMicros),
+    drawCell(entry.planDraw?.creditMicros),
+    '',
+    '',
+  ];
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/** A credit pack bought (`credit`) or refunded (`credit_refund`), as the export lists it. */
+export interface CreditEntry {
+  readonly kind: 'credit' | 'credit_refund';
+  /** The pack's Discord entitlement id. */
+  readonly id: string;
+  /** When it was credited, or refunded (ms). */
+  readonly time: number;
+  readonly guildId: string;
+  /** Who bought it, when Discord said. */
+  readonly userId: string | null;
+  readonly skuId: string;
+  /** What it did to the credit balance: the pack's amount, negative for a refund. */
+  readonly micros: number;
+}
+
+/** A pack as the credit book keeps it (plans/creditBook.ts), what the export reads of it. */
+export interface CreditPackFacts {
+  readonly entitlementId: string;
+  readonly skuId: string;
+  readonly micros: number;
+  readonly userId: string | null;
+  readonly at: number;
+  readonly refundedAt?: number;
+}
+
+/** A server's packs credited or refunded on the days `from`…`to` (UTC, inclusive), oldest first. */
+export function creditEntries(
+  guildId: string,
+  packs: readonly CreditPackFacts[],
+  from: string,
+  to: string,
+): CreditEntry[] {
+  const within = (time: number) => {
+    const day = utcDay(time);
+    return day >= from && day <= to;
+  };
+  const entries: CreditEntry[] = [];
+  for (const pack of packs) {
+    const facts = { id: pack.entitlementId, guildId, userId: pack.userId, skuId: pack.skuId };
+    if (within(pack.at)) entries.push({ ...facts, kind: 'credit', time: pack.at, micros: pack.micros });
+    if (pack.refundedAt !== undefined && within(pack.refundedAt))
+      entries.push({ ...facts, kind: 'credit_refund', time: pack.refundedAt, micros: -pack.micros });
+  }
+  return entries.sort((a, b) => a.time - b.time);
+}
+
+/** A credit entry's line, CRLF included: no request, so every request and cost cell is empty. */
+export function creditRow(entry: CreditEntry): string {
+  const cells = [
+    entry.id,
+    new Date(entry.time).toISOString(),
+    entry.guildId,
+    '',
+    entry.userId,
+    entry.kind,
+    ...Array.from({ length: CSV_COLUMNS.indexOf('sku') - CSV_COLUMNS.indexOf('model') }, () => ''),
+    entry.skuId,
+    decimal(entry.micros),
   ];
   return `${cells.map(csvCell).join(',')}\r\n`;
 }

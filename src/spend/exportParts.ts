@@ -20,6 +20,8 @@ export interface PartRow {
   readonly key: string;
   /** Summed per part (e.g. the cost), so a cut part still knows its total. */
   readonly amount: number;
+  /** What the row counts for, summed per part (e.g. 1 billed request, 0 for a credit row); default 1. */
+  readonly count?: number;
 }
 
 export interface SplitOptions {
@@ -43,6 +45,8 @@ export interface Part<R extends PartRow> {
   readonly data: Buffer;
   readonly rows: number;
   readonly amount: number;
+  /** The rows' `count`s summed. */
+  readonly counted: number;
   /** Undefined only for the one part of an export without rows (the header alone). */
   readonly first: R | undefined;
   readonly last: R | undefined;
@@ -63,6 +67,7 @@ interface RunStart<R> {
   readonly bytes: number;
   readonly rows: number;
   readonly amount: number;
+  readonly counted: number;
   readonly first: R;
   readonly before: R;
 }
@@ -72,6 +77,7 @@ class PartBuffer<R extends PartRow> {
   bytes = 0;
   rows = 0;
   amount = 0;
+  counted = 0;
   first: R | undefined;
   last: R | undefined;
   run: RunStart<R> | undefined;
@@ -98,18 +104,20 @@ class PartBuffer<R extends PartRow> {
       this.buffer = grown;
     }
     if (this.last !== undefined && row.key !== this.last.key) {
-      this.run = { bytes: this.bytes, rows: this.rows, amount: this.amount, first: row, before: this.last };
+      const { bytes, rows, amount, counted } = this;
+      this.run = { bytes, rows, amount, counted, first: row, before: this.last };
     }
     this.bytes += this.buffer.write(row.line, this.bytes);
     this.rows += 1;
     this.amount += row.amount;
+    this.counted += row.count ?? 1;
     this.first ??= row;
     this.last = row;
   }
 
   finish(number: number, end: 'more' | 'complete'): Part<R> {
-    const { rows, amount, first, last } = this;
-    return { number, data: this.buffer.subarray(0, this.bytes), rows, amount, first, last, end };
+    const { rows, amount, counted, first, last } = this;
+    return { number, data: this.buffer.subarray(0, this.bytes), rows, amount, counted, first, last, end };
   }
 
   /** The part when `next` is the first row left out: before the run of `next`'s key if it can. */
@@ -121,6 +129,7 @@ class PartBuffer<R extends PartRow> {
       data: this.buffer.subarray(0, run.bytes),
       rows: run.rows,
       amount: run.amount,
+      counted: run.counted,
       first: this.first,
       last: run.before,
       end: 'cut',

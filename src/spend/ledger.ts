@@ -47,6 +47,7 @@ import { createShardSpend } from './shardSpend.js';
 import { spilledAlreadyIn } from './spill.js';
 import { createSpillKeeper, type SpillKeeper } from './spillKeeper.js';
 import { copyMonth, type MonthTotals, operatorPaidMicros } from './tally.js';
+import { createUserDayReads } from './userDayReads.js';
 
 const DAY_MS = 86_400_000;
 
@@ -87,7 +88,7 @@ export interface Ledger {
   charge(record: UsageRecord): Promise<Charge>;
   /** Charges not in the store yet: being written, or waiting for the store. */
   pending(): readonly PricedRecord[];
-  /** Writes what it can, and spills the charges still waiting. Never throws. */
+  /** Writes what it can and spills the charges still waiting; never throws. */
   close(): Promise<void>;
   costOf(record: UsageRecord): number;
   summary(scope: string, from: string, to: string): Promise<Summary>;
@@ -98,6 +99,8 @@ export interface Ledger {
   monthSpendMicros(scope: string, now: number): Promise<number>;
   /** A member's spend today (`wholeMonth`: this month through today, from held day totals). */
   userDaySpendMicros(scope: string, userId: string, now: number, wholeMonth?: boolean): Promise<number>;
+  /** What a member's own subscription paid today in a scope (records.ts `planDraw`). */
+  userDayMemberPlanMicros(scope: string, userId: string, now: number): Promise<number>;
   /**
    * What the operator paid (not a server's own key) in every scope this month through `now`, waiting
    * charges included: the running total of the owned scopes, plus the other shards' (shardSpend.ts).
@@ -162,15 +165,7 @@ export function createLedger(
     return opened;
   }
 
-  /** Spend of a scope's charges not in the store yet: budgets count them as spent. */
-  function unstoredMicros(scope: string, onDay: (day: string) => boolean, userId?: string): number {
-    let total = 0;
-    for (const charge of writer.unstoredIn(scope)) {
-      if (!onDay(utcDay(charge.time))) continue;
-      if (userId === undefined || charge.userId === userId) total += charge.costMicros;
-    }
-    return total;
-  }
+  const { unstoredMicros, reads: memberDayReads } = createUserDayReads(store, book, writer);
 
   const costOf = (record: UsageRecord) => recordCostMicros(prices, record);
 
@@ -263,16 +258,7 @@ export function createLedger(
           (state.months.get(month)?.costMicros ?? 0) + unstoredMicros(scope, (day) => day.startsWith(month)),
       );
     },
-    userDaySpendMicros(scope, userId, at, wholeMonth = false) {
-      const today = utcDay(at);
-      const wanted = wholeMonth ? daysBetween(`${today.slice(0, 7)}-01`, today) : [today];
-      return book.inScope(scope, async (state) => {
-        const days = await dayAggregates(store, scope, state, wanted, book.months.keepFrom());
-        let spent = unstoredMicros(scope, (day) => wanted.includes(day), userId);
-        for (const day of days.values()) spent += day.byUser[userId]?.costMicros ?? 0;
-        return spent;
-      });
-    },
+    ...memberDayReads,
     async allScopesMonthSpendMicros(at) {
       await openAll();
       const month = utcDay(at).slice(0, 7);

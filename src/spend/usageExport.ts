@@ -6,7 +6,7 @@
  */
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT } from '../reply/limits.js';
 import type { LedgerEntry } from './aggregate.js';
-import { CSV_HEADER, entryRow } from './csv.js';
+import { CSV_HEADER, type CreditEntry, creditRow, entryRow } from './csv.js';
 import { type Part, type PartRow, splitIntoParts } from './exportParts.js';
 import { utcDay } from './records.js';
 
@@ -26,10 +26,29 @@ export interface ExportRow extends PartRow {
   readonly time: number;
 }
 
-/** Rows as the pages come; the entries themselves are dropped once their line is made. */
-export async function* exportRows(pages: AsyncIterable<readonly LedgerEntry[]>): AsyncGenerator<ExportRow> {
+/** A credit entry's row: no cost, and no billed request. */
+const creditExportRow = (credit: CreditEntry): ExportRow => ({
+  line: creditRow(credit),
+  key: utcDay(credit.time),
+  amount: 0,
+  count: 0,
+  id: credit.id,
+  time: credit.time,
+});
+
+/**
+ * Rows as the pages come; the entries themselves are dropped once their line is made. The
+ * range's credit entries (oldest first, a handful) go in among them by time.
+ */
+export async function* exportRows(
+  pages: AsyncIterable<readonly LedgerEntry[]>,
+  credits: readonly CreditEntry[] = [],
+): AsyncGenerator<ExportRow> {
+  let next = 0;
   for await (const page of pages) {
     for (const entry of page) {
+      for (; next < credits.length && (credits[next] as CreditEntry).time < entry.time; next += 1)
+        yield creditExportRow(credits[next] as CreditEntry);
       yield {
         line: entryRow(entry),
         key: utcDay(entry.time),
@@ -39,6 +58,7 @@ export async function* exportRows(pages: AsyncIterable<readonly LedgerEntry[]>):
       };
     }
   }
+  for (; next < credits.length; next += 1) yield creditExportRow(credits[next] as CreditEntry);
 }
 
 /** `usage-<from>-to-<to>.csv` for an export in one file, `…-part-<n>.csv` for each of several. */
@@ -55,6 +75,8 @@ export function partFileName(
 export interface ExportProgress {
   readonly parts: number;
   readonly rows: number;
+  /** Of the rows, the billed requests (the others are credit rows). */
+  readonly requests: number;
   readonly costMicros: number;
   readonly first: ExportRow | undefined;
   readonly last: ExportRow | undefined;
@@ -82,6 +104,8 @@ export class ExportStopped extends Error {
 
 export interface StreamExportOptions {
   readonly pages: AsyncIterable<readonly LedgerEntry[]>;
+  /** The range's credit packs bought and refunded (csv.ts creditEntries), oldest first. */
+  readonly credits?: readonly CreditEntry[];
   readonly from: string;
   readonly to: string;
   readonly limitBytes: number;
@@ -94,13 +118,14 @@ export async function streamExport(options: StreamExportOptions): Promise<Export
   let delivered: ExportProgress = {
     parts: 0,
     rows: 0,
+    requests: 0,
     costMicros: 0,
     first: undefined,
     last: undefined,
     oversized: { count: 0, ids: [] },
   };
   let sending: Part<ExportRow> | undefined;
-  const events = splitIntoParts(exportRows(options.pages), {
+  const events = splitIntoParts(exportRows(options.pages, options.credits), {
     header: CSV_HEADER,
     limitBytes: options.limitBytes,
     maxParts: options.maxParts ?? EXPORT_MAX_PARTS,
@@ -123,6 +148,7 @@ export async function streamExport(options: StreamExportOptions): Promise<Export
         ...delivered,
         parts: part.number,
         rows: delivered.rows + part.rows,
+        requests: delivered.requests + part.counted,
         costMicros: delivered.costMicros + part.amount,
         first: delivered.first ?? part.first,
         last: part.last ?? delivered.last,
