@@ -3,7 +3,7 @@
  * OpenAPI 3.1, so JSON Schema 2020-12), as copied into test/fixtures/discordApiSpec.json: the
  * keywords that description uses (`$ref` to components.schemas, type with arrays of types,
  * properties, required, items, uniqueItems, oneOf, anyOf, allOf, const, enum, pattern, minimum,
- * maximum, formats int32 and int64). Keywords it does not know fail the check, so a newer copy
+ * maximum, minLength, maxLength, formats int32 and int64). Keywords it does not know fail the check, so a newer copy
  * cannot pass unchecked. Returns the problems, each with its path (empty: the value fits).
  */
 import { readFileSync } from 'node:fs';
@@ -24,7 +24,7 @@ const ANNOTATIONS = new Set(['title', 'description', 'format', 'deprecated', 're
 const KNOWN = new Set([
   ...ANNOTATIONS,
   ...['$ref', 'type', 'properties', 'required', 'items', 'uniqueItems', 'oneOf', 'anyOf', 'allOf'],
-  ...['const', 'enum', 'pattern', 'minimum', 'maximum'],
+  ...['const', 'enum', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength'],
 ]);
 const INT_RANGES: Record<string, [number, number]> = {
   int32: [-(2 ** 31), 2 ** 31 - 1],
@@ -69,6 +69,14 @@ export function schemaProblems(spec: SpecCopy, schema: Schema, value: unknown, p
     !new RegExp(schema.pattern, 'u').test(value)
   )
     problems.push(`${path}: ${JSON.stringify(value)} does not match ${schema.pattern}`);
+  if (typeof value === 'string') {
+    // In code points, as JSON Schema counts.
+    const length = [...value].length;
+    if (typeof schema.minLength === 'number' && length < schema.minLength)
+      problems.push(`${path}: shorter than ${schema.minLength}`);
+    if (typeof schema.maxLength === 'number' && length > schema.maxLength)
+      problems.push(`${path}: longer than ${schema.maxLength}`);
+  }
   if (typeof value === 'number') {
     if (typeof schema.minimum === 'number' && value < schema.minimum)
       problems.push(`${path}: below ${schema.minimum}`);
