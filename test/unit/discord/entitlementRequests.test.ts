@@ -14,7 +14,7 @@ import { loadSpecCopy, schemaProblems } from '../../helpers/jsonSchema.js';
 
 const spec = loadSpecCopy();
 const operation = (id: string) =>
-  spec.operations[id] as { path: string; method: string; schema?: object; query?: string[] };
+  spec.operations[id] as { path: string; method: string; schema?: Record<string, unknown>; query?: string[] };
 const SKU = '1800000000000000001';
 const TOKEN = 'MTExMTExMTExMTExMTExMTEx.entitlements-spec.t0k3n';
 
