@@ -19,6 +19,7 @@ export const BENCHES: Bench[] = [
   { name: 'ledger', title: 'Ledger (SQLite)' },
   { name: 'stores', title: 'Stores' },
   { name: 'roleChecks', title: 'Rules per role: the check per request (target p95 < 50 µs)' },
+  { name: 'plans', title: 'Paid plans: the gate per request, the entitlement cache at its bound' },
   { name: 'imagine', title: 'Images (/imagine)', quickEnv: { BENCH_IMAGINE_RUNS: '2' } },
   { name: 'load', title: 'Load', quickEnv: { BENCH_LOAD_CHANNELS: '20' } },
   { name: 'scale', title: 'Scale: idle servers and messages not for the bot' },

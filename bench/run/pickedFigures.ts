@@ -40,6 +40,23 @@ export const PICKED: Record<string, PickedRow[]> = {
     ['/usage export this month', 'usageMs.csvExportThisMonth', ' ms'],
     ['busy guild entries', 'busyGuild.entries'],
   ],
+  plans: [
+    [
+      'plan gate reserve + release p50 / p95 / p99 (target p95 < 200 µs)',
+      ['gate.p50Micros', 'gate.p95Micros', 'gate.p99Micros'],
+      ' µs',
+    ],
+    [
+      'entitlement cache: holders / heap per holder (target < 1 KiB)',
+      ['cache.holders', 'cache.bytesPerHolder'],
+    ],
+    [
+      'listing of 100,000 applied / churn of 100,000 at the bound (target < 2 s)',
+      ['cache.listingMs', 'cache.churnMs'],
+      ' ms',
+    ],
+    ['target met', 'targetMet'],
+  ],
   imagine: [
     ['bot-added ms, all four in one message (50 MiB limit)', 'oneMessage.botAddedMs'],
     ['bot-added ms, one image per message (10 MiB limit)', 'defaultLimit.botAddedMs'],

@@ -13,15 +13,20 @@
  *
  * Bounded: a record keeps at most MAX_PACKS packs; past that the oldest consumed ones are folded
  * into `earlierMicros` (a consumed entitlement is never offered again, so its id is no longer
- * needed to keep it from being credited twice).
+ * needed to keep it from being credited twice). The records read or written lately are kept in
+ * memory (at most CREDITS_CACHED): the process that owns a server is the only one writing its
+ * record, so each request under a plan does not read the store for it.
  */
 import { createKeyedQueue } from '../lib/keyedQueue.js';
+import { countedLimits, createRecent } from '../lib/recent.js';
 import type { Store } from '../lib/store.js';
 
 export const CREDITS_PREFIX = 'credits:';
 export const creditsKey = (guildId: string) => `${CREDITS_PREFIX}${guildId}`;
 /** Packs kept per server before the oldest consumed ones are folded into one sum. */
 export const MAX_PACKS = 1_000;
+/** Servers' records kept in memory. */
+export const CREDITS_CACHED = 10_000;
 
 export interface CreditPack {
   readonly entitlementId: string;
@@ -94,15 +99,26 @@ export interface CreditBook {
 
 export function createCreditBook(store: Store): CreditBook {
   const queue = createKeyedQueue();
+  const cache = createRecent<CreditRecord>(countedLimits(CREDITS_CACHED));
   const read = async (guildId: string): Promise<CreditRecord> => {
+    const cached = cache.get(guildId);
+    if (cached) return cached;
     const value = await store.get(creditsKey(guildId));
-    return isCreditRecord(value) ? value : EMPTY;
+    const record = isCreditRecord(value) ? value : EMPTY;
+    cache.set(guildId, record, 1);
+    return record;
   };
   /** Read, change and write one record in its server's queue; `change` returns undefined for no write. */
   const update = <T>(guildId: string, change: (record: CreditRecord) => [CreditRecord | undefined, T]) =>
     queue.run(`credits:${guildId}`, async () => {
       const [next, result] = change(await read(guildId));
-      if (next) await store.set(creditsKey(guildId), foldPacks(next));
+      if (next) {
+        const folded = foldPacks(next);
+        // Forgotten first: a write that fails leaves the store's value to be read again.
+        cache.delete(guildId);
+        await store.set(creditsKey(guildId), folded);
+        cache.set(guildId, folded, 1);
+      }
       return result;
     });
   const withPack = (

@@ -63,6 +63,9 @@ export function createEntitlementCache(
 ): EntitlementCache {
   // Insertion order is recency: a holder seen again moves to the end; the first goes when full.
   const holders = new Map<string, Held>();
+  // One live iterator finds the oldest: everything before it was evicted or moved to the end
+  // (seen again). A fresh iterator per eviction would walk over every entry deleted before it.
+  let cursor = holders.keys();
 
   /** Where an entitlement the plan file prices belongs: `g:<server>` or `u:<member>`; else none. */
   function holderOf(entitlement: EntitlementFacts): string | undefined {
@@ -80,9 +83,14 @@ export function createEntitlementCache(
     holders.delete(holder);
     if (held.size === 0) return;
     holders.set(holder, held);
-    for (const oldest of holders.keys()) {
-      if (holders.size <= maxHolders) break;
-      holders.delete(oldest);
+    while (holders.size > maxHolders) {
+      let oldest = cursor.next();
+      if (oldest.done) {
+        cursor = holders.keys();
+        oldest = cursor.next();
+      }
+      if (oldest.done) break;
+      holders.delete(oldest.value);
     }
   }
 
@@ -125,6 +133,7 @@ export function createEntitlementCache(
         },
         done() {
           holders.clear();
+          cursor = holders.keys();
           for (const [holder, held] of fresh) put(holder, held);
         },
         abandon() {

@@ -10,8 +10,8 @@ import type { Logger } from '../lib/logger.js';
 import type { CreditPacks, EntitlementPort } from './creditPacks.js';
 import type { EntitlementCache } from './entitlementCache.js';
 
-/** Most pages one listing reads: 100,000 entitlements; past that it stops and says so. */
-export const MAX_LIST_PAGES = 1_000;
+/** Most pages one listing reads: 200,000 entitlements; past that it stops and says so. */
+export const MAX_LIST_PAGES = 2_000;
 
 export interface EntitlementSync {
   /** One listing now (and the packs it shows); resolves with the entitlements read. */

@@ -16,7 +16,7 @@ import { openStore } from '../../src/lib/store.js';
 import { type LocalDiscord, startLocalDiscord } from '../../src/localDiscord/localDiscord.js';
 import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
 import { type BotProcess, startBotProcess } from '../../src/localService/harness/botProcess.js';
-import { createCreditBook, type CreditRecord } from '../../src/plans/creditBook.js';
+import { type CreditRecord, createCreditBook } from '../../src/plans/creditBook.js';
 
 const TOKEN = 'MTExMTExMTExMTExMTExMTEx.credit-pack-token.d1st1nct1v3-t0k3n';
 const CREDIT_SKU = '1400000000000000001';

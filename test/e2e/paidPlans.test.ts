@@ -61,7 +61,11 @@ const imagine = (user: LocalUser, asAdmin = false) =>
 
 /** The request's end: its messages once the bot is done with it. */
 async function ended(interaction: LocalInteraction): Promise<LocalMessage[]> {
-  await h.discord.waitFor(() => h.discord.replyMessages(interaction).length > 0 || undefined, 10_000, 'a reply');
+  await h.discord.waitFor(
+    () => h.discord.replyMessages(interaction).length > 0 || undefined,
+    10_000,
+    'a reply',
+  );
   await settled(h, interaction.id);
   return h.discord.replyMessages(interaction);
 }
@@ -134,7 +138,9 @@ describe('paid plans', () => {
     h.discord.monetization.endEntitlement(bought.id, new Date(Date.now() - 1));
     const back = await refused(imagine(member));
     const figures = { spent: english.money(2 * IMAGE, 'USD'), allowance: english.money(IMAGE, 'USD') };
-    expect(back.text).toBe(`⛔ ${english.t('spend.planSpentFigures', figures)} ${english.t('spend.planAddMore')}`);
+    expect(back.text).toBe(
+      `⛔ ${english.t('spend.planSpentFigures', figures)} ${english.t('spend.planAddMore')}`,
+    );
     expect((await status()).allowanceMicros).toBe(40_000);
   });
 

@@ -14,9 +14,13 @@ const plans: Plans = {
   ]),
 };
 
-let next = 0;
-const entitlement = (patch: Partial<EntitlementFacts>): EntitlementFacts => ({
-  id: String((next += 1)),
+let made = 0;
+const entitlement = (patch: Partial<EntitlementFacts>): EntitlementFacts => {
+  made += 1;
+  return factsWithId(String(made), patch);
+};
+const factsWithId = (id: string, patch: Partial<EntitlementFacts>): EntitlementFacts => ({
+  id,
   skuId: SERVER,
   userId: null,
   guildId: 'g1',

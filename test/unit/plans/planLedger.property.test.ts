@@ -124,9 +124,10 @@ describe('paid plans over the real ledger', () => {
             const [done] = flying.splice(step.pick % flying.length, 1);
             if (!done) continue;
             const outputTokens = Math.floor(done.max * step.share);
+            seq += 1;
             await ledger.charge({
               kind: 'chat',
-              id: `${guildId}-${(seq += 1)}`,
+              id: `${guildId}-${seq}`,
               time: now,
               guildId,
               channelId: 'c',
