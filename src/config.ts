@@ -202,17 +202,17 @@ export interface Config {
   readonly shards: ShardSetting;
 }
 
-/** What the command-line usage report needs: the store and the price list, nothing secret. */
-export function loadReportConfig(
-  env: Env,
-): { ok: true; databaseUrl: string; pricesFile: string } | { ok: false; problems: string[] } {
-  const parsed = schema.pick({ DATABASE_URL: true, PRICES_FILE: true }).safeParse(env);
+type ReportConfig = { ok: true; databaseUrl: string; pricesFile: string; plansFile: string | undefined };
+/** What the command-line usage report needs: the store, the price list, the plan file; nothing secret. */
+export function loadReportConfig(env: Env): ReportConfig | { ok: false; problems: string[] } {
+  const parsed = schema.pick({ DATABASE_URL: true, PRICES_FILE: true, PLANS_FILE: true }).safeParse(env);
   if (!parsed.success)
     return {
       ok: false,
       problems: parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`),
     };
-  return { ok: true, databaseUrl: parsed.data.DATABASE_URL, pricesFile: parsed.data.PRICES_FILE };
+  const { DATABASE_URL: databaseUrl, PRICES_FILE: pricesFile, PLANS_FILE: plansFile } = parsed.data;
+  return { ok: true, databaseUrl, pricesFile, plansFile };
 }
 
 export type ConfigResult = { ok: true; config: Config } | { ok: false; problems: string[] };

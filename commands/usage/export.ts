@@ -1,5 +1,6 @@
 /**
- * `/usage export [period | from to]`: the range's ledger entries as CSV files, streamed (see
+ * `/usage export [period | from to]`: the range's ledger entries, and the credit packs bought or
+ * refunded in it (paid plans), as CSV files, streamed (see
  * src/spend/usageExport.ts): the first file is the deferred reply's edit, each next one a private
  * follow-up, sent as it is ready. Files fit the interaction's upload limit; an export past
  * `EXPORT_MAX_PARTS` files stops there and says how to ask for the rest; a failure after some
@@ -13,7 +14,9 @@ import { replyPrivately } from '../../src/discord/messages.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { Logger } from '../../src/lib/logger.js';
+import type { PaidPlans } from '../../src/plans/paidPlans.js';
 import { discordReason } from '../../src/reply/discordReason.js';
+import { creditEntries } from '../../src/spend/csv.js';
 import type { Ledger } from '../../src/spend/ledger.js';
 import type { PriceList } from '../../src/spend/prices.js';
 import {
@@ -45,6 +48,8 @@ export interface ExportUsageDeps {
   readonly logger: Pick<Logger, 'info' | 'warn' | 'error'>;
   /** LEDGER_ENTRY_RETENTION_DAYS: how far back entries are kept (older days have totals only). */
   readonly config: { readonly ledgerEntryRetentionDays: number };
+  /** The server's credit packs (paid plans): those bought or refunded in the range are rows too. */
+  readonly paidPlans: Pick<PaidPlans, 'credits'>;
 }
 
 export async function exportUsage(
@@ -76,8 +81,10 @@ export async function exportUsage(
   };
   const started = deps.clock.now();
   try {
+    const { packs } = await deps.paidPlans.credits.read(guildId);
     const outcome = await streamExport({
       pages: deps.spend.ledger.entryPages(guildId, range.readFrom, range.to),
+      credits: creditEntries(guildId, packs, range.from, range.to),
       from: range.from,
       to: range.to,
       // discord.js types it as always there; an interaction without it gets Discord's default.

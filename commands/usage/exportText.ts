@@ -24,7 +24,7 @@ const billed = (t: Translator, count: number) => t.t('spend.billedRequests', { c
 
 function summary(t: Translator, description: ExportDescription, totals: ExportProgress): string {
   return t.t('spend.exportSummary', {
-    requests: billed(t, totals.rows),
+    requests: billed(t, totals.requests),
     money: t.money(totals.costMicros, description.currency),
     label: description.label,
   });
@@ -104,7 +104,7 @@ export function partContent(
     line,
     t.t('spend.exportCut', {
       parts: part.number,
-      requests: billed(t, totals.rows),
+      requests: billed(t, totals.requests),
       money: t.money(totals.costMicros, description.currency),
       through,
     }),
@@ -125,7 +125,7 @@ export function stoppedContent(
   const last = delivered.last;
   if (!last) return t.t('spend.exportStoppedEmpty', { head });
   return [
-    t.t('spend.exportStoppedHeld', { head, requests: billed(t, delivered.rows), last: timeOf(last) }),
+    t.t('spend.exportStoppedHeld', { head, requests: billed(t, delivered.requests), last: timeOf(last) }),
     t.t('spend.exportForTheRest', {
       command: restCommand(t, description, last, undelivered, delivered.parts),
     }),

@@ -1,16 +1,19 @@
 /**
  * `/usage show`: totals by model, member and role, what the server's own key paid, the budget
- * state, and a daily chart.
+ * state, the paid plan (PLANS_FILE: allowance left, credit balance, credit packs), and a daily chart.
  */
 import { type ChatInputCommandInteraction, MessageFlags, type REST } from 'discord.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import type { Clock } from '../../src/lib/clock.js';
+import type { PaidPlans } from '../../src/plans/paidPlans.js';
+import type { PlanStatus } from '../../src/plans/planAccount.js';
 import { type Period, periodRange, type Summary } from '../../src/spend/aggregate.js';
 import type { Budgets } from '../../src/spend/budgets.js';
 import { chartFormat, dailySpendSvg, renderPng } from '../../src/spend/chart.js';
 import type { Ledger } from '../../src/spend/ledger.js';
 import type { PriceList } from '../../src/spend/prices.js';
+import { utcDay } from '../../src/spend/records.js';
 import { periodLabel } from './range.js';
 
 type Totals = { readonly requests: number; readonly costMicros: number };
@@ -28,6 +31,7 @@ export function usageReport(
   label: string,
   budgetLine: string | undefined,
   t: Translator,
+  planLines: readonly string[] = [],
 ): string {
   const money = (micros: number) => t.money(micros, currency);
   const requests = (count: number) => t.t('spend.requestsShort', { count });
@@ -38,6 +42,7 @@ export function usageReport(
       : head,
   ];
   if (budgetLine) lines.push(budgetLine);
+  lines.push(...planLines);
   // Of the total, what the server paid with its own service key (/config service-key).
   const { serverKey } = summary;
   if (serverKey.requests > 0)
@@ -92,6 +97,36 @@ export function usageReport(
   return lines.join('\n').slice(0, 2000);
 }
 
+/**
+ * The server's plan under the budget line (pure): the plan, the allowance left this month and the
+ * credit balance (below zero after a refund of credit already spent), then its credit packs not
+ * refunded (how many, how much, the latest day) when it has any.
+ */
+export function planLines(status: PlanStatus, currency: string, t: Translator): string[] {
+  const money = (micros: number) => t.money(micros, currency);
+  const count = status.serverSkus.length;
+  const lines = [
+    t.t('spend.planLine', {
+      plan: count > 0 ? t.t('spend.planSubscribed', { count }) : t.t('spend.planFree'),
+      left: money(Math.max(0, status.allowanceMicros - status.allowanceUsedMicros)),
+      allowance: money(status.allowanceMicros),
+      credit: money(status.creditBalanceMicros),
+    }),
+  ];
+  const kept = status.packs.filter((pack) => pack.refundedAt === undefined);
+  if (kept.length > 0) {
+    const latest = Math.max(...kept.map((pack) => pack.at));
+    lines.push(
+      t.t('spend.planCredits', {
+        count: kept.length,
+        money: money(kept.reduce((sum, pack) => sum + pack.micros, 0)),
+        day: t.day(utcDay(latest)),
+      }),
+    );
+  }
+  return lines;
+}
+
 /** What the budget state under the totals reads: the caps, and this month's spend against them. */
 interface BudgetLineDeps {
   readonly spend: {
@@ -128,6 +163,8 @@ async function budgetLine(
  */
 export type ShowUsageDeps = BudgetLineDeps & {
   readonly spend: { readonly ledger: Pick<Ledger, 'firstDay' | 'summary'> };
+  /** The plan's lines when the bot has plans (PLANS_FILE). */
+  readonly paidPlans: Pick<PaidPlans, 'plans' | 'status'>;
   readonly interactionRest: REST;
   readonly clock: Pick<Clock, 'now'>;
 };
@@ -148,7 +185,9 @@ export async function showUsage(
   const summary = await deps.spend.ledger.summary(guildId, from, to);
   const { currency } = deps.spend.prices;
   const budget = await budgetLine(deps, guildId, now, member);
-  const content = usageReport(summary, currency, label, budget, member);
+  const status = deps.paidPlans.plans ? await deps.paidPlans.status(guildId, now) : undefined;
+  const plan = status ? planLines(status, currency, member) : [];
+  const content = usageReport(summary, currency, label, budget, member, plan);
   const title = member.t('spend.chartTitle', { label });
   const chart = renderPng(dailySpendSvg(summary.byDay, currency, title, chartFormat(member)));
   await webhook.editOriginal({ content, files: [{ data: chart, name: 'daily-spend.png' }] });

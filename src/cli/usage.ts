@@ -1,6 +1,7 @@
 /**
  * `npm run usage -- [--month YYYY-MM] [--csv] [--dm-users]`: the operator's report of what the
- * bot spent in a month across every server, DM and member's own install (user installs), read
+ * bot spent in a month across every server, DM and member's own install (user installs), then the
+ * paid plans (usagePlans.ts: the plan file's SKUs, servers' credit packs, what plans paid), read
  * from the store named by DATABASE_URL (and the currency from PRICES_FILE). It does not connect to Discord, reads no secret, writes no
  * record (the ledger's keys and the spill files are only read), and works whether the bot is
  * running or stopped. On a shared PostgreSQL or Redis store one run covers every process of the
@@ -23,7 +24,9 @@ import {
   storeKind,
 } from '../lib/store.js';
 import { type MonthReport, readMonthReport } from '../spend/monthReport.js';
+import { loadPlans } from '../spend/plans.js';
 import { loadPriceList } from '../spend/prices.js';
+import { type PlansSection, plansText, readCredits, readPlanDraws } from './usagePlans.js';
 import { reportCsv, reportText } from './usageReport.js';
 
 const USAGE =
@@ -31,7 +34,9 @@ const USAGE =
   '  --month     the UTC month to report (default: the current one)\n' +
   '  --csv       one row per server, per user install and per DM user, then the total (cost_micros exact),\n' +
   '              then, when servers paid with their own keys, the operator-paid and server-key-paid rows\n' +
-  '  --dm-users  list each user under the user-install and DM totals (text output)\n';
+  '  --dm-users  list each user under the user-install and DM totals (text output)\n' +
+  "The text output then lists the plan file's SKUs (PLANS_FILE), each server's credit packs, and what\n" +
+  "members' subscriptions and servers' credit paid in the month.\n";
 
 /** Set once DATABASE_URL is read: its password never reaches stderr. */
 let redact = createRedactor([]);
@@ -74,6 +79,12 @@ async function main(): Promise<void> {
   const priced = loadPriceList(loaded.pricesFile);
   if (!priced.ok)
     fail(priced.problems.map((problem) => `prices (${loaded.pricesFile}): ${problem}`).join('\n'));
+  let plans: PlansSection['plans'];
+  if (loaded.plansFile !== undefined) {
+    const read = loadPlans(loaded.plansFile);
+    if (!read.ok) fail(read.problems.map((problem) => `plans (${loaded.plansFile}): ${problem}`).join('\n'));
+    plans = { file: loaded.plansFile, plans: read.plans };
+  }
   // Opening would create an empty SQLite file: say there is none instead.
   if (storeKind(loaded.databaseUrl) === 'sqlite' && !existsSync(sqlitePath(loaded.databaseUrl)))
     fail(`usage: there is no database at ${sqlitePath(loaded.databaseUrl)} (DATABASE_URL)`);
@@ -85,15 +96,26 @@ async function main(): Promise<void> {
     fail(`usage: DATABASE_URL cannot be opened (${where}): ${messageOf(error)}`);
   }
   let report: MonthReport;
+  let section: PlansSection;
   try {
     report = await readMonthReport(store, args.month, spillPathsFor(loaded.databaseUrl));
+    const scopes = report.scopes.map((scope) => scope.scope);
+    section = {
+      plans,
+      credits: await readCredits(store),
+      draws: await readPlanDraws(store, scopes, args.month),
+      month: args.month,
+      currency: priced.prices.currency,
+    };
   } catch (error) {
     // Not awaited: a graceful disconnect would wait for calls a hung server never answers.
     void store.disconnect().catch(() => undefined);
     fail(`usage: the store could not be read (${where}): ${messageOf(error)}`);
   }
   process.stdout.write(
-    args.csv ? reportCsv(report) : reportText(report, priced.prices.currency, args.dmUsers, where),
+    args.csv
+      ? reportCsv(report)
+      : reportText(report, priced.prices.currency, args.dmUsers, where) + plansText(section),
   );
   await store.disconnect();
 }

@@ -1,6 +1,7 @@
 /**
  * The raw ledger entries as CSV (RFC 4180), for /usage export: the header and one row per entry,
- * each line with its CRLF, so an export can be cut into files between any two lines.
+ * and one per credit pack bought or refunded (paid plans; no cost, so the cost column still sums
+ * to the spend), each line with its CRLF, so an export can be cut into files between any two lines.
  *
  * Files are opened in spreadsheets, which run a cell starting with `=`, `+`, `-` or `@` (or a tab
  * or carriage return before one) as a formula. Every cell that is not a plain number and starts

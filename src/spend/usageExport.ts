@@ -6,7 +6,7 @@
  */
 import { DEFAULT_ATTACHMENT_SIZE_LIMIT } from '../reply/limits.js';
 import type { LedgerEntry } from './aggregate.js';
-import { CSV_HEADER, type CreditEntry, creditRow, entryRow } from './csv.js';
+import { type CreditEntry, CSV_HEADER, creditRow, entryRow } from './csv.js';
 import { type Part, type PartRow, splitIntoParts } from './exportParts.js';
 import { utcDay } from './records.js';
 

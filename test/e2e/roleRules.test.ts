@@ -398,9 +398,14 @@ describe('rules per role at work', () => {
     expect(text).toContain(`No role with a rule: ${money(noneCost)} (${noneCount} req)`);
     // The export's column before who paid: the entry's roles (empty without any).
     const limitedEntry = entries.find((e) => e.roleIds?.includes(role('Limited')));
-    expect(CSV_COLUMNS.slice(-2)).toEqual(['roles', 'paid_by']);
-    expect(entryRow(limitedEntry as LedgerEntry).endsWith(`,${role('Limited')},operator\r\n`)).toBe(true);
+    // (The paid plans' columns come after who paid: empty here, no plans.)
+    const paidBy = CSV_COLUMNS.indexOf('paid_by');
+    expect(CSV_COLUMNS.slice(paidBy - 1, paidBy + 1)).toEqual(['roles', 'paid_by']);
+    const planCells = ','.repeat(CSV_COLUMNS.length - 1 - paidBy);
+    expect(
+      entryRow(limitedEntry as LedgerEntry).endsWith(`,${role('Limited')},operator${planCells}\r\n`),
+    ).toBe(true);
     const plain = entries.find((e) => !e.roleIds);
-    expect(entryRow(plain as LedgerEntry).endsWith(',,operator\r\n')).toBe(true);
+    expect(entryRow(plain as LedgerEntry).endsWith(`,,operator${planCells}\r\n`)).toBe(true);
   });
 });

@@ -131,8 +131,9 @@ describe('/usage export', () => {
   });
 
   it('stops at 10 files on a day boundary and names the command for the rest, which continues without gap or repeat', async () => {
-    // Sized so that a day boundary falls inside the tenth file (rows grew with the paid_by column).
-    const limit = 4_200;
+    // Sized so that a day boundary falls inside the tenth file (rows grew with the paid_by column,
+    // then the plan columns).
+    const limit = 4_350;
     let from = daysAgo(12);
     const to = daysAgo(0);
     let joined = '';

@@ -96,8 +96,9 @@ describe('CSV cells', () => {
     );
   });
 
-  it("the last column says who paid: `operator`, or `server key` for the server's own service key", () => {
-    expect(CSV_COLUMNS.at(-1)).toBe('paid_by');
+  it("the paid_by column says who paid: `operator`, or `server key` for the server's own service key", () => {
+    // The plan columns come after it (appended: earlier columns keep their places).
+    expect(CSV_COLUMNS.slice(-5)).toEqual(['paid_by', 'from_member_plan', 'from_credit', 'sku', 'credit']);
     const base = {
       id: 'r1',
       seq: 1,
@@ -114,7 +115,7 @@ describe('CSV cells', () => {
       inputTokens: 1,
       outputTokens: 2,
     } as const;
-    const paidBy = (entry: LedgerEntry) => parseCsv(entryRow(entry))[0]?.at(-1);
+    const paidBy = (entry: LedgerEntry) => parseCsv(entryRow(entry))[0]?.[CSV_COLUMNS.indexOf('paid_by')];
     expect(paidBy(base)).toBe('operator');
     expect(paidBy({ ...base, paidBy: 'serverKey' })).toBe('server key');
     expect(parseCsv(entryRow(base))[0]).toHaveLength(CSV_COLUMNS.length);

@@ -141,6 +141,7 @@ function part(
     data: Buffer.alloc(0),
     rows: rows.length,
     amount: rows.reduce((sum, r) => sum + r.amount, 0),
+    counted: rows.length,
     first: rows[0],
     last: rows.at(-1),
     end,
@@ -149,7 +150,15 @@ function part(
 }
 
 function totals(parts: number, rows: number, costMicros: number, last: ExportRow): ExportProgress {
-  return { parts, rows, costMicros, first: undefined, last, oversized: { count: 0, ids: [] } };
+  return {
+    parts,
+    rows,
+    requests: rows,
+    costMicros,
+    first: undefined,
+    last,
+    oversized: { count: 0, ids: [] },
+  };
 }
 
 describe('/usage export messages', () => {
@@ -175,6 +184,15 @@ describe('/usage export messages', () => {
       'Part 2 · 1 row · 2026-11-15 08:00:00 to 2026-11-15 08:00:00 UTC\n' +
         '✅ Done: 43,211 billed requests · USD\u00a05.00 · This month (2026-11-01 to 2026-11-26, UTC), in 2 files.',
     );
+  });
+
+  it('credit rows (paid plans) are rows of the file, not billed requests', () => {
+    const withCredits: ExportProgress = { ...totals(1, 3, 2000, b), requests: 2 };
+    expect(partContent(english, description, part(1, [a, c, b], 'complete'), withCredits)).toBe(
+      '2 billed requests · USD\u00a00.002 · This month (2026-11-01 to 2026-11-26, UTC)',
+    );
+    const held = stoppedContent(english, description, { ...withCredits, parts: 2 }, c, 'oops');
+    expect(held).toContain('hold 2 billed requests');
   });
 
   it('cut between days: covers every request through a day; the rest from the next', () => {
