@@ -10,6 +10,7 @@ import type { GuildConfig } from '../settings/resolve.js';
 import type { GuildConfigPatch, Settings } from '../settings/settingsStore.js';
 import type { Budgets, GuildSettings } from '../spend/budgets.js';
 import type { RoleRule, RoleRules } from '../spend/roleRules.js';
+import { applyServiceKeyEdit, type ServiceKeyEdit, type ServiceKeyTargets } from './serviceKeyEdits.js';
 
 /** The `/config` fields the dashboard edits: the features and the channels. */
 export type DashboardConfigPatch = Pick<
@@ -24,7 +25,8 @@ export type DashboardEdit =
     }
   | { readonly kind: 'role-set'; readonly rule: RoleRule }
   | { readonly kind: 'role-clear'; readonly roleId: string }
-  | { readonly kind: 'config'; readonly patch: DashboardConfigPatch };
+  | { readonly kind: 'config'; readonly patch: DashboardConfigPatch }
+  | ServiceKeyEdit;
 
 /**
  * Applied (it holds for the next request), sent but not confirmed yet by the owning process
@@ -47,8 +49,8 @@ export interface InProgressView {
   readonly requests: readonly InProgress[];
 }
 
-/** The objects an owner applies edits with. */
-export interface EditTargets {
+/** The objects an owner applies edits with (a server's own key: serviceKeyEdits.ts). */
+export interface EditTargets extends ServiceKeyTargets {
   readonly budgets: Pick<Budgets, 'update'>;
   readonly roleRules: Pick<RoleRules, 'set' | 'clear'>;
   readonly settings: Pick<Settings, 'updateGuild'>;
@@ -95,5 +97,8 @@ export async function applyEdit(
     case 'config':
       await targets.settings.updateGuild(guildId, edit.patch);
       return { ok: true };
+    case 'service-key-set':
+    case 'service-key-clear':
+      return applyServiceKeyEdit(targets, guildId, edit);
   }
 }

@@ -18,11 +18,13 @@ import { afterEdit, formCap, type Guarded, rangeOf } from './forms.js';
 import { inProgressSection } from './inProgress.js';
 import { type Words, wordsFor } from './language.js';
 import { type FormError, type FormName, guildPage, refusedPage } from './pages.js';
+import { type PlanDeps, planSection, planView } from './planSection.js';
 import { type RoleDeps, registerRoleRoutes, roleSection } from './roleRoutes.js';
 import { isSnowflake } from './security.js';
 import { type DashboardDeps, manageableIn, type Signed } from './server.js';
+import { registerServiceKeyRoutes, type ServiceKeyDeps, serviceKeySection } from './serviceKeyRoutes.js';
 
-export interface GuildDeps extends RoleDeps, ConfigDeps {
+export interface GuildDeps extends RoleDeps, ConfigDeps, ServiceKeyDeps, PlanDeps {
   readonly ledger: Ledger;
   /** Applies an edit in the server's owning process (owners.ts). */
   readonly edit: (guildId: string, edit: DashboardEdit) => Promise<EditResult>;
@@ -82,6 +84,12 @@ export function registerGuildRoutes(
   }
 
   type Found = NonNullable<Awaited<ReturnType<typeof guard>>>;
+  /** The server's own key as the section shows it: never the key, who set it by name. */
+  async function keyView(guildId: string) {
+    const info = await deps.serviceKeys?.info(guildId);
+    const names = info ? await deps.userNames([info.setBy]) : undefined;
+    return { available: deps.serviceKeys !== undefined, info, setByName: names?.get(info?.setBy ?? '') };
+  }
   /** The server's page for a range (`query`), with a refused form shown again if any. */
   async function render(found: Found, query: Record<string, unknown>, formError?: FormError) {
     const { signed, guild, words } = found;
@@ -144,7 +152,9 @@ export function registerGuildRoutes(
         words,
       ) +
         configSection(guild.id, state.config, deps.channels?.(guild.id) ?? [], who.csrf, formError, words) +
-        roleSection(guild.id, rules, roles, who.csrf, deps.currency, formError, words),
+        roleSection(guild.id, rules, roles, who.csrf, deps.currency, formError, words) +
+        serviceKeySection(guild.id, await keyView(guild.id), who.csrf, formError, words) +
+        planSection(await planView(deps, guild.id, now), words),
     );
     return html;
   }
@@ -205,6 +215,7 @@ export function registerGuildRoutes(
   }
   registerRoleRoutes(app, deps, guardWrite);
   registerConfigRoutes(app, deps, guardWrite);
+  registerServiceKeyRoutes(app, deps, guardWrite);
 
   app.post('/guilds/:id/budget', async (request, reply) => {
     const found = await guardWrite(request, reply, 'budget');

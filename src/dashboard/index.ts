@@ -10,6 +10,8 @@ import type { Logger } from '../lib/logger.js';
 import type { ShardSet } from '../lib/shards.js';
 import type { Store } from '../lib/store.js';
 import type { RetentionRule } from '../ops/retention.js';
+import type { PaidPlans } from '../plans/paidPlans.js';
+import type { ServiceKeys } from '../settings/serviceKeys.js';
 import type { Settings } from '../settings/settingsStore.js';
 import type { Spend } from '../spend/spend.js';
 import { guildChannels } from './channels.js';
@@ -22,6 +24,7 @@ import { createNames } from './names.js';
 import { createGuildOwners } from './owners.js';
 import { createPresence, presenceRetention, startGuildPublisher } from './presence.js';
 import { buildServer } from './server.js';
+import { transitSeal } from './serviceKeyEdits.js';
 import { createSessions, sessionRetention } from './sessions.js';
 
 /** The dashboard's records with a lifetime (sessions, answers to edits, published servers). */
@@ -39,13 +42,22 @@ export interface Dashboard {
 
 /**
  * What the dashboard reads of the bot: its settings (DASHBOARD_*) and Discord's API address, the
- * spend (ledger, budgets, role rules, prices), the servers' settings, the fair-use counters (what
- * is in progress), and the logger.
+ * spend (ledger, budgets, role rules, prices), the servers' settings and own service keys (with
+ * DATA_ENCRYPTION_KEY, which also seals a key on its way to the owning process), the paid plans,
+ * the fair-use counters (what is in progress), and the logger.
  */
 export interface DashboardDeps {
-  readonly config: { readonly dashboard: DashboardConfig; readonly discordApiUrl: string | undefined };
+  readonly config: {
+    readonly dashboard: DashboardConfig;
+    readonly discordApiUrl: string | undefined;
+    readonly dataEncryptionKey?: Buffer | undefined;
+  };
   readonly spend: Pick<Spend, 'ledger' | 'budgets' | 'roleRules' | 'prices'>;
   readonly settings: Settings;
+  /** Undefined without DATA_ENCRYPTION_KEY: the page then says what the operator must set. */
+  readonly serviceKeys?: ServiceKeys | undefined;
+  /** Without a plan file (`plans` undefined) the page shows no plan. */
+  readonly paidPlans?: Pick<PaidPlans, 'plans' | 'status'>;
   readonly fairUse: Pick<FairUse, 'inProgress'>;
   readonly logger: Logger;
 }
@@ -63,11 +75,13 @@ export async function startDashboard(
   const owns = (guildId: string) => client.guilds.cache.has(guildId);
   const hasRole = (guildId: string, roleId: string) =>
     client.guilds.cache.get(guildId)?.roles.cache.has(roleId) === true;
+  // A server's own key is applied by its owner too, sealed on the way (serviceKeyEdits.ts).
+  const keys = { serviceKeys: bot.serviceKeys, transit: transitSeal(bot.config.dataEncryptionKey) };
   // Every process applies the dashboard's edits of its own servers (editPoller.ts).
   const poller = startEditPoller({
     store,
     owns,
-    targets: { ...bot.spend, settings: bot.settings, hasRole },
+    targets: { ...bot.spend, settings: bot.settings, hasRole, ...keys },
     inProgress: (guildId) => bot.fairUse.inProgress(guildId),
     now: () => Date.now(),
     logger,
@@ -110,7 +124,7 @@ export async function startDashboard(
     now: () => Date.now(),
   });
   const owners = createGuildOwners(
-    { ...bot.spend, settings: bot.settings, fairUse: bot.fairUse, hasRole },
+    { ...bot.spend, settings: bot.settings, fairUse: bot.fairUse, hasRole, ...keys },
     { store, owns, now: () => Date.now() },
   );
   const deps = {
@@ -142,6 +156,9 @@ export async function startDashboard(
         .map((role) => ({ id: role.id, name: role.name })),
     channels: (guildId: string) => guildChannels(client, guildId),
     currency: bot.spend.prices.currency,
+    serviceKeys: bot.serviceKeys,
+    transit: keys.transit,
+    paidPlans: bot.paidPlans,
     userNames: createNames(client),
     channelName: (id: string) => {
       const channel = client.channels.cache.get(id);

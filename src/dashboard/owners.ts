@@ -19,6 +19,7 @@ import {
   type GuildState,
   type InProgressView,
 } from './edits.js';
+import type { ServiceKeyTargets } from './serviceKeyEdits.js';
 
 /** How long a write waits for another process's answer before saying "sent, not confirmed". */
 export const EDIT_WAIT_MS = 5_000;
@@ -34,7 +35,8 @@ export interface GuildOwners {
   inProgress(guildId: string): Promise<InProgressView | undefined>;
 }
 
-export interface OwnerObjects {
+/** Its servers' own keys too (serviceKeyEdits.ts), when the operator set DATA_ENCRYPTION_KEY. */
+export interface OwnerObjects extends ServiceKeyTargets {
   readonly budgets: Budgets;
   readonly roleRules: RoleRules;
   readonly settings: Settings;

@@ -11,7 +11,14 @@ import { STYLE } from './style.js';
 export { esc };
 
 /** Which form of a server's page was refused. */
-export type FormName = 'range' | 'budget' | 'role' | 'role-clear' | 'config';
+export type FormName =
+  | 'range'
+  | 'budget'
+  | 'role'
+  | 'role-clear'
+  | 'config'
+  | 'service-key'
+  | 'service-key-clear';
 
 /** A form sent back: why it was refused, and every value as the admin typed it. */
 export interface FormError {

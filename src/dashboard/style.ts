@@ -25,7 +25,7 @@ section.grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(100%,
 section.grid>div{min-width:0}
 form{margin:8px 0}form.inline{display:inline;margin:0}
 label{display:inline-block;margin:4px 12px 4px 0}
-input:not([type]),input[type=date],select{font:inherit;color:var(--text);background:var(--field);border:1px solid var(--line);border-radius:4px;padding:5px 8px;max-width:100%}
+input:not([type]),input[type=date],input[type=password],select{font:inherit;color:var(--text);background:var(--field);border:1px solid var(--line);border-radius:4px;padding:5px 8px;max-width:100%}
 button{font:inherit;border:0;border-radius:4px;padding:6px 14px;background:var(--brand);color:#fff;cursor:pointer}
 button:hover{background:var(--brand-dark)}
 .error{color:var(--error);font-weight:600}#notice{color:var(--ok);font-weight:600}

@@ -10,7 +10,8 @@
  * and channels are picked by name (a select of the server's roles, the one chosen kept when a
  * form comes back; a role id of no role of the server refused on the form); the page is dark in a
  * dark browser, fits 420 px without scrolling sideways, and is in German for a German browser
- * (Accept-Language, `<html lang="de">`, Vary). Screenshots go to test/results/dashboard/; with
+ * (Accept-Language, `<html lang="de">`, Vary). The server's own service key is a write-only field:
+ * typed, saved and shown back by its last four only, never in the page. Screenshots go to test/results/dashboard/; with
  * SCREENSHOTS_DIR set (npm run screenshots), the server's page also goes to
  * `$SCREENSHOTS_DIR/dashboard.png` (the admins' guide's picture, docs/admins.md). Skipped without Chromium
  * (CHROMIUM_PATH, default /usr/bin/chromium), with one line.
@@ -35,8 +36,10 @@ const SHOTS = join('test', 'results', 'dashboard');
 const PICTURE_DIR = process.env.SCREENSHOTS_DIR;
 const found = chromiumFound('dashboard');
 
+/** Servers may keep their own service key (32 bytes, hex). */
+const DATA_ENCRYPTION_KEY = '4b'.repeat(32);
 const suite = useHarness({
-  env: dashboardEnv,
+  env: (discord) => ({ ...dashboardEnv(discord), DATA_ENCRYPTION_KEY }),
   guildConfig: { showContext: false },
   discord: { channelNames: ['general', 'art', 'help'] },
 });
@@ -212,6 +215,34 @@ describe.skipIf(!found)('the dashboard in a browser', () => {
     await page.waitForSelector('#chart svg');
     expect(page.url()).toBe(serverPage);
     expect(await page.textContent('#who')).toBe('Sam');
+    await page.context().close();
+  });
+
+  it("sets the server's own key in a write-only field: shown back by its last four only, then removed", async () => {
+    const key = 'sk-browser-LKJHGFDSA13572468';
+    const page = await loggedIn(admin);
+    await page.goto(`${base}/guilds/${h.discord.guildId}`);
+    await page.fill('#service-key-form input[name="key"]', key);
+    await page.click('#save-service-key');
+    await page.waitForSelector('#clear-service-key');
+    expect(await page.textContent('#service-key-state')).toContain('ending in …2468, set by Sam');
+    expect(await page.inputValue('#service-key-form input[name="key"]')).toBe('');
+    expect(await page.content()).not.toContain(key.slice(0, 12));
+    expect(await h.running.bot.capabilities.serviceKeys?.keyFor(h.discord.guildId)).toBe(key);
+    // A key with a space: refused on its form, the field empty again (never what was typed).
+    await page.fill('#service-key-form input[name="key"]', 'not a key');
+    const [refused] = await Promise.all([
+      page.waitForResponse((response) => response.url().endsWith('/service-key')),
+      page.click('#save-service-key'),
+    ]);
+    expect(refused.status()).toBe(400);
+    expect(await page.textContent('#service-key-error')).toContain('That is not a service key');
+    expect(await page.inputValue('#service-key-form input[name="key"]')).toBe('');
+    await page.screenshot({ path: join(SHOTS, '03c-service-key.png'), fullPage: true });
+    await page.click('#clear-service-key');
+    await page.waitForSelector('#notice');
+    expect(await page.$('#clear-service-key')).toBeNull();
+    expect(await h.running.bot.capabilities.serviceKeys?.info(h.discord.guildId)).toBeUndefined();
     await page.context().close();
   });
 

@@ -5,15 +5,18 @@
  * dashboard lists it without asking Discord, while a server without the bot stays hidden and
  * refused (and an admin of 200 servers costs the bot no request to Discord). An edit of
  * the other process's server is applied by that process (editPoller.ts), in force at its next
- * request, and the page reads it back.
+ * request, and the page reads it back; a server's own key goes there sealed, never in the clear
+ * in the store's inbox.
  */
 import { dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EDITS_KEY } from '../../src/dashboard/editInbox.js';
 import { guildsKey } from '../../src/dashboard/presence.js';
 import { type LocalUser, SERVER_MANAGER_PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { localOAuth } from '../../src/localDiscord/oauth.js';
 import { type BotProcess, startBotProcess } from '../../src/localService/harness/botProcess.js';
+import { serviceKeyStoreKey } from '../../src/settings/serviceKeys.js';
 import {
   botRequestsSince,
   DashboardClient,
@@ -23,9 +26,11 @@ import {
 } from '../helpers/dashboard.js';
 import { useHarness } from '../helpers/e2e.js';
 
+/** Both processes have it: servers' own keys can be kept (and sealed on their way). */
+const DATA_ENCRYPTION_KEY = '7d'.repeat(32);
 const suite = useHarness({
   discord: { shards: 2, guildsPerShard: 1 },
-  env: (discord) => ({ ...dashboardEnv(discord), SHARD_COUNT: '2', SHARD_IDS: '0' }),
+  env: (discord) => ({ ...dashboardEnv(discord), SHARD_COUNT: '2', SHARD_IDS: '0', DATA_ENCRYPTION_KEY }),
 });
 const { h } = suite;
 const NOT_THE_BOTS = '123456789012345678';
@@ -43,6 +48,7 @@ beforeAll(async () => {
       SHARD_COUNT: '2',
       SHARD_IDS: '1',
       DATABASE_URL: h.config.databaseUrl,
+      DATA_ENCRYPTION_KEY,
       LOG_LEVEL: 'info',
     },
   });
@@ -170,5 +176,28 @@ describe('the dashboard in the process of shard 0 of 2', () => {
       20_000,
       'the final reply',
     );
+  });
+  it("sets and clears the other process's server's own key there, the key sealed on its way", async () => {
+    const other = h.discord.guilds.find((guild) => guild.shard === 1)?.id as string;
+    const key = 'sk-across-ZXCVBNM0987654321';
+    const browser = new DashboardClient(dashboardUrl(h));
+    await browser.login(h, admin);
+    const csrf = await browser.csrf(`/guilds/${other}`);
+    const saved = await browser.post(`/guilds/${other}/service-key`, { _csrf: csrf, key });
+    expect([saved.status, saved.headers.get('location')]).toEqual([303, `/guilds/${other}?saved=1`]);
+    // Written by that process (the only writer of its servers' keys), sealed.
+    const stored = JSON.stringify(await h.running.store.get(serviceKeyStoreKey(other)));
+    expect(stored).toContain('"last4":"4321"');
+    expect(stored).not.toContain(key);
+    // The edit it took from the store held the key sealed only.
+    const edits = JSON.stringify(await h.running.store.get(EDITS_KEY));
+    expect(edits).toContain('"kind":"service-key-set"');
+    expect(edits).not.toContain(key.slice(0, 12));
+    expect(shardOne.output()).not.toContain(key.slice(0, 12));
+    expect((await browser.request(`/guilds/${other}`)).text).toContain('ending in …4321, set by ');
+
+    const cleared = await browser.post(`/guilds/${other}/service-key/clear`, { _csrf: csrf });
+    expect(cleared.status).toBe(303);
+    expect(await h.running.store.get(serviceKeyStoreKey(other))).toBeUndefined();
   });
 });

@@ -113,4 +113,36 @@ export default {
   notARole: 'Not a role of this server: choose one of the server’s roles.',
   everyoneRole:
     'Everyone holds @everyone: set the server’s own caps under Budgets instead, or choose another role.',
+  // The server's own service key (/config service-key)
+  serviceKey: 'Service key',
+  keyNeedsEncryption:
+    'Servers cannot keep their own service key here: the bot’s operator has not set DATA_ENCRYPTION_KEY, which seals such keys in the store. Ask the operator to set it.',
+  keyNone: 'This server has no service key of its own: its requests use the bot operator’s key.',
+  keySet:
+    'This server uses its own service key, ending in …{{last4}}, set by {{user}} on {{day}} at {{time}} UTC.',
+  keyLabel: 'New key (replaces the current one)',
+  saveKey: 'Save key',
+  clearKey: 'Remove the key',
+  keyNote:
+    'The same as /config service-key: the key is kept sealed and never shown again, only its last four characters. This server’s requests use it and are not charged to the bot’s operator.',
+  keyInvalid:
+    'That is not a service key: it must be 1 to 400 characters, with no spaces or line breaks. Nothing was saved.',
+  keyUnopened:
+    'The process running this server could not open the key (the bot’s processes do not share one DATA_ENCRYPTION_KEY). Nothing was saved.',
+  // Paid plans (PLANS_FILE) and who paid this month
+  planAndPayers: 'Plan and who paid',
+  planLine:
+    'Plan: {{plan}}; {{left}} of this month’s {{allowance}} allowance left; credit balance {{credit}}.',
+  planFree: 'free allowance',
+  planSubscribed_one: 'server subscription',
+  planSubscribed_other: '{{count, number}} server subscriptions',
+  creditPacks: 'Credit packs',
+  noPacks: 'No credit pack bought.',
+  packCredited: 'Credited on',
+  packAmount: 'Amount',
+  packRefunded: 'refunded',
+  whoPaid_one:
+    'This month: {{operator}} paid by the bot’s operator, {{serverKey}} with this server’s own key ({{count, number}} request).',
+  whoPaid_other:
+    'This month: {{operator}} paid by the bot’s operator, {{serverKey}} with this server’s own key ({{count, number}} requests).',
 };
