@@ -7,6 +7,11 @@
  * grants or withdraws the Message Content intent (`MESSAGE_CONTENT_INTENT` sets it at start): the
  * local Discord decides whether the app has it, and the bot is restarted to identify accordingly.
  *
+ * Paid plans (issue 31): the bot runs with the demo plan file (demoPlans.ts: a $0.10 free
+ * allowance a month, a server and a member subscription and a credit pack, declared at the local
+ * Discord), and the page's premium buttons "buy" them as test purchases; `plans: false` runs
+ * without.
+ *
  * The playground never touches the operator's production data: the bot gets its own store
  * (`databaseUrl`, by default a SQLite file in a temporary folder) and, of `env`, only the settings
  * listed in playgroundEnv.ts (prices, budgets, limits, log level…): never `DATABASE_URL`, a
@@ -22,6 +27,7 @@ import { type LocalDiscord, startLocalDiscord } from '../localDiscord/localDisco
 import type { FakeService } from '../localService/fakeService.js';
 import { type BotRunner, startBotRunner } from './botRunner.js';
 import { dashboardSetup, freePort } from './dashboardSetup.js';
+import { declareDemoSkus, writeDemoPlans } from './demoPlans.js';
 import { startDemoService } from './demoService.js';
 import type { IntentSwitch } from './pageIntent.js';
 import { playgroundPeople } from './pageView.js';
@@ -46,6 +52,8 @@ export interface PlaygroundOptions {
   /** Where the built bot is (default `dist/src/main.js`) and the page's files (`src/playground/page`). */
   readonly mainScript?: string;
   readonly pageDir?: string;
+  /** false: the bot runs without paid plans; default the demo plans (demoPlans.ts). */
+  readonly plans?: boolean;
   /** Where the bot's log lines go (default: this process's stderr). */
   readonly onBotOutput?: (chunk: string) => void;
 }
@@ -59,6 +67,8 @@ export interface Playground {
   readonly serviceUrl: string;
   readonly demo: boolean;
   readonly databaseUrl: string;
+  /** Whether the bot runs with the demo plans (demoPlans.ts). */
+  readonly plans: boolean;
   /** The Message Content intent: whether the app has it, and granting or withdrawing it (the bot restarted). */
   readonly intent: IntentSwitch;
   close(): Promise<void>;
@@ -73,20 +83,23 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
   let demo: FakeService | undefined;
   let web: WebServer | undefined;
   let bot: BotRunner | undefined;
-  const scratch = options.databaseUrl ? undefined : mkdtempSync(join(tmpdir(), 'playground-'));
-  const databaseUrl = options.databaseUrl ?? `sqlite://${join(scratch as string, 'playground.sqlite')}`;
+  // The temporary folder: the store unless one is given, the demo plan file.
+  const scratch = mkdtempSync(join(tmpdir(), 'playground-'));
+  const databaseUrl = options.databaseUrl ?? `sqlite://${join(scratch, 'playground.sqlite')}`;
+  const plans = options.plans !== false;
   const close = async () => {
     await bot?.stop();
     await web?.close();
     await demo?.close();
     await discord.close();
-    if (scratch) rmSync(scratch, { recursive: true, force: true });
+    rmSync(scratch, { recursive: true, force: true });
   };
   try {
     demo = options.service ? undefined : await startDemoService();
     const service = options.service ?? { baseUrl: (demo as FakeService).url, apiKey: 'playground-demo-key' };
     const dashboardPort = await freePort();
     const people = playgroundPeople(discord);
+    if (plans) declareDemoSkus(discord);
     bot = await startBotRunner(discord, {
       mainScript: options.mainScript ?? 'dist/src/main.js',
       env: {
@@ -96,6 +109,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
           service,
           databaseUrl,
           demo: demo !== undefined,
+          ...(plans && { plansFile: writeDemoPlans(scratch) }),
         }),
         ...dashboardSetup(discord, dashboardPort, people),
       },
@@ -115,6 +129,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       serviceUrl: service.baseUrl,
       demo: demo !== undefined,
       databaseUrl,
+      plans,
       intent: bot.intent,
       close,
     };

@@ -8,8 +8,8 @@
  * supplies the rest itself: the local Discord's token and address, one shard, and its own store.
  * Dropped in particular: `DATABASE_URL` (the store: SQLite, PostgreSQL or Redis), `DISCORD_TOKEN`,
  * `DISCORD_API_URL`, `COMMAND_GUILD_ID`, `SHARD_COUNT`, `SHARD_IDS` (and discord.js's `SHARDS`,
- * `SHARDING_MANAGER`), `METRICS_PORT`, `METRICS_HOST`, `REST_PROXY_*`, `NODE_OPTIONS`, and
- * anything else not listed: a setting added later stays out until it is listed here.
+ * `SHARDING_MANAGER`), `METRICS_PORT`, `METRICS_HOST`, `REST_PROXY_*`, `NODE_OPTIONS`,
+ * `PLANS_FILE` (the playground brings its demo plans: demoPlans.ts), and anything else not listed: a setting added later stays out until it is listed here.
  */
 /** The bot's settings passed through to the playground's bot, and the process's own basics. */
 export const PLAYGROUND_SETTINGS: readonly string[] = [
@@ -33,6 +33,8 @@ export const PLAYGROUND_SETTINGS: readonly string[] = [
   'LEDGER_ENTRY_RETENTION_DAYS',
   'MESSAGE_CONTENT_INTENT',
   'SYSTEM_PROMPT_ROLE',
+  // How often the bot lists its entitlements (the demo plans' purchases: demoPlans.ts).
+  'ENTITLEMENT_SYNC_MINUTES',
   'PRICES_FILE',
   'LOG_LEVEL',
   // The process's own: where programs are, the time zone, extra certificate authorities (to
@@ -66,6 +68,8 @@ export const PLAYGROUND_WITHHELD: readonly string[] = [
   'DASHBOARD_TRUSTED_PROXY',
   // The operator's key to sealed data: the playground keeps no server's own service key.
   'DATA_ENCRYPTION_KEY',
+  // The playground's own demo plans (demoPlans.ts), whose SKUs its local Discord declares.
+  'PLANS_FILE',
 ];
 
 /** `env` reduced to `PLAYGROUND_SETTINGS` (unset and empty values left out). */
@@ -83,6 +87,8 @@ export interface PlaygroundSetupOptions {
   readonly port: number;
   readonly service?: { readonly baseUrl: string; readonly apiKey: string };
   readonly databaseUrl?: string;
+  /** false: no paid plans (`PLAYGROUND_PLANS=off`); default the demo plans (demoPlans.ts). */
+  readonly plans?: boolean;
   readonly env: NodeJS.ProcessEnv;
 }
 
@@ -94,7 +100,8 @@ export type PlaygroundSetup =
  * `npm run playground`'s environment as `startPlayground` options: the page's port
  * (`PLAYGROUND_PORT`), the operator's service (`SERVICE_BASE_URL` and `SERVICE_API_KEY`, both or
  * neither), the playground's own store (`PLAYGROUND_DATABASE_URL`; never `DATABASE_URL`, which is
- * the bot's), and the bot's other settings (`LOG_LEVEL` defaulting to `warn`). `notes` are lines
+ * the bot's), the demo's paid plans (on unless `PLAYGROUND_PLANS=off`), and the bot's other
+ * settings (`LOG_LEVEL` defaulting to `warn`). `notes` are lines
  * to tell the operator; a problem stops the playground.
  */
 export function playgroundSetup(env: NodeJS.ProcessEnv): PlaygroundSetup {
@@ -123,12 +130,17 @@ export function playgroundSetup(env: NodeJS.ProcessEnv): PlaygroundSetup {
       "DATABASE_URL is the bot's store and is not used here; the playground's store is temporary (PLAYGROUND_DATABASE_URL keeps one)",
     );
   }
+  const plans = (env.PLAYGROUND_PLANS ?? '').trim().toLowerCase();
+  if (plans !== '' && plans !== 'on' && plans !== 'off') {
+    return { ok: false, problem: 'PLAYGROUND_PLANS must be on or off (the demo paid plans; default on)' };
+  }
   return {
     ok: true,
     options: {
       port,
       ...(service && { service }),
       ...(databaseUrl && { databaseUrl }),
+      ...(plans === 'off' && { plans: false }),
       env: { LOG_LEVEL: 'warn', ...playgroundSettings(env) },
     },
     notes,
@@ -148,6 +160,8 @@ export function botEnvironment(
     readonly service: { readonly baseUrl: string; readonly apiKey: string };
     readonly databaseUrl: string;
     readonly demo: boolean;
+    /** The demo plan file (demoPlans.ts); undefined: no paid plans. */
+    readonly plansFile?: string;
   },
 ): NodeJS.ProcessEnv {
   const passed = playgroundSettings(settings ?? {});
@@ -160,6 +174,7 @@ export function botEnvironment(
     SERVICE_BASE_URL: own.service.baseUrl,
     SERVICE_API_KEY: own.service.apiKey,
     DATABASE_URL: own.databaseUrl,
+    ...(own.plansFile && { PLANS_FILE: own.plansFile }),
     // The demo's pictures are on loopback, which the bot otherwise refuses to fetch from; its
     // spend is play money, capped so the bot's warning about an uncapped operator stays quiet.
     ...(own.demo && {

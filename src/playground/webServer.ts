@@ -3,7 +3,8 @@
  * it (pageView.ts), changes pushed as server-sent events (each changed message, at most every
  * 50 ms), and what a person does on the page done as that person in the local Discord: a slash
  * command, a message, a button click, a form (pageModals.ts), a change of language (pageLocales.ts),
- * the Message Content intent switched (pageIntent.ts). Each person acts in their own DM only: in
+ * the Message Content intent switched (pageIntent.ts), a premium button's test purchase
+ * (demoPlans.ts). Each person acts in their own DM only: in
  * another's, 403 (pageView.ts).
  * Attachments come from their messages, with the type they were uploaded with, never sniffed, and
  * a policy that lets them run nothing when opened (`default-src 'none'; sandbox`, not framed).
@@ -17,6 +18,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { LocalDiscord } from '../localDiscord/localDiscord.js';
+import { buyPremium, endPurchase, skusView } from './demoPlans.js';
 import { type PageAccess, pageAccess } from './pageAccess.js';
 import { commandInput, createPlaygroundRoles, rolesView } from './pageCommands.js';
 import { isJson, readJson, send, sendFailure, text } from './pageHttp.js';
@@ -53,6 +55,7 @@ const PAGE_FILES = [
   'messageMenu.js',
   'messages.js',
   'modal.js',
+  'premium.js',
   'state.js',
   // The page's own text in each language (pageText.js), option checks, what a reload keeps, the narrow layout.
   'pageText.js',
@@ -180,6 +183,9 @@ export async function startWebServer(
     // A form (modal) the bot opened for this person: submitted, or cancelled (pageModals.ts).
     if (path === '/api/modal')
       return body.cancel === true ? forms.cancel(person, body) : forms.submit(person, body);
+    // A premium button: a test purchase of its SKU, or its end (demoPlans.ts).
+    if (path === '/api/buy') return buyPremium(discord, person, body, notes);
+    if (path === '/api/end-purchase') return endPurchase(discord, person, body);
     if (path === '/api/click') {
       const message = discord.messages.get(text(body.messageId) ?? '');
       const customId = text(body.customId);
@@ -230,6 +236,7 @@ export async function startWebServer(
         people: people.map(({ key, label, user }) => ({ key, label, id: user.id })),
         roles: rolesView(discord),
         commands: [...discord.commands.values()].flat(),
+        skus: skusView(discord),
         messages: [...discord.messages.values()].map(view),
         modals: forms.view(),
         dashboardUrl: options.dashboardUrl ?? null,

@@ -109,6 +109,8 @@ describe.skipIf(!found)('the playground in a browser', () => {
     playground = await startPlayground({
       // The steps ask more than the default 6 requests a minute as one member.
       env: { ...process.env, RATE_LIMIT_PER_MINUTE: '60' },
+      // Its images cost more than the demo plans' free allowance (playgroundPremium.test.ts has those).
+      plans: false,
       onBotOutput: (chunk) => output.push(chunk),
     });
     session = await openPage(playground.url);

@@ -10,7 +10,7 @@
 // completion, and optionChecks.js: what Discord's client checks before sending), languages.js (the
 // language switches), pageText.js (the page's own text in the typing person's language), follow.js
 // (staying at the newest message), remember.js (the person and channel a reload keeps), narrow.js
-// (the channel list behind ☰ on a narrow screen).
+// (the channel list behind ☰ on a narrow screen), premium.js (premium buttons: a test purchase).
 
 import { openChannel, renderChannels, showPersonChannels } from './channels.js';
 import { setUpComposer, showSuggestions } from './composer.js';
@@ -89,6 +89,7 @@ async function start() {
     // Slash commands complete in the composer; message commands are in each message's menu.
     commands: initial.commands.filter((command) => (command.type ?? 1) === 1),
     messageCommands: initial.commands.filter((command) => command.type === 3),
+    skus: initial.skus ?? [],
     locales: initial.locales ?? [],
     personLocales: initial.personLocales ?? {},
     serverLocale: initial.serverLocale ?? 'en-US',

@@ -1,7 +1,8 @@
 // The open channel's messages as Discord draws them: grouped by author (a group's first message
 // with the author and the time, the rest under it), "used /command" and "replying to" lines, the
 // text (markdown.js, with the pure rules of groups, times and "(edited)"), images that open full
-// size, buttons, "only you can see this" with Dismiss, and the Apps menu (messageMenu.js).
+// size, buttons (premium ones: premium.js), "only you can see this" with Dismiss, and the Apps
+// menu (messageMenu.js).
 // A message the event stream pushes again is redrawn in place, as Discord shows an edit.
 // Its own words and times are in the page's language (pageText.js); app.js draws the list again
 // when that changes.
@@ -9,6 +10,7 @@
 import { markdown, messageTime, replyPreview, showsEdited, startsGroup } from './markdown.js';
 import { hasMessageMenu, openImage, openMessageMenu } from './messageMenu.js';
 import { onPageLanguage, pageLanguage, t } from './pageText.js';
+import { bindPremium, boughtLines, premiumButton } from './premium.js';
 import { $, escapeHtml, me, nameOf, post, state } from './state.js';
 
 /** Private replies the reader dismissed (Discord's "Dismiss message"), hidden for this page load. */
@@ -72,15 +74,16 @@ function messageElement(message, first) {
   const buttons = (message.components ?? [])
     .flatMap((row) => row.components ?? [])
     .filter((button) => button.type === 2)
-    .map(
-      (button) =>
-        `<button type="button" class="style-${button.style}" data-custom-id="${escapeHtml(button.custom_id ?? '')}"${button.disabled ? ' disabled' : ''}>${escapeHtml(button.label ?? '')}</button>`,
+    .map((button) =>
+      button.style === 6
+        ? premiumButton(button)
+        : `<button type="button" class="style-${button.style}" data-custom-id="${escapeHtml(button.custom_id ?? '')}"${button.disabled ? ' disabled' : ''}>${escapeHtml(button.label ?? '')}</button>`,
     )
     .join('');
   item.innerHTML = `${replyLine(message)}${used}${header(message, first)}
     ${body}
     ${images ? `<div class="attachments">${images}</div>` : ''}
-    ${buttons ? `<div class="buttons">${buttons}</div>` : ''}
+    ${buttons ? `<div class="buttons">${buttons}</div>` : ''}${boughtLines(message)}
     ${message.ephemeral ? `<div class="ephemeral-note">👁 ${escapeHtml(t('message.onlyYou'))} · <button type="button" class="dismiss">${escapeHtml(t('message.dismiss'))}</button></div>` : ''}
     ${hasMessageMenu(message) ? `<button type="button" class="message-menu-button" title="${escapeHtml(t('message.moreTitle'))}" aria-label="${escapeHtml(t('message.more'))}">⋯</button>` : ''}`;
   if (hasMessageMenu(message)) {
@@ -98,6 +101,7 @@ function messageElement(message, first) {
       post('/api/click', { messageId: message.id, customId: button.dataset.customId }),
     );
   }
+  bindPremium(item, message, upsertMessage);
   for (const button of item.querySelectorAll('.attachments button.image')) {
     const file = message.attachments[Number(button.dataset.index)];
     // Back to the image once closed: its button as drawn then (the list may have been redrawn).

@@ -33,6 +33,15 @@ export const ES = {
   'message.more': 'Más',
   'message.moreTitle': 'Más (Apps)',
   'message.someone': 'alguien',
+  'premium.end': 'Terminar',
+  'premium.ended': '{name} terminado: el bot ya no lo cuenta.',
+  'premium.perMonth': '{price}/mes',
+  'premium.unknown': 'Premium',
+  'premium.buyLabel': 'Comprar {name} {price}',
+  'premium.boughtServer':
+    'Compraste {name} para este servidor: una compra de prueba, sin pagar nada. Vuelve a preguntar.',
+  'premium.boughtMember':
+    'Compraste {name} para ti: una compra de prueba, sin pagar nada. Vuelve a preguntar.',
   'time.today': 'Hoy a las {time}',
   'time.yesterday': 'Ayer a las {time}',
   'menu.apps': 'Apps',

@@ -34,6 +34,15 @@ export const JA = {
   'message.more': 'その他',
   'message.moreTitle': 'その他（アプリ）',
   'message.someone': '誰か',
+  'premium.end': '終了する',
+  'premium.ended': '{name} を終了しました。ボットはもう数えません。',
+  'premium.perMonth': '{price}/月',
+  'premium.unknown': 'プレミアム',
+  'premium.buyLabel': '{name} を購入 {price}',
+  'premium.boughtServer':
+    'このサーバー用に {name} を購入しました（テスト購入で支払いはありません）。もう一度聞いてください。',
+  'premium.boughtMember':
+    'あなた用に {name} を購入しました（テスト購入で支払いはありません）。もう一度聞いてください。',
   'time.today': '今日 {time}',
   'time.yesterday': '昨日 {time}',
   'menu.apps': 'アプリ',

@@ -12,6 +12,8 @@ export const state = {
   roles: [],
   // Message commands (Apps in a message's menu), registered with type 3.
   messageCommands: [],
+  // The app's SKUs (name, price) that premium buttons show (premium.js).
+  skus: [],
   messages: new Map(),
   // Forms (modals) the bot opened and nobody submitted or cancelled yet.
   modals: [],
