@@ -75,6 +75,17 @@ describe('the DM cap per user', () => {
     expect((await budgets.reserve(null, 'ann', 1000, NOW)).ok).toBe(true);
   });
 
+  it("a member subscription raises its holder's cap by its daily allowance (paid plans), no one else's", async () => {
+    const { budgets } = await setUp({
+      dmDailyCapMicros: 1000,
+      dmCapRaise: (userId) => (userId === 'ann' ? 500 : 0),
+    });
+    const burst = await Promise.all(Array.from({ length: 20 }, () => budgets.reserve(null, 'ann', 100, NOW)));
+    expect(granted(burst)).toHaveLength(15);
+    const others = await Promise.all(Array.from({ length: 20 }, () => budgets.reserve(null, 'bob', 100, NOW)));
+    expect(granted(others)).toHaveLength(10);
+  });
+
   it('counts what the user spent in DMs today, not yesterday, and names it in the refusal', async () => {
     const { ledger, budgets } = await setUp({ dmDailyCapMicros: 100_000 });
     await ledger.charge(imageCharge(null, 'ann', 4));
