@@ -116,4 +116,37 @@ export default {
   notARole: 'Keine Rolle dieses Servers: Wähle eine der Rollen des Servers.',
   everyoneRole:
     'Alle haben @everyone: Lege die Limits des Servers unter „Budgets“ fest oder wähle eine andere Rolle.',
+  // The server's own service key (/config service-key)
+  serviceKey: 'Dienstschlüssel',
+  keyNeedsEncryption:
+    'Server können hier keinen eigenen Dienstschlüssel hinterlegen: Der Betreiber des Bots hat DATA_ENCRYPTION_KEY nicht gesetzt, womit solche Schlüssel versiegelt gespeichert werden. Bitte den Betreiber, ihn zu setzen.',
+  keyNone:
+    'Dieser Server hat keinen eigenen Dienstschlüssel: Seine Anfragen nutzen den Schlüssel des Bot-Betreibers.',
+  keySet:
+    'Dieser Server nutzt einen eigenen Dienstschlüssel mit der Endung …{{last4}}, gesetzt von {{user}} am {{day}} um {{time}} UTC.',
+  keyLabel: 'Neuer Schlüssel (ersetzt den aktuellen)',
+  saveKey: 'Schlüssel speichern',
+  clearKey: 'Schlüssel entfernen',
+  keyNote:
+    'Wie /config service-key: Der Schlüssel wird versiegelt gespeichert und nie wieder angezeigt, nur seine letzten vier Zeichen. Die Anfragen dieses Servers nutzen ihn und gehen nicht auf Kosten des Bot-Betreibers.',
+  keyInvalid:
+    'Das ist kein Dienstschlüssel: 1 bis 400 Zeichen ohne Leerzeichen oder Zeilenumbrüche. Nichts wurde gespeichert.',
+  keyUnopened:
+    'Der Prozess dieses Servers konnte den Schlüssel nicht öffnen (die Prozesse des Bots teilen sich keinen gemeinsamen DATA_ENCRYPTION_KEY). Nichts wurde gespeichert.',
+  // Paid plans (PLANS_FILE) and who paid this month
+  planAndPayers: 'Tarif und wer bezahlt hat',
+  planLine:
+    'Tarif: {{plan}}; {{left}} vom Kontingent dieses Monats ({{allowance}}) übrig; Guthaben {{credit}}.',
+  planFree: 'kostenloses Kontingent',
+  planSubscribed_one: 'Server-Abo',
+  planSubscribed_other: '{{count, number}} Server-Abos',
+  creditPacks: 'Guthabenpakete',
+  noPacks: 'Kein Guthabenpaket gekauft.',
+  packCredited: 'Gutgeschrieben am',
+  packAmount: 'Betrag',
+  packRefunded: 'erstattet',
+  whoPaid_one:
+    'Dieser Monat: {{operator}} vom Bot-Betreiber bezahlt, {{serverKey}} mit dem eigenen Schlüssel dieses Servers ({{count, number}} Anfrage).',
+  whoPaid_other:
+    'Dieser Monat: {{operator}} vom Bot-Betreiber bezahlt, {{serverKey}} mit dem eigenen Schlüssel dieses Servers ({{count, number}} Anfragen).',
 };

@@ -155,6 +155,22 @@ export default {
   raiseMemberDaily:
     'Ein Admin (Server verwalten) kann es mit /budget set daily_per_member erhöhen, oder für eine Rolle mit /budget role set daily.',
   raiseMemberMonthly: 'Ein Admin (Server verwalten) kann es mit /budget role set monthly erhöhen.',
+  // Paid plans (PLANS_FILE): refusals, and /usage show
+  planSpentFigures:
+    'Das Kontingent des Tarifs dieses Servers für diesen Monat ist aufgebraucht ({{spent}} von {{allowance}}), und er hat kein gekauftes Guthaben mehr.',
+  planNoRoomFigures:
+    'Diese Anfrage könnte mehr kosten als die {{left}}, die diesen Monat vom Kontingent des Tarifs und vom Guthaben dieses Servers übrig sind ({{spent}} von {{allowance}} verbraucht, Guthaben {{credit}}).',
+  planSpent:
+    'Dieser Server hat das Kontingent seines Tarifs für diesen Monat verbraucht; es wird am 1. des nächsten Monats (UTC) erneuert.',
+  planNoRoom:
+    'Diese Anfrage könnte mehr kosten, als diesen Monat vom Kontingent des Tarifs dieses Servers übrig ist.',
+  planAddMore:
+    'Ein Server-Admin kann im Shop der App ein Abo für den Server abschließen oder Guthaben kaufen; ein Mitglieder-Abo deckt deine eigenen Fragen ab.',
+  planLine:
+    'Tarif: {{plan}}; {{left}} vom Kontingent dieses Monats ({{allowance}}) übrig; Guthaben {{credit}}.',
+  planFree: 'kostenloses Kontingent',
+  planSubscribed: 'Server-Abo ({{count}})',
+  planCredits: 'Guthabenpakete: {{count}}, insgesamt {{money}}; das letzte am {{day}}.',
   // Channel messages
   alertReached:
     '📈 Die Ausgaben dieses Servers für den Bot haben diesen Monat {{percent}} % des Limits erreicht: {{spent}} von {{cap}}.',

@@ -116,4 +116,40 @@ export default {
   notARoleId: 'No es un ID de rol.',
   notARole: 'No es un rol de este servidor: elige uno de los roles del servidor.',
   everyoneRole: 'Todos tienen @everyone: fija los límites del servidor en Presupuestos, o elige otro rol.',
+  // The server's own service key (/config service-key)
+  serviceKey: 'Clave del servicio',
+  keyNeedsEncryption:
+    'Los servidores no pueden guardar aquí su propia clave del servicio: el operador del bot no ha definido DATA_ENCRYPTION_KEY, que sella esas claves en el almacén. Pídele que la defina.',
+  keyNone:
+    'Este servidor no tiene clave del servicio propia: sus solicitudes usan la clave del operador del bot.',
+  keySet:
+    'Este servidor usa su propia clave del servicio, que termina en …{{last4}}, puesta por {{user}} el {{day}} a las {{time}} UTC.',
+  keyLabel: 'Nueva clave (reemplaza la actual)',
+  saveKey: 'Guardar clave',
+  clearKey: 'Quitar la clave',
+  keyNote:
+    'Lo mismo que /config service-key: la clave se guarda sellada y no se vuelve a mostrar, solo sus cuatro últimos caracteres. Las solicitudes de este servidor la usan y no se cobran al operador del bot.',
+  keyInvalid:
+    'Eso no es una clave del servicio: debe tener de 1 a 400 caracteres, sin espacios ni saltos de línea. No se guardó nada.',
+  keyUnopened:
+    'El proceso de este servidor no pudo abrir la clave (los procesos del bot no comparten un mismo DATA_ENCRYPTION_KEY). No se guardó nada.',
+  // Paid plans (PLANS_FILE) and who paid this month
+  planAndPayers: 'Plan y quién pagó',
+  planLine:
+    'Plan: {{plan}}; quedan {{left}} del cupo de {{allowance}} de este mes; saldo de crédito {{credit}}.',
+  planFree: 'cupo gratuito',
+  planSubscribed_one: 'suscripción del servidor',
+  planSubscribed_many: '{{count, number}} de suscripciones del servidor',
+  planSubscribed_other: '{{count, number}} suscripciones del servidor',
+  creditPacks: 'Paquetes de crédito',
+  noPacks: 'Ningún paquete de crédito comprado.',
+  packCredited: 'Acreditado el',
+  packAmount: 'Importe',
+  packRefunded: 'reembolsado',
+  whoPaid_one:
+    'Este mes: {{operator}} pagados por el operador del bot, {{serverKey}} con la clave propia de este servidor ({{count, number}} solicitud).',
+  whoPaid_many:
+    'Este mes: {{operator}} pagados por el operador del bot, {{serverKey}} con la clave propia de este servidor ({{count, number}} de solicitudes).',
+  whoPaid_other:
+    'Este mes: {{operator}} pagados por el operador del bot, {{serverKey}} con la clave propia de este servidor ({{count, number}} solicitudes).',
 };

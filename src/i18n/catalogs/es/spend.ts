@@ -164,6 +164,21 @@ export default {
   raiseMemberDaily:
     'Un admin (Gestionar servidor) puede subirlo con /budget set daily_per_member, o para un rol con /budget role set daily.',
   raiseMemberMonthly: 'Un admin (Gestionar servidor) puede subirlo con /budget role set monthly.',
+  // Paid plans (PLANS_FILE): refusals, and /usage show
+  planSpentFigures:
+    'El cupo del plan de este servidor para este mes se agotó ({{spent}} de {{allowance}}) y no le queda crédito comprado.',
+  planNoRoomFigures:
+    'Esta solicitud podría costar más que los {{left}} que quedan este mes del cupo del plan y del crédito de este servidor ({{spent}} de {{allowance}} usados, crédito {{credit}}).',
+  planSpent:
+    'Este servidor agotó el cupo de su plan de este mes; se renueva el día 1 del mes que viene (UTC).',
+  planNoRoom: 'Esta solicitud podría costar más de lo que queda este mes del cupo del plan de este servidor.',
+  planAddMore:
+    'Un admin del servidor puede suscribir el servidor o comprar crédito en la tienda de la app; una suscripción de miembro cubre tus propias preguntas.',
+  planLine:
+    'Plan: {{plan}}; quedan {{left}} del cupo de {{allowance}} de este mes; saldo de crédito {{credit}}.',
+  planFree: 'cupo gratuito',
+  planSubscribed: 'suscripción del servidor ({{count}})',
+  planCredits: 'Paquetes de crédito: {{count}}, {{money}} en total; el último, el {{day}}.',
   // Channel messages
   alertReached:
     '📈 El gasto de este servidor en el bot llegó este mes al {{percent}} % de su límite: {{spent}} de {{cap}}.',

@@ -116,4 +116,40 @@ export default {
   notARole: 'Pas un rôle de ce serveur : choisissez l’un des rôles du serveur.',
   everyoneRole:
     'Tout le monde a @everyone : réglez plutôt les plafonds du serveur sous Budgets, ou choisissez un autre rôle.',
+  // The server's own service key (/config service-key)
+  serviceKey: 'Clé de service',
+  keyNeedsEncryption:
+    'Les serveurs ne peuvent pas garder leur propre clé de service ici : l’opérateur du bot n’a pas défini DATA_ENCRYPTION_KEY, qui scelle ces clés dans le stockage. Demandez-lui de la définir.',
+  keyNone:
+    'Ce serveur n’a pas de clé de service à lui : ses requêtes utilisent la clé de l’opérateur du bot.',
+  keySet:
+    'Ce serveur utilise sa propre clé de service, se terminant par …{{last4}}, définie par {{user}} le {{day}} à {{time}} UTC.',
+  keyLabel: 'Nouvelle clé (remplace l’actuelle)',
+  saveKey: 'Enregistrer la clé',
+  clearKey: 'Retirer la clé',
+  keyNote:
+    'Comme /config service-key : la clé est gardée scellée et n’est plus jamais affichée, hormis ses quatre derniers caractères. Les requêtes de ce serveur l’utilisent et ne sont pas facturées à l’opérateur du bot.',
+  keyInvalid:
+    'Ce n’est pas une clé de service : 1 à 400 caractères, sans espace ni saut de ligne. Rien n’a été enregistré.',
+  keyUnopened:
+    'Le processus de ce serveur n’a pas pu ouvrir la clé (les processus du bot ne partagent pas un même DATA_ENCRYPTION_KEY). Rien n’a été enregistré.',
+  // Paid plans (PLANS_FILE) and who paid this month
+  planAndPayers: 'Offre et qui a payé',
+  planLine:
+    'Offre : {{plan}} ; {{left}} restants sur le quota de {{allowance}} de ce mois-ci ; solde de crédit {{credit}}.',
+  planFree: 'quota gratuit',
+  planSubscribed_one: 'abonnement du serveur',
+  planSubscribed_many: '{{count, number}} d’abonnements du serveur',
+  planSubscribed_other: '{{count, number}} abonnements du serveur',
+  creditPacks: 'Packs de crédit',
+  noPacks: 'Aucun pack de crédit acheté.',
+  packCredited: 'Crédité le',
+  packAmount: 'Montant',
+  packRefunded: 'remboursé',
+  whoPaid_one:
+    'Ce mois-ci : {{operator}} payés par l’opérateur du bot, {{serverKey}} avec la clé propre à ce serveur ({{count, number}} requête).',
+  whoPaid_many:
+    'Ce mois-ci : {{operator}} payés par l’opérateur du bot, {{serverKey}} avec la clé propre à ce serveur ({{count, number}} de requêtes).',
+  whoPaid_other:
+    'Ce mois-ci : {{operator}} payés par l’opérateur du bot, {{serverKey}} avec la clé propre à ce serveur ({{count, number}} requêtes).',
 };

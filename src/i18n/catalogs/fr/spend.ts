@@ -166,6 +166,22 @@ export default {
   raiseMemberDaily:
     'Un admin (Gérer le serveur) peut la relever avec /budget set daily_per_member, ou pour un rôle avec /budget role set daily.',
   raiseMemberMonthly: 'Un admin (Gérer le serveur) peut la relever avec /budget role set monthly.',
+  // Paid plans (PLANS_FILE): refusals, and /usage show
+  planSpentFigures:
+    'Le quota de l’offre de ce serveur pour ce mois-ci est épuisé ({{spent}} sur {{allowance}}), et il ne lui reste aucun crédit acheté.',
+  planNoRoomFigures:
+    'Cette demande pourrait coûter plus que les {{left}} restants ce mois-ci du quota de l’offre et du crédit de ce serveur ({{spent}} sur {{allowance}} utilisés, crédit {{credit}}).',
+  planSpent:
+    'Ce serveur a utilisé le quota de son offre pour ce mois-ci ; il est renouvelé le 1er du mois prochain (UTC).',
+  planNoRoom:
+    'Cette demande pourrait coûter plus que ce qui reste ce mois-ci du quota de l’offre de ce serveur.',
+  planAddMore:
+    'Un admin du serveur peut abonner le serveur ou acheter du crédit dans la boutique de l’app ; un abonnement de membre couvre tes propres questions.',
+  planLine:
+    'Offre : {{plan}} ; {{left}} restants sur le quota de {{allowance}} de ce mois-ci ; solde de crédit {{credit}}.',
+  planFree: 'quota gratuit',
+  planSubscribed: 'abonnement du serveur ({{count}})',
+  planCredits: 'Packs de crédit : {{count}}, {{money}} au total ; le dernier le {{day}}.',
   // Channel messages
   alertReached:
     '📈 Les dépenses de ce serveur pour le bot ont atteint ce mois-ci {{percent}} % de son plafond : {{spent}} sur {{cap}}.',

@@ -111,4 +111,32 @@ export default {
   notARole: 'このサーバーのロールではありません: サーバーのロールから選んでください。',
   everyoneRole:
     '@everyone は全員が持っています: サーバー自体の上限は「予算」で設定するか、別のロールを選んでください。',
+  // The server's own service key (/config service-key)
+  serviceKey: 'サービスキー',
+  keyNeedsEncryption:
+    'このボットではサーバー独自のサービスキーを保存できません。キーを封印して保存するための DATA_ENCRYPTION_KEY をボットの運営者が設定していません。運営者に設定を依頼してください。',
+  keyNone: 'このサーバーには独自のサービスキーがありません。リクエストにはボットの運営者のキーが使われます。',
+  keySet:
+    'このサーバーは独自のサービスキー (末尾 …{{last4}}) を使っています。設定者: {{user}}、{{day}} {{time}} UTC。',
+  keyLabel: '新しいキー (現在のキーを置き換えます)',
+  saveKey: 'キーを保存',
+  clearKey: 'キーを削除',
+  keyNote:
+    '/config service-key と同じです: キーは封印して保存され、末尾 4 文字以外は二度と表示されません。このサーバーのリクエストはこのキーを使い、ボットの運営者には課金されません。',
+  keyInvalid:
+    'サービスキーではありません: 空白や改行を含まない 1〜400 文字で入力してください。何も保存していません。',
+  keyUnopened:
+    'このサーバーを動かすプロセスがキーを開けませんでした (ボットのプロセス間で DATA_ENCRYPTION_KEY が共通ではありません)。何も保存していません。',
+  // Paid plans (PLANS_FILE) and who paid this month
+  planAndPayers: 'プランと支払い元',
+  planLine: 'プラン: {{plan}}。今月の利用枠 {{allowance}} のうち残り {{left}}。クレジット残高 {{credit}}。',
+  planFree: '無料の利用枠',
+  planSubscribed_other: 'サーバーのサブスクリプション {{count, number}} 件',
+  creditPacks: 'クレジットパック',
+  noPacks: '購入したクレジットパックはありません。',
+  packCredited: '付与日',
+  packAmount: '金額',
+  packRefunded: '返金済み',
+  whoPaid_other:
+    '今月: ボットの運営者の支払い {{operator}}、このサーバー独自のキーでの支払い {{serverKey}} ({{count, number}} 件のリクエスト)。',
 };

@@ -138,6 +138,19 @@ export default {
   raiseMemberDaily:
     '管理者（サーバー管理権限）は /budget set daily_per_member で、ロールごとには /budget role set daily で上限を引き上げられます。',
   raiseMemberMonthly: '管理者（サーバー管理権限）は /budget role set monthly で上限を引き上げられます。',
+  // Paid plans (PLANS_FILE): refusals, and /usage show
+  planSpentFigures:
+    'このサーバーのプランの今月の利用枠を使い切りました（{{allowance}} 中 {{spent}}）。購入したクレジットも残っていません。',
+  planNoRoomFigures:
+    'このリクエストは、このサーバーのプランの今月の利用枠とクレジットの残り {{left}} を超える可能性があります（{{allowance}} 中 {{spent}} を使用、クレジット {{credit}}）。',
+  planSpent: 'このサーバーは今月のプランの利用枠を使い切りました。来月 1 日（UTC）に更新されます。',
+  planNoRoom: 'このリクエストは、このサーバーのプランの今月の利用枠の残りを超える可能性があります。',
+  planAddMore:
+    'サーバー管理者はアプリのストアでサーバーのサブスクリプションやクレジットを購入できます。メンバーのサブスクリプションなら、あなた自身の質問が対象になります。',
+  planLine: 'プラン: {{plan}}。今月の利用枠 {{allowance}} のうち残り {{left}}。クレジット残高 {{credit}}。',
+  planFree: '無料の利用枠',
+  planSubscribed: 'サーバーのサブスクリプション（{{count}}）',
+  planCredits: 'クレジットパック: {{count}} 個、合計 {{money}}。最新は {{day}}。',
   // Channel messages
   alertReached:
     '📈 このサーバーの今月のボット利用額が上限の {{percent}}% に達しました: {{cap}} 中 {{spent}}。',

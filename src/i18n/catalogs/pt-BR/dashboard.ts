@@ -115,4 +115,40 @@ export default {
   notARole: 'Não é um cargo deste servidor: escolha um dos cargos do servidor.',
   everyoneRole:
     'Todos têm @everyone: defina os limites do próprio servidor em Orçamentos, ou escolha outro cargo.',
+  // The server's own service key (/config service-key)
+  serviceKey: 'Chave do serviço',
+  keyNeedsEncryption:
+    'Os servidores não podem guardar aqui a própria chave do serviço: o operador do bot não definiu DATA_ENCRYPTION_KEY, que sela essas chaves no armazenamento. Peça a ele que a defina.',
+  keyNone:
+    'Este servidor não tem chave do serviço própria: as solicitações dele usam a chave do operador do bot.',
+  keySet:
+    'Este servidor usa a própria chave do serviço, terminada em …{{last4}}, definida por {{user}} em {{day}} às {{time}} UTC.',
+  keyLabel: 'Nova chave (substitui a atual)',
+  saveKey: 'Salvar chave',
+  clearKey: 'Remover a chave',
+  keyNote:
+    'O mesmo que /config service-key: a chave fica guardada selada e nunca é mostrada de novo, só os quatro últimos caracteres. As solicitações deste servidor a usam e não são cobradas do operador do bot.',
+  keyInvalid:
+    'Isso não é uma chave do serviço: deve ter de 1 a 400 caracteres, sem espaços nem quebras de linha. Nada foi salvo.',
+  keyUnopened:
+    'O processo deste servidor não conseguiu abrir a chave (os processos do bot não compartilham o mesmo DATA_ENCRYPTION_KEY). Nada foi salvo.',
+  // Paid plans (PLANS_FILE) and who paid this month
+  planAndPayers: 'Plano e quem pagou',
+  planLine:
+    'Plano: {{plan}}; restam {{left}} da franquia de {{allowance}} deste mês; saldo de crédito {{credit}}.',
+  planFree: 'franquia gratuita',
+  planSubscribed_one: 'assinatura do servidor',
+  planSubscribed_many: '{{count, number}} de assinaturas do servidor',
+  planSubscribed_other: '{{count, number}} assinaturas do servidor',
+  creditPacks: 'Pacotes de crédito',
+  noPacks: 'Nenhum pacote de crédito comprado.',
+  packCredited: 'Creditado em',
+  packAmount: 'Valor',
+  packRefunded: 'reembolsado',
+  whoPaid_one:
+    'Este mês: {{operator}} pagos pelo operador do bot, {{serverKey}} com a chave própria deste servidor ({{count, number}} solicitação).',
+  whoPaid_many:
+    'Este mês: {{operator}} pagos pelo operador do bot, {{serverKey}} com a chave própria deste servidor ({{count, number}} de solicitações).',
+  whoPaid_other:
+    'Este mês: {{operator}} pagos pelo operador do bot, {{serverKey}} com a chave própria deste servidor ({{count, number}} solicitações).',
 };

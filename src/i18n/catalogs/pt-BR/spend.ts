@@ -162,6 +162,21 @@ export default {
   raiseMemberDaily:
     'Um admin (Gerenciar servidor) pode aumentá-lo com /budget set daily_per_member, ou para um cargo com /budget role set daily.',
   raiseMemberMonthly: 'Um admin (Gerenciar servidor) pode aumentá-lo com /budget role set monthly.',
+  // Paid plans (PLANS_FILE): refusals, and /usage show
+  planSpentFigures:
+    'A franquia do plano deste servidor para este mês acabou ({{spent}} de {{allowance}}), e não resta crédito comprado.',
+  planNoRoomFigures:
+    'Este pedido pode custar mais do que os {{left}} que restam este mês da franquia do plano e do crédito deste servidor ({{spent}} de {{allowance}} usados, crédito {{credit}}).',
+  planSpent:
+    'Este servidor usou a franquia do plano deste mês; ela é renovada no dia 1º do próximo mês (UTC).',
+  planNoRoom: 'Este pedido pode custar mais do que resta este mês da franquia do plano deste servidor.',
+  planAddMore:
+    'Um admin do servidor pode assinar um plano para o servidor ou comprar crédito na loja do app; uma assinatura de membro cobre as suas próprias perguntas.',
+  planLine:
+    'Plano: {{plan}}; restam {{left}} da franquia de {{allowance}} deste mês; saldo de crédito {{credit}}.',
+  planFree: 'franquia gratuita',
+  planSubscribed: 'assinatura do servidor ({{count}})',
+  planCredits: 'Pacotes de crédito: {{count}}, {{money}} no total; o mais recente em {{day}}.',
   // Channel messages
   alertReached:
     '📈 Os gastos deste servidor com o bot chegaram este mês a {{percent}}% do limite: {{spent}} de {{cap}}.',
