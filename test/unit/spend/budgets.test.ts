@@ -82,7 +82,9 @@ describe('the DM cap per user', () => {
     });
     const burst = await Promise.all(Array.from({ length: 20 }, () => budgets.reserve(null, 'ann', 100, NOW)));
     expect(granted(burst)).toHaveLength(15);
-    const others = await Promise.all(Array.from({ length: 20 }, () => budgets.reserve(null, 'bob', 100, NOW)));
+    const others = await Promise.all(
+      Array.from({ length: 20 }, () => budgets.reserve(null, 'bob', 100, NOW)),
+    );
     expect(granted(others)).toHaveLength(10);
   });
 
