@@ -1,44 +1,26 @@
-/**
- * Paid plans end to end (issue 31), through the local Discord's premium apps: a free allowance
- * refused past its end with Discord's premium buttons privately (an admin's, a member's) and none
- * in public; a server subscription raising the allowance from the interaction's entitlements
- * alone (no REST request, no event); the subscription ended and the next request back on the free
- * allowance; a member subscription paying for its member; a credit pack credited once, consumed
- * once, drawn on after the allowance. Images cost 0.04 each (prices.json), so sums are exact.
- */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ADMIN_PERMISSIONS,
-  type LocalInteraction,
-  type LocalMessage,
-  type LocalUser,
-} from '../../src/localDiscord/localDiscord.js';
+import type { LocalInteraction, LocalMessage, LocalUser } from '../../src/localDiscord/localDiscord.js';
 import type { LedgerEntry } from '../../src/spend/aggregate.js';
 import { utcDay } from '../../src/spend/records.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { settled } from '../helpers/harness.js';
+import {
+  CREDIT_SKU,
+  declareSkus,
+  IMAGE,
+  imagineAs,
+  MEMBER_SKU,
+  SERVER_SKU,
+  writePlanFile,
+} from '../helpers/plans.js';
 
-const SERVER_SKU = '1300000000000000001';
-const MEMBER_SKU = '1300000000000000002';
-const CREDIT_SKU = '1300000000000000003';
-const IMAGE = 40_000;
-
-const plansFile = join(mkdtempSync(join(tmpdir(), 'plans-')), 'plans.json');
-writeFileSync(
-  plansFile,
-  JSON.stringify({
-    freeMonthlyUsd: 0.04,
-    skus: {
-      [SERVER_SKU]: { kind: 'server', monthlyUsd: 0.1 },
-      [MEMBER_SKU]: { kind: 'member', dailyUsd: 0.05 },
-      [CREDIT_SKU]: { kind: 'credit', usd: 0.08 },
-    },
-  }),
-);
+const plansFile = writePlanFile({
+  freeMonthlyUsd: 0.04,
+  serverMonthlyUsd: 0.1,
+  memberDailyUsd: 0.05,
+  creditUsd: 0.08,
+});
 
 const { h } = useHarness({ env: { PLANS_FILE: plansFile }, discord: { channelCount: 6 } });
 let member: LocalUser;
@@ -46,18 +28,10 @@ let admin: LocalUser;
 beforeAll(() => {
   member = h.discord.user('mia', 'Mia');
   admin = h.discord.user('ada', 'Ada');
-  h.discord.monetization.addSku({ id: SERVER_SKU, type: 5, name: 'Server Plus' });
-  h.discord.monetization.addSku({ id: MEMBER_SKU, type: 5, name: 'Member Plus', flags: 4 | 256 });
-  h.discord.monetization.addSku({ id: CREDIT_SKU, type: 3, name: 'Credit 0.08' });
+  declareSkus(h.discord);
 });
 
-const imagine = (user: LocalUser, asAdmin = false) =>
-  h.discord.sendCommand({
-    name: 'imagine',
-    options: { prompt: 'a lighthouse' },
-    user,
-    ...(asAdmin && { permissions: ADMIN_PERMISSIONS }),
-  });
+const imagine = (user: LocalUser, asAdmin = false) => imagineAs(h.discord, user, asAdmin);
 
 /** The request's end: its messages once the bot is done with it. */
 async function ended(interaction: LocalInteraction): Promise<LocalMessage[]> {

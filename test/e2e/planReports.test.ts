@@ -8,9 +8,6 @@
  * (prices.json), so sums are exact.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_PERMISSIONS,
@@ -26,25 +23,23 @@ import { parseCsv } from '../helpers/csv.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { settled } from '../helpers/harness.js';
+import {
+  CREDIT_SKU,
+  declareSkus,
+  IMAGE,
+  imagineAs,
+  MEMBER_SKU,
+  SERVER_SKU,
+  writePlanFile,
+} from '../helpers/plans.js';
 
-const SERVER_SKU = '1310000000000000001';
-const MEMBER_SKU = '1310000000000000002';
-const CREDIT_SKU = '1310000000000000003';
-const IMAGE = 40_000;
 const PACK = 80_000;
-
-const plansFile = join(mkdtempSync(join(tmpdir(), 'plan-reports-')), 'plans.json');
-writeFileSync(
-  plansFile,
-  JSON.stringify({
-    freeMonthlyUsd: 0.04,
-    skus: {
-      [SERVER_SKU]: { kind: 'server', monthlyUsd: 20 },
-      [MEMBER_SKU]: { kind: 'member', dailyUsd: 0.05 },
-      [CREDIT_SKU]: { kind: 'credit', usd: 0.08 },
-    },
-  }),
-);
+const plansFile = writePlanFile({
+  freeMonthlyUsd: 0.04,
+  serverMonthlyUsd: 20,
+  memberDailyUsd: 0.05,
+  creditUsd: 0.08,
+});
 
 const { h, ephemeralText } = useHarness({
   env: () => ({ PLANS_FILE: plansFile }),
@@ -55,9 +50,7 @@ let admin: LocalUser;
 beforeAll(() => {
   member = h.discord.user('mia', 'Mia');
   admin = h.discord.user('ada', 'Ada');
-  h.discord.monetization.addSku({ id: SERVER_SKU, type: 5, name: 'Server Plus' });
-  h.discord.monetization.addSku({ id: MEMBER_SKU, type: 5, name: 'Member Plus', flags: 4 | 256 });
-  h.discord.monetization.addSku({ id: CREDIT_SKU, type: 3, name: 'Credit 0.08' });
+  declareSkus(h.discord);
 });
 
 const today = () => utcDay(Date.now());
@@ -67,12 +60,7 @@ const entries = (): Promise<LedgerEntry[]> =>
 const credits = () => h.running.bot.capabilities.paidPlans.credits.read(guildId());
 
 async function served(user: LocalUser, asAdmin = false): Promise<void> {
-  const interaction = h.discord.sendCommand({
-    name: 'imagine',
-    options: { prompt: 'a lighthouse' },
-    user,
-    ...(asAdmin && { permissions: ADMIN_PERMISSIONS }),
-  });
+  const interaction = imagineAs(h.discord, user, asAdmin);
   const [message] = await h.discord.waitFor(
     () => h.discord.replyMessages(interaction).length > 0 && h.discord.replyMessages(interaction),
     10_000,
