@@ -41,7 +41,7 @@ const totalSeconds = round((Date.now() - began) / 1000);
 const sections = BENCHES.map((bench, index) => [bench, outcomes[index] as Outcome] as const)
   .filter(([, outcome]) => outcome.status !== 'skipped')
   .map(([bench, outcome]) => section(outcome, bench));
-const ran = outcomes.filter((outcome) => outcome.status === 'ok' || outcome.status === 'failed');
+const ran = outcomes.filter((outcome) => ['ok', 'missed', 'failed'].includes(outcome.status));
 const machineRows: [string, string][] = [
   ['CPU', `${host.cores} × ${host.cpu}`],
   ['RAM', `${host.ramGiB} GiB`],
@@ -57,7 +57,7 @@ if (!reportOnly) {
       ran
         .map(
           (outcome) =>
-            `${outcome.name} ${outcome.seconds} s${outcome.status === 'failed' ? ' (failed)' : ''}`,
+            `${outcome.name} ${outcome.seconds} s${outcome.status === 'ok' ? '' : ` (${outcome.status})`}`,
         )
         .join(', '),
     ],
@@ -93,4 +93,7 @@ if (!reportOnly) {
     )}\n`,
   );
 }
-process.exitCode = outcomes.some((outcome) => outcome.status === 'failed') ? 1 : 0;
+// A crash or a missed target makes the whole run fail: the table above says which.
+process.exitCode = outcomes.some((outcome) => outcome.status === 'failed' || outcome.status === 'missed')
+  ? 1
+  : 0;

@@ -11,7 +11,7 @@ export type JsonObject = { [key: string]: Json };
 export const isObject = (value: unknown): value is JsonObject =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-const SKIP_KEYS = new Set(['date', 'node', 'machine']);
+const SKIP_KEYS = new Set(['date', 'node', 'machine', 'verdicts']);
 
 export function show(value: Json | undefined): string {
   if (value === undefined || value === null) return '-';

@@ -5,6 +5,7 @@ import { loadavg } from 'node:os';
 import { machineFigures } from '../processFigures.js';
 import { type Bench, only, quick, reportOnly } from './benches.js';
 import { isObject, type JsonObject } from './format.js';
+import { MISSED_EXIT_CODE } from './verdict.js';
 
 export const round = (value: number) => Math.round(value * 10) / 10;
 
@@ -18,7 +19,8 @@ export function machine() {
 
 export interface Outcome {
   name: string;
-  status: 'ok' | 'failed' | 'missing' | 'skipped';
+  /** `missed`: ran to its end with a target missed (verdict.ts). */
+  status: 'ok' | 'missed' | 'failed' | 'missing' | 'skipped';
   seconds: number;
   exitCode?: number | null;
   result?: JsonObject;
@@ -69,7 +71,13 @@ export async function runBench(bench: Bench): Promise<Outcome> {
   // Only a result written by this run counts.
   const result =
     existsSync(resultFile) && statSync(resultFile).mtimeMs >= started ? readResult(resultFile) : undefined;
-  const status = exitCode === 0 && result ? 'ok' : 'failed';
+  const status = !result
+    ? 'failed'
+    : exitCode === 0
+      ? 'ok'
+      : exitCode === MISSED_EXIT_CODE
+        ? 'missed'
+        : 'failed';
   console.error(
     `bench: ${bench.name} ${status} in ${seconds} s${exitCode === 0 ? '' : ` (exit ${exitCode})`}`,
   );

@@ -6,6 +6,7 @@ import { generic, type JsonObject, picked } from './format.js';
 import { PICKED } from './pickedFigures.js';
 import { historyTable, storesTable } from './resultTables.js';
 import type { Outcome } from './runBench.js';
+import { type Verdict, verdictLine } from './verdict.js';
 
 /** The benchmarks shown other than as picked rows. */
 const TABLES: Record<string, (result: JsonObject) => string> = {
@@ -27,5 +28,12 @@ export function section(outcome: Outcome, bench: Bench): string {
   const table = TABLES[bench.name];
   const rows = PICKED[bench.name];
   const body = table ? table(result) : rows ? picked(result, rows) : generic(result);
-  return `${head}\n${body}`;
+  const verdicts = Array.isArray(result.verdicts) ? (result.verdicts as unknown as Verdict[]) : [];
+  const judged =
+    verdicts.length > 0 ? `\n${verdicts.map(verdictLine).join('\n')}` : '\n(no targets judged in code)';
+  const failed =
+    outcome.status === 'failed'
+      ? `\nfailed (exit ${outcome.exitCode}); see bench/results/${bench.name}.log`
+      : '';
+  return `${head}\n${body}${judged}${failed}`;
 }
