@@ -42,6 +42,10 @@ export function createRecent<T>(
 ): Recent<T> {
   // Insertion order is age order: `set` moves a key to the end.
   const entries = new Map<string, { value: T; size: number; at: number }>();
+  // The oldest is found with one live iterator: everything before it was removed or moved to the
+  // end (set again). A fresh iterator per `set` would first walk over every entry deleted before it
+  // (V8 keeps them until the table is rebuilt): a cache at its bound paid O(entries) per write.
+  let cursor = entries.keys();
   let size = 0;
   const remove = (key: string) => {
     const entry = entries.get(key);
@@ -64,9 +68,14 @@ export function createRecent<T>(
       if (entrySize > limits.maxSize) return;
       entries.set(key, { value, size: entrySize, at: now() });
       size += entrySize;
-      for (const oldest of entries.keys()) {
-        if (entries.size <= limits.maxEntries && size <= limits.maxSize) break;
-        remove(oldest);
+      while (entries.size > limits.maxEntries || size > limits.maxSize) {
+        let oldest = cursor.next();
+        if (oldest.done) {
+          cursor = entries.keys();
+          oldest = cursor.next();
+        }
+        if (oldest.done) break;
+        remove(oldest.value);
       }
     },
     delete: remove,
