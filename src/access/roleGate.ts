@@ -28,9 +28,11 @@ export async function memberRule(
 ): Promise<MemberRule | undefined> {
   if (guildId === null || userInstall || !roleIds || roleIds.length === 0) return undefined;
   const rules = await deps.roleRules.list(guildId);
-  if (!rules.some((rule) => roleIds.includes(rule.roleId))) return undefined;
+  // Looked up in a set: up to 250 roles against up to 50 rules (bench/roleChecks.ts).
+  const held = new Set(roleIds);
+  if (!rules.some((rule) => held.has(rule.roleId))) return undefined;
   const { dailyUserCapMicros } = await deps.budgets.settings(guildId);
-  return mergeRules(rules, roleIds, { dailyCapMicros: dailyUserCapMicros });
+  return mergeRules(rules, held, { dailyCapMicros: dailyUserCapMicros });
 }
 
 /** Why the member's roles refuse `model` (in `t`, the voice of whoever reads it), if they do. */
