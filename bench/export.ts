@@ -9,7 +9,9 @@
  * live then, that file included) and after; the highest heap, buffers and RSS sampled every
  * 10 ms without GC.
  * For contrast, the previous way (every entry, then one CSV string) is measured the same way.
- * The target: the live heap during the export stays within about two files of the baseline.
+ * Targets, judged in code (bench/run/verdict.ts; a miss exits non-zero): every row delivered,
+ * every file within the upload limit and starting with the header, and the live memory (heap and
+ * buffers after a full GC) during the export within two files of the baseline (in MiB).
  *
  * Env: BENCH_QUICK=1 (20,000 entries). Run: `tsx bench/export.ts`. Writes
  * bench/results/export.json.
@@ -28,6 +30,7 @@ import { createLedger } from '../src/spend/ledger.js';
 import { loadPriceList } from '../src/spend/prices.js';
 import type { UsageRecord } from '../src/spend/records.js';
 import { exportPartLimit, streamExport } from '../src/spend/usageExport.js';
+import { below, exitOnMiss, holds, judged } from './run/verdict.js';
 
 const quick = process.env.BENCH_QUICK === '1';
 const ENTRIES = quick ? 20_000 : 200_000;
@@ -158,7 +161,7 @@ try {
   // had freed yet, which would flatter the growth.
   const reference = Math.min(baseline.total, after.total);
   const rowsDelivered = files.reduce((sum, file) => sum + file.rows, 0);
-  const report = {
+  const figures = {
     date: new Date().toISOString(),
     node: process.version,
     quick,
@@ -205,14 +208,24 @@ try {
       rssPeakSampledMiB: mib(wholePeak.rss),
     },
   };
+  const twoFilesMiB = mib(2 * limitBytes);
+  const report = judged(figures, [
+    holds(`every row delivered (${rowsDelivered.toLocaleString('en')})`, figures.export.allDelivered),
+    holds('every file within the upload limit', figures.export.everyFileWithinLimit),
+    holds('every file starts with the header', headersOk),
+    below(
+      'live memory growth during the export (two files)',
+      figures.memoryMiB.liveGrowthMax,
+      twoFilesMiB,
+      'MiB',
+    ),
+  ]);
   // Keep the contrast's data alive until it was measured.
   if (wholeEntries.length !== requests) throw new Error('the ledger returned a different number of entries');
   console.log(JSON.stringify(report, null, 2));
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/export.json', `${JSON.stringify(report, null, 2)}\n`);
-  if (!report.export.allDelivered || !report.export.everyFileWithinLimit || !headersOk) {
-    throw new Error('the export did not deliver every row within the limit');
-  }
+  exitOnMiss(report);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -5,6 +5,10 @@
  * process; the fakes answer at once (no simulated delay), so the figure is the bot's own cost
  * plus loopback transfer.
  *
+ * No time target is stated for it (docs/performance.md, "Other figures"); what is judged in code
+ * (bench/run/verdict.ts; a miss exits non-zero): every attachment byte-exact, the four images in
+ * one message under a 50 MiB upload limit, and every message within its upload limit.
+ *
  * Run: npm run bench (after bench/stream.ts), or `npm run build && tsx bench/imagine.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +16,7 @@ import { startLocalDiscord } from '../src/localDiscord/localDiscord.js';
 import { startFakeService } from '../src/localService/fakeService.js';
 import { startBotProcess } from '../src/localService/harness/botProcess.js';
 import { makePng } from '../src/localService/png.js';
+import { exitOnMiss, holds, judged } from './run/verdict.js';
 
 const RUNS = Number(process.env.BENCH_IMAGINE_RUNS ?? 5);
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -25,6 +30,7 @@ async function run(attachmentSizeLimit: number) {
   const bot = startBotProcess(discord, service);
   const samples: number[] = [];
   let messagesPerReply = 0;
+  let withinLimit = true;
   try {
     await bot.ready();
     for (let i = 0; i < RUNS; i += 1) {
@@ -54,6 +60,10 @@ async function run(attachmentSizeLimit: number) {
       if (!exact) throw new Error('attachment bytes differ from what the content host served');
       samples.push(storedAt - answeredAt);
       messagesPerReply = messages.length;
+      withinLimit &&= messages.every(
+        (message) =>
+          message.attachments.reduce((sum, file) => sum + file.data.length, 0) <= attachmentSizeLimit,
+      );
     }
   } finally {
     await bot.stop();
@@ -64,6 +74,7 @@ async function run(attachmentSizeLimit: number) {
   return {
     attachmentSizeLimitMiB: attachmentSizeLimit / 1024 / 1024,
     messagesPerReply,
+    everyMessageWithinLimit: withinLimit,
     botAddedMs: {
       median: round(sorted[Math.floor(sorted.length / 2)] ?? 0),
       min: round(sorted[0] ?? 0),
@@ -72,16 +83,30 @@ async function run(attachmentSizeLimit: number) {
   };
 }
 
-const report = {
-  date: new Date().toISOString(),
-  node: process.version,
-  imageBytes: images.map((bytes) => bytes.length),
-  runs: RUNS,
-  // Boosted guild: all four fit one message.
-  oneMessage: await run(50 * 1024 * 1024),
-  // Discord's default 10 MiB: spread over follow-ups.
-  defaultLimit: await run(10 * 1024 * 1024),
-};
+const oneMessage = await run(50 * 1024 * 1024);
+const defaultLimit = await run(10 * 1024 * 1024);
+const report = judged(
+  {
+    date: new Date().toISOString(),
+    node: process.version,
+    imageBytes: images.map((bytes) => bytes.length),
+    runs: RUNS,
+    // Boosted guild: all four fit one message.
+    oneMessage,
+    // Discord's default 10 MiB: spread over follow-ups.
+    defaultLimit,
+  },
+  [
+    // A run whose attachments differ from what the content host served throws (a crash).
+    holds(`every attachment byte-exact, ${RUNS} runs × 2 limits`, true),
+    holds('all four in one message under a 50 MiB upload limit', oneMessage.messagesPerReply === 1),
+    holds(
+      'every message within its upload limit (10 MiB, 50 MiB)',
+      defaultLimit.everyMessageWithinLimit && oneMessage.everyMessageWithinLimit,
+    ),
+  ],
+);
 console.log(JSON.stringify(report, null, 2));
 mkdirSync('bench/results', { recursive: true });
 writeFileSync('bench/results/imagine.json', `${JSON.stringify(report, null, 2)}\n`);
+exitOnMiss(report);

@@ -2,6 +2,9 @@
  * Ledger benchmark on SQLite (the default store): charge throughput; whether a charge costs more
  * in a guild where 10,000 members were active that day than where 10 were; and /usage latency
  * for a busy guild with a year of entries (summary + chart, cold and warm; CSV of a month).
+ * Targets: ≥ 10,000 charges per second; 10 vs 10,000 members active that day, ratio of their
+ * rates ≤ 1.5; /usage all time cold (including the ledger's load), all time warm and this month
+ * warm each < 200 ms. A miss exits non-zero (bench/run/verdict.ts).
  * Run: npm run bench, or `tsx bench/ledger.ts`.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,6 +18,7 @@ import { entriesCsv } from '../src/spend/csv.js';
 import { createLedger } from '../src/spend/ledger.js';
 import { loadPriceList } from '../src/spend/prices.js';
 import type { UsageRecord } from '../src/spend/records.js';
+import { atLeast, atMost, below, exitOnMiss, judged } from './run/verdict.js';
 
 const priced = loadPriceList('prices.json');
 if (!priced.ok) throw new Error(priced.problems.join('\n'));
@@ -128,33 +132,50 @@ try {
   const csvMonth = performance.now() - started;
   await yearStore.disconnect();
 
-  const report = {
-    date: new Date().toISOString(),
-    node: process.version,
-    chargesPerSecond: Math.round(throughput),
-    chargesPerSecondThroughClose: Math.round(throughClose),
-    // Charges/s in a guild with 10 vs 10,000 members active that day (10,000 at once; median of 3).
-    membersTen,
-    membersTenThousand,
-    memberRatio: ratio(membersTen, membersTenThousand),
-    // The same with each charge awaited before the next (2,000 charges).
-    sequential: {
-      membersTen: sequentialTen,
-      membersTenThousand: sequentialTenThousand,
-      memberRatio: ratio(sequentialTen, sequentialTenThousand),
-    },
-    busyGuild: { entries: 365 * perDay, fillSeconds: round(fillSeconds) },
-    usageMs: {
-      allTimeColdIncludingLoad: round(coldAllTime),
-      allTimeWarm: round(warmAllTime),
-      thisMonthWarm: round(warmMonth),
-      csvExportThisMonth: round(csvMonth),
-    },
-    csvBytesThisMonth: csv.length,
+  const usageMs = {
+    allTimeColdIncludingLoad: round(coldAllTime),
+    allTimeWarm: round(warmAllTime),
+    thisMonthWarm: round(warmMonth),
+    csvExportThisMonth: round(csvMonth),
   };
+  const memberRatio = ratio(membersTen, membersTenThousand);
+  const report = judged(
+    {
+      date: new Date().toISOString(),
+      node: process.version,
+      chargesPerSecond: Math.round(throughput),
+      chargesPerSecondThroughClose: Math.round(throughClose),
+      // Charges/s in a guild with 10 vs 10,000 members active that day (10,000 at once; median of 3).
+      membersTen,
+      membersTenThousand,
+      memberRatio,
+      // The same with each charge awaited before the next (2,000 charges).
+      sequential: {
+        membersTen: sequentialTen,
+        membersTenThousand: sequentialTenThousand,
+        memberRatio: ratio(sequentialTen, sequentialTenThousand),
+      },
+      busyGuild: { entries: 365 * perDay, fillSeconds: round(fillSeconds) },
+      usageMs,
+      csvBytesThisMonth: csv.length,
+    },
+    [
+      atLeast('charges per second, 20,000 at once', Math.round(throughput), 10_000, 'charges/s'),
+      atMost('charges per second, 10 vs 10,000 members active that day (ratio)', memberRatio, 1.5, '×'),
+      below(
+        "/usage all time (a year), cold, the ledger's load included",
+        usageMs.allTimeColdIncludingLoad,
+        200,
+        'ms',
+      ),
+      below('/usage all time (a year), warm', usageMs.allTimeWarm, 200, 'ms'),
+      below('/usage this month, warm', usageMs.thisMonthWarm, 200, 'ms'),
+    ],
+  );
   console.log(JSON.stringify(report, null, 2));
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/ledger.json', `${JSON.stringify(report, null, 2)}\n`);
+  exitOnMiss(report);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

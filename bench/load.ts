@@ -5,6 +5,8 @@
  * that each channel answered in order (the second request carries the first exchange), counts
  * unhandled rejections in the bot's output, and reads the bot's memory before, at its peak, and
  * after the load has drained.
+ * Targets, judged in code (bench/run/verdict.ts; a miss exits non-zero): every reply exact,
+ * every channel in order, no unhandled rejection, no error logged, no 429.
  *
  * Run: npm run bench (builds first), or BENCH=load after a build. Figures go to bench/results/.
  */
@@ -17,6 +19,7 @@ import {
 import { startFakeService } from '../src/localService/fakeService.js';
 import { startBotProcess } from '../src/localService/harness/botProcess.js';
 import { withoutQuestionHead } from '../src/reply/quote.js';
+import { exitOnMiss, holds, judged } from './run/verdict.js';
 
 const CHANNELS = Number(process.env.BENCH_LOAD_CHANNELS ?? 100);
 const PER_CHANNEL = 2;
@@ -131,7 +134,7 @@ try {
   const after = memory(pid);
   const heapAfter = await heapUsedMiB();
   const output = bot.output();
-  const report = {
+  const figures = {
     date: new Date().toISOString(),
     node: process.version,
     asks: asks.length,
@@ -146,9 +149,17 @@ try {
     heapUsedAfterGcMiB: { before: heapBefore, afterSettling: heapAfter },
     settleSeconds: SETTLE_MS / 1000,
   };
+  const report = judged(figures, [
+    holds(`all ${asks.length} replies exact`, figures.allExact),
+    holds('each channel answered in order', figures.inOrderPerChannel),
+    holds('no unhandled rejection', figures.unhandledRejections === 0),
+    holds('no error logged', figures.errorLogLines === 0),
+    holds('no 429', figures.rateLimited429 === 0),
+  ]);
   console.log(JSON.stringify(report, null, 2));
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/load.json', `${JSON.stringify(report, null, 2)}\n`);
+  exitOnMiss(report);
 } finally {
   await bot.stop();
   await discord.close();

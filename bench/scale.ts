@@ -8,9 +8,10 @@
  *
  * Measured, each in a fresh bot process (started with --expose-gc; the heap is read after a full
  * collection through the bot's own SIGUSR2 line, `memory in use`):
- * - idle: heap after GC and RSS at two server counts (1,000 and 10,000; quick: 200 and 2,000),
- *   the shards Discord requires (2,500 servers per shard at most, `SHARD_COUNT=auto`) all in one
- *   process; the heap per server is the slope between the two;
+ * - idle: heap after GC and RSS at 1, 5,000 and 10,000 servers (quick: 1 and 2,000), the shards
+ *   Discord requires (2,500 servers per shard at most, `SHARD_COUNT=auto`) all in one process;
+ *   the heap per server is the slope between the first two (issue 32: 1 vs 5,000), the RSS
+ *   target is read at the last;
  * - ignored: at 1,000 servers (quick: 200), 1,000,000 member messages not for the bot (quick:
  *   100,000), spread over every channel, from each server's members; heap after GC and RSS
  *   before and after, and a mention answered at the end;
@@ -19,9 +20,11 @@
  *
  * Targets: heap per idle server ≤ 6 KiB; RSS at 10,000 servers ≤ 300 MiB; after the messages,
  * heap after GC within +10 MiB of idle and RSS within +15 %, mentions still answered; CPU per
- * 10,000 ignored messages ≤ 200 ms.
+ * 10,000 ignored messages ≤ 200 ms. Each is a verdict (bench/run/verdict.ts): a miss exits
+ * non-zero.
  *
- * Env: BENCH_QUICK=1 (under a minute), BENCH_SCALE_SERVERS (e.g. `1000,10000`),
+ * Env: BENCH_QUICK=1 (about a minute), BENCH_SCALE_SERVERS (e.g. `1,5000,10000`),
+ * BENCH_SCALE_IGNORED_SERVERS (default 1000),
  * BENCH_SCALE_MESSAGES, BENCH_BOT_NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  * Run after a build: `tsx bench/scale.ts`. Writes bench/results/scale.json.
  *
@@ -32,6 +35,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { startFakeService } from '../src/localService/fakeService.js';
 import { machineFigures } from './processFigures.js';
+import { atMost, exitOnMiss, holds, judged, verdictLine } from './run/verdict.js';
 import { BATCH, IGNORED_SERVERS, MESSAGES, QUICK, round, SERVERS } from './scale/conditions.js';
 import {
   drained,
@@ -60,15 +64,21 @@ try {
     if (servers === IGNORED_SERVERS && ignoredWorld === undefined) ignoredWorld = world;
     else await stopWorld(world);
   }
-  const [low, high] = [idleRuns[0], idleRuns.at(-1)];
+  const [low, slopeHigh, high] = [idleRuns[0], idleRuns[1], idleRuns.at(-1)];
   const perServer = (key: 'heapAfterGcMiB' | 'rssMiB') =>
+    low && slopeHigh && slopeHigh.servers > low.servers
+      ? round(((slopeHigh[key] - low[key]) * 1024) / (slopeHigh.servers - low.servers), 2)
+      : null;
+  const perServerToMost = (key: 'heapAfterGcMiB' | 'rssMiB') =>
     low && high && high.servers > low.servers
       ? round(((high[key] - low[key]) * 1024) / (high.servers - low.servers), 2)
       : null;
   report.idle = {
     runs: idleRuns,
+    heapPerServerServers: [low?.servers ?? null, slopeHigh?.servers ?? null],
     heapPerServerKiB: perServer('heapAfterGcMiB'),
     rssPerServerKiB: perServer('rssMiB'),
+    heapPerServerToMostKiB: perServerToMost('heapAfterGcMiB'),
     rssAtMostServersMiB: high?.rssMiB ?? null,
     mostServers: high?.servers ?? null,
   };
@@ -135,32 +145,48 @@ report.machine = {
   seconds: round((performance.now() - started) / 1000),
   date: new Date().toISOString(),
 };
+const idle = report.idle as
+  | {
+      heapPerServerKiB: number | null;
+      heapPerServerServers: (number | null)[];
+      rssAtMostServersMiB: number | null;
+      mostServers: number | null;
+    }
+  | undefined;
+const ignored = report.ignored as
+  | {
+      heapGrowthMiB: number;
+      rssGrowthPercent: number;
+      mentionAnswered: boolean;
+      messages: number;
+      servers: number;
+    }
+  | undefined;
+const cpu = report.cpu as { per10kMessagesMs: number } | undefined;
+const count = (value: number | null | undefined) => (value ?? 0).toLocaleString('en');
+const messages = `${count(ignored?.messages)} ignored messages at ${count(ignored?.servers)} servers`;
+const judgedReport = judged(report, [
+  atMost(
+    `heap after GC per idle server, ${idle?.heapPerServerServers
+      .filter((n) => n !== null)
+      .map(count)
+      .join(' vs ')} servers`,
+    idle?.heapPerServerKiB,
+    6,
+    'KiB',
+  ),
+  atMost(
+    `RSS idle at ${count(idle?.mostServers)} servers, one process${idle?.mostServers === 10_000 ? '' : ' (the target is for 10,000)'}`,
+    idle?.rssAtMostServersMiB,
+    300,
+    'MiB',
+  ),
+  atMost(`heap after GC growth after ${messages}`, ignored?.heapGrowthMiB, 10, 'MiB'),
+  atMost(`RSS growth after ${messages}`, ignored?.rssGrowthPercent, 15, '%'),
+  holds('a mention answered after them', ignored?.mentionAnswered === true),
+  atMost('bot CPU per 10,000 ignored messages (mean over batches)', cpu?.per10kMessagesMs, 200, 'ms'),
+]);
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/scale.json', `${JSON.stringify(report, null, 2)}\n`);
-
-const idle = report.idle as {
-  heapPerServerKiB: number | null;
-  rssAtMostServersMiB: number | null;
-  mostServers: number;
-};
-const ignored = report.ignored as {
-  heapGrowthMiB: number;
-  rssGrowthPercent: number;
-  mentionAnswered: boolean;
-  messages: number;
-};
-const cpu = report.cpu as { per10kMessagesMs: number };
-const rows = [
-  ['heap after GC per idle server', `${idle.heapPerServerKiB} KiB`, '≤ 6 KiB'],
-  [`RSS at ${idle.mostServers} servers, idle`, `${idle.rssAtMostServersMiB} MiB`, '≤ 300 MiB (10,000)'],
-  [
-    `after ${ignored.messages.toLocaleString('en')} ignored messages`,
-    `heap ${ignored.heapGrowthMiB >= 0 ? '+' : ''}${ignored.heapGrowthMiB} MiB, RSS ${ignored.rssGrowthPercent >= 0 ? '+' : ''}${ignored.rssGrowthPercent} %, mention ${ignored.mentionAnswered ? 'answered' : 'NOT answered'}`,
-    '≤ +10 MiB, ≤ +15 %, answered',
-  ],
-  ['bot CPU per 10,000 ignored messages', `${cpu.per10kMessagesMs} ms`, '≤ 200 ms'],
-];
-const width = rows.reduce((max, row) => Math.max(max, (row[0] as string).length), 0);
-const width2 = rows.reduce((max, row) => Math.max(max, (row[1] as string).length), 0);
-for (const [measure, figure, target] of rows)
-  console.log(`${(measure as string).padEnd(width)}  ${(figure as string).padEnd(width2)}  ${target}`);
+writeFileSync('bench/results/scale.json', `${JSON.stringify(judgedReport, null, 2)}\n`);
+for (const verdict of judgedReport.verdicts) console.log(verdictLine(verdict));
+exitOnMiss(judgedReport);

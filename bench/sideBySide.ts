@@ -57,6 +57,10 @@
  * BENCH_LEVELS=1,10, BENCH_STREAM_MS (at 50 tokens per second), BENCH_FINAL_WAIT_MS,
  * BENCH_SEPARATE_FROM, BENCH_SPLIT_REFERENCES_FROM, BENCH_POLICIES=ours,llmcord (development).
  *
+ * Targets (ours, issue 12; bench/sideBySide/targets.ts, judged in code by bench/run/verdict.ts: a
+ * miss exits non-zero): mean staleness ≤ 0.35 s, 0 × 429 and every reply exact at every level;
+ * first visible p95 ≤ 75 ms alone and at 50; final edit after the upstream ends p95 ≤ 125 ms.
+ *
  * Run: npm run bench (all benchmarks), or `npm run build && tsx bench/sideBySide.ts`.
  * Writes bench/results/sideBySide.json and prints its table; draws the figures at 1 and 50
  * replies as bench/results/streaming.png (and $PLOTS_DIR/streaming.png when PLOTS_DIR is set:
@@ -72,6 +76,7 @@ import { pathToFileURL } from 'node:url';
 import { startLocalDiscord } from '../src/localDiscord/localDiscord.js';
 import { startFakeService } from '../src/localService/fakeService.js';
 import { startBotProcess } from '../src/localService/harness/botProcess.js';
+import { exitOnMiss, judged, verdictLine } from './run/verdict.js';
 import {
   ACTIVE,
   FINAL_WAIT_MS,
@@ -89,10 +94,10 @@ import { writeStreamingPlot } from './sideBySide/plotFile.js';
 import { machine } from './sideBySide/processes.js';
 import { type Runner, startRunner } from './sideBySide/referenceProcess.js';
 import { type Context, warmUp } from './sideBySide/replies.js';
-import type { LevelReport, SideBySideReport } from './sideBySide/report.js';
+import type { JudgedSideBySideReport, LevelReport, SideBySideReport } from './sideBySide/report.js';
 import { runLevel } from './sideBySide/round.js';
 import { sideBySideTable } from './sideBySide/table.js';
-import { checkTargets } from './sideBySide/targets.js';
+import { verdicts } from './sideBySide/targets.js';
 import { replyText } from './streamedReply.js';
 
 async function main(): Promise<void> {
@@ -133,7 +138,7 @@ async function main(): Promise<void> {
       );
     }
     const text = replyText(TOKENS);
-    const report: SideBySideReport = {
+    const figures: SideBySideReport = {
       date: new Date().toISOString(),
       quick: QUICK,
       machine: machine(),
@@ -147,13 +152,16 @@ async function main(): Promise<void> {
         levels: LEVELS,
       },
       levels,
-      targets: checkTargets(levels),
       durationSeconds: round((performance.now() - began) / 1000),
     };
+    const report: JudgedSideBySideReport = judged(figures, verdicts(levels));
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/sideBySide.json', `${JSON.stringify(report, null, 2)}\n`);
     writeStreamingPlot(report);
-    console.log(sideBySideTable(report));
+    console.log(
+      `${sideBySideTable(report)}\n\nTargets (ours):\n${report.verdicts.map(verdictLine).join('\n')}`,
+    );
+    exitOnMiss(report);
   } catch (error) {
     console.error(bot.output().slice(-3000));
     for (const key of REFERENCES) console.error(runners[key]?.output().slice(-2000));

@@ -8,6 +8,8 @@
  * BENCH_HISTORY_STORES (kinds the 100,000 channels run on, default sqlite: seeding 1.9 GB
  * takes about a minute on SQLite or Redis, nearly three on PostgreSQL; quick runs use all),
  * BENCH_HISTORY_CHANNELS (default 100000), BENCH_HISTORY_SAMPLES (default 2000).
+ * Target (issue 12): on SQLite, one random channel's history load + append p95 < 2 ms with the
+ * store holding 100,000 channels (quick runs: 5,000); a miss exits non-zero (bench/run/verdict.ts).
  * Run: npm run bench, or `tsx bench/stores.ts`. The histories: bench/stores/seededHistories.ts.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,7 @@ import { withDatabase, withPostgres } from '../src/localService/harness/database
 import startServers from '../src/localService/harness/storeServers.js';
 import { createLedger } from '../src/spend/ledger.js';
 import { listScopes, scopeMarkerKey } from '../src/spend/scopes.js';
+import { below, exitOnMiss, judged } from './run/verdict.js';
 import { assistantTurn, random, seedHistories, userTurn } from './stores/seededHistories.js';
 
 const round = (value: number) => Math.round(value * 10) / 10;
@@ -197,11 +200,18 @@ try {
   console.table(rows);
   console.log(`history with ${HISTORY_CHANNELS} channels (target on SQLite: load + append p95 < 2 ms)`);
   console.log(JSON.stringify(histories, null, 2));
+  const sqlite = histories.find((history) => history.kind === 'sqlite');
+  const report = judged({ date: new Date().toISOString(), machine, quick: QUICK, rows, histories }, [
+    below(
+      `SQLite, history load + append of one random channel of ${HISTORY_CHANNELS.toLocaleString('en')}, p95`,
+      sqlite?.loadAndAppendMs.p95,
+      2,
+      'ms',
+    ),
+  ]);
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync(
-    'bench/results/stores.json',
-    `${JSON.stringify({ date: new Date().toISOString(), machine, quick: QUICK, rows, histories }, null, 2)}\n`,
-  );
+  writeFileSync('bench/results/stores.json', `${JSON.stringify(report, null, 2)}\n`);
+  exitOnMiss(report);
 } finally {
   rmSync(dir, { recursive: true, force: true });
   await stopServers();

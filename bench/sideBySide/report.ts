@@ -1,4 +1,5 @@
 /** The shape of bench/results/sideBySide.json: per level, per round, per policy. */
+import type { Verdict } from '../run/verdict.js';
 import type { PolicyKey } from './conditions.js';
 import type { Stats } from './measure.js';
 import type { machine } from './processes.js';
@@ -42,13 +43,6 @@ export interface LevelReport {
   policies: Partial<Record<PolicyKey, PolicyLevel>>;
 }
 
-export interface TargetCheck {
-  target: string;
-  replies: number;
-  value: string;
-  met: boolean;
-}
-
 export interface SideBySideReport {
   date: string;
   quick: boolean;
@@ -63,6 +57,11 @@ export interface SideBySideReport {
     levels: number[];
   };
   levels: LevelReport[];
-  targets: TargetCheck[];
   durationSeconds: number;
+}
+
+/** What bench/results/sideBySide.json holds: the figures, and ours against its targets (targets.ts). */
+export interface JudgedSideBySideReport extends SideBySideReport {
+  verdicts: readonly Verdict[];
+  targetMet: boolean;
 }

@@ -1,4 +1,7 @@
-/** The side-by-side report as text: one row per level and policy, the rounds, and the targets. */
+/**
+ * The side-by-side report as text: one row per level and policy, and the rounds. Ours against its
+ * targets is the report's verdicts, printed under it (bench/run/verdict.ts).
+ */
 import { formatTable } from '../textTable.js';
 import { POLICY_KEYS, POLICY_LABELS, SHORT } from './conditions.js';
 import type { RoundReport, SideBySideReport } from './report.js';
@@ -92,11 +95,5 @@ export function sideBySideTable(report: SideBySideReport): string {
         .join(', ')} (each token's queue drains at 2.5 edits/s).`,
     );
   }
-  lines.push('', 'Targets (ours):');
-  const targetRows = [
-    ['target', 'replies', 'ours', ''],
-    ...report.targets.map((t) => [t.target, String(t.replies), t.value, t.met ? '✓' : '✗']),
-  ];
-  lines.push(formatTable(targetRows, [0, 2]));
   return lines.join('\n');
 }

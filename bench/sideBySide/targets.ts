@@ -1,48 +1,39 @@
-/** Ours against its targets (issue 12), level by level. */
+/**
+ * Ours against its targets (issue 12), level by level, as verdicts (bench/run/verdict.ts): mean
+ * staleness, 429s, exactness and final lag at every level, first visible alone and at 50.
+ */
+import { atMost, holds, type Verdict } from '../run/verdict.js';
 import { TARGETS } from './conditions.js';
-import type { LevelReport, TargetCheck } from './report.js';
+import type { LevelReport } from './report.js';
 
-export function checkTargets(levels: LevelReport[]): TargetCheck[] {
-  const checks: TargetCheck[] = [];
-  const ms = (value: number | undefined) => `${Math.round(value ?? 0)} ms`;
+const seconds = (ms: number | undefined) => (ms === undefined ? undefined : Math.round(ms) / 1000);
+
+export function verdicts(levels: LevelReport[]): Verdict[] {
+  const judged: Verdict[] = [];
   for (const level of levels) {
     const ours = level.policies.ours;
-    if (!ours) continue;
-    const staleness = ours.meanStalenessMs?.mean;
-    checks.push({
-      target: `mean staleness ≤ ${TARGETS.meanStalenessMs / 1000} s`,
-      replies: level.replies,
-      value: staleness === undefined ? 'none' : `${(staleness / 1000).toFixed(2)} s`,
-      met: staleness !== undefined && staleness <= TARGETS.meanStalenessMs,
-    });
-    checks.push({
-      target: '0 × 429',
-      replies: level.replies,
-      value: `${ours.rateLimited429}`,
-      met: ours.rateLimited429 === 0,
-    });
-    checks.push({
-      target: '100 % exact',
-      replies: level.replies,
-      value: `${ours.exact}/${ours.replies}`,
-      met: ours.exact === ours.replies,
-    });
-    if ((TARGETS.firstVisibleLevels as readonly number[]).includes(level.replies)) {
-      const first = ours.firstVisibleMs;
-      checks.push({
-        target: `first visible ≤ ${TARGETS.firstVisibleMs} ms (p95)`,
-        replies: level.replies,
-        value: first ? `mean ${ms(first.mean)}, p95 ${ms(first.p95)}` : 'none',
-        met: first !== null && first.p95 <= TARGETS.firstVisibleMs && ours.notFinal < ours.replies,
-      });
+    const at = `${level.replies} ${level.replies === 1 ? 'reply' : 'replies'}`;
+    if (!ours) {
+      judged.push(holds(`ours ran at ${at}`, false));
+      continue;
     }
-    const lag = ours.finalLagMs;
-    checks.push({
-      target: `final lag ≤ ${TARGETS.finalLagMs} ms (p95)`,
-      replies: level.replies,
-      value: lag ? `mean ${ms(lag.mean)}, p95 ${ms(lag.p95)}` : 'none',
-      met: lag !== null && lag.p95 <= TARGETS.finalLagMs && ours.notFinal === 0,
-    });
+    judged.push(
+      atMost(
+        `mean staleness at ${at}`,
+        seconds(ours.meanStalenessMs?.mean),
+        TARGETS.meanStalenessMs / 1000,
+        's',
+      ),
+      holds(`no 429 at ${at} (${ours.rateLimited429})`, ours.rateLimited429 === 0),
+      holds(`all exact at ${at} (${ours.exact}/${ours.replies})`, ours.exact === ours.replies),
+    );
+    if ((TARGETS.firstVisibleLevels as readonly number[]).includes(level.replies)) {
+      // A reply that never showed its final text has no first-visible figure worth judging.
+      const first = ours.notFinal < ours.replies ? ours.firstVisibleMs?.p95 : undefined;
+      judged.push(atMost(`first visible p95 at ${at}`, first, TARGETS.firstVisibleMs, 'ms'));
+    }
+    const lag = ours.notFinal === 0 ? ours.finalLagMs?.p95 : undefined;
+    judged.push(atMost(`final edit after the upstream ends, p95 at ${at}`, lag, TARGETS.finalLagMs, 'ms'));
   }
-  return checks;
+  return judged;
 }

@@ -48,7 +48,6 @@ const report: SideBySideReport = {
     levels: [1, 10, 50],
   },
   levels: [level(1), level(10), level(50)],
-  targets: [],
   durationSeconds: 1,
 };
 
