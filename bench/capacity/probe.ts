@@ -5,25 +5,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { TICKS_PER_SECOND } from '../processFigures.js';
 import { PROBE_MARK, round } from './conditions.js';
+import { STALL_TIMER, type StallFigures } from './stalls.js';
 
 /**
- * Preloaded into the bot: its event-loop delay since the last SIGWINCH, and its memory, printed
- * on SIGUSR2 (which the bot itself answers with a log line at info level, off here).
+ * Preloaded into the bot: its event-loop delay since the last SIGWINCH (a 1 ms histogram, and the
+ * stalls a steady timer saw, stalls.ts), and its memory, printed on SIGUSR2 (which the bot itself
+ * answers with a log line at info level, off here).
  */
 export const PROBE = `
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+${STALL_TIMER}
 const h = monitorEventLoopDelay({ resolution: 1 });
 const w = monitorEventLoopDelay({ resolution: 1 });
 h.enable();
 w.enable();
-process.on('SIGWINCH', () => { h.reset(); w.reset(); });
+process.on('SIGWINCH', () => { h.reset(); w.reset(); stalls.reset(); });
 process.on('SIGUSR2', () => {
   const ns = (v) => Math.round(v / 1e4) / 100;
   process.stderr.write(${JSON.stringify(PROBE_MARK)} + JSON.stringify({
     at: performance.now() + performance.timeOrigin,
     p50Ms: ns(h.percentile(50)), p90Ms: ns(h.percentile(90)), p99Ms: ns(h.percentile(99)),
     p999Ms: ns(h.percentile(99.9)), maxMs: ns(h.max), meanMs: ns(h.mean), samples: h.count,
-    sinceLast: { p99Ms: ns(w.percentile(99)), maxMs: ns(w.max) },
+    sinceLast: { p99Ms: ns(w.percentile(99)), maxMs: ns(w.max), maxStallMs: stalls.window().maxStallMs },
+    stalls: stalls.read(),
     memory: process.memoryUsage(),
   }) + '\\n');
   w.reset();
@@ -40,7 +44,9 @@ export interface ProbeLine {
   meanMs: number;
   samples: number;
   /** The event-loop delay since the previous line. */
-  sinceLast: { p99Ms: number; maxMs: number };
+  sinceLast: { p99Ms: number; maxMs: number; maxStallMs: number };
+  /** The steady timer's stalls since the last SIGWINCH. */
+  stalls: StallFigures;
   memory: NodeJS.MemoryUsage;
 }
 

@@ -2,9 +2,22 @@
 import { loadavg } from 'node:os';
 import type { LocalDiscord, LocalInteraction } from '../../src/localDiscord/localDiscord.js';
 import type { processFigures } from '../processFigures.js';
-import { QUICK, round, SERVICE_MODE, STREAM_MS, STREAMS, TOKENS } from './conditions.js';
+import { atMost, below, holds, judged } from '../run/verdict.js';
+import {
+  QUICK,
+  round,
+  SERVICE_MODE,
+  STREAM_MS,
+  STREAMS,
+  TARGET_CPU_SHARE,
+  TARGET_P99_MS,
+  TARGET_RSS_MIB,
+  TARGET_STALL_MS,
+  TOKENS,
+} from './conditions.js';
 import type { ProbeLine } from './probe.js';
 import { lagFigures } from './serviceProcess.js';
+import { STALL_METHOD } from './stalls.js';
 
 export const mib = (bytes: number) => round(bytes / 1048576);
 
@@ -13,6 +26,8 @@ export interface TimelinePoint {
   s: number;
   p99Ms: number;
   maxMs: number;
+  /** The steady timer's longest stall since the previous sample. */
+  maxStallMs: number;
   rssMiB: number;
   heapUsedMiB: number;
   heapTotalMiB: number;
@@ -64,6 +79,7 @@ export function capacityReport(run: CapacityWindow) {
   const { discordConnections, pressureBefore, pressureAfter, idle, window, idleThreads } = run;
   const { windowThreads, idleProbe, peakProbe, lag, promLag, benchCpu, benchLag } = run;
   const { serviceBefore, serviceAfter, timeline, output } = run;
+  const cpuShare = round((window.cpuSeconds - idle.cpuSeconds) / ((end - started) / 1000), 2);
   const report = {
     date: new Date().toISOString(),
     node: process.version,
@@ -96,9 +112,11 @@ export function capacityReport(run: CapacityWindow) {
       mean: lag.meanMs,
       samples: lag.samples,
     },
+    // Stalls counted for their length (the steady timer, stalls.ts), over the same window.
+    botStalls: lag?.stalls && { ...lag.stalls, method: STALL_METHOD },
     botPromClientLagMs: promLag,
     botCpuSeconds: round(window.cpuSeconds - idle.cpuSeconds),
-    botCpuShareOfOneCore: round((window.cpuSeconds - idle.cpuSeconds) / ((end - started) / 1000), 2),
+    botCpuShareOfOneCore: cpuShare,
     botCpuSecondsByThread: Object.fromEntries(
       Object.entries(windowThreads).map(([name, seconds]) => [
         name,
@@ -118,7 +136,6 @@ export function capacityReport(run: CapacityWindow) {
         arrayBuffers: mib(peakProbe.memory.arrayBuffers),
       },
     },
-    targetMet: finished.size === asks.length && (lag?.p99Ms ?? Infinity) < 50 && window.peakRssMiB < 400,
     benchProcess: { cpuSeconds: round(benchCpu), eventLoopDelayMs: lagFigures(benchLag) },
     serviceProcessFigures:
       serviceBefore && serviceAfter
@@ -131,5 +148,16 @@ export function capacityReport(run: CapacityWindow) {
     unhandledRejections: (output.match(/unhandled rejection/g) ?? []).length,
     errorLogLines: output.split('\n').filter((line) => line.includes('"level":50')).length,
   };
-  return report;
+  return judged(report, [
+    holds('all replies exact', report.allExact),
+    atMost(
+      `RSS peak at ${STREAMS.toLocaleString('en')} streams`,
+      report.botRssMiB.peak,
+      TARGET_RSS_MIB,
+      'MiB',
+    ),
+    atMost('share of a core (bot CPU)', cpuShare, TARGET_CPU_SHARE, 'core'),
+    below('event-loop delay p99 (1 ms histogram)', lag?.p99Ms, TARGET_P99_MS, 'ms'),
+    atMost('longest event-loop stall (steady 10 ms timer)', lag?.stalls?.maxStallMs, TARGET_STALL_MS, 'ms'),
+  ]);
 }

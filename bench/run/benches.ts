@@ -4,6 +4,8 @@ export const quick = process.argv.includes('--quick') || process.env.BENCH_QUICK
 /** `--report`: run nothing, print the table from the results already in bench/results/. */
 export const reportOnly = process.argv.includes('--report');
 export const only = process.env.BENCH_ONLY?.split(',');
+/** `--long`: the soak runs an hour instead of 10 minutes. */
+export const long = process.argv.includes('--long');
 
 export interface Bench {
   readonly name: string;
@@ -25,5 +27,6 @@ export const BENCHES: Bench[] = [
   { name: 'scale', title: 'Scale: idle servers and messages not for the bot' },
   { name: 'history', title: 'Scale: history, /usage and retention (SQLite)' },
   { name: 'export', title: 'Scale: /usage export' },
-  { name: 'soak', title: 'Scale: soak' },
+  // `npm run bench -- --long`: the hour-long soak (BENCH_SOAK_MINUTES may say any length).
+  { name: 'soak', title: 'Scale: soak', ...(long && { env: { BENCH_SOAK_MINUTES: '60' } }) },
 ];

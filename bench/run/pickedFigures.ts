@@ -14,19 +14,23 @@ export const PICKED: Record<string, PickedRow[]> = {
     ['429s', 'rateLimited429'],
     ['dispatch to the last final text', 'drainSeconds', ' s'],
     [
-      'bot event-loop delay p50 / p99 / max (target p99 < 50 ms)',
+      'bot event-loop delay p50 / p99 / max, 1 ms histogram (target p99 < 50 ms)',
       ['botEventLoopDelayMs.p50', 'botEventLoopDelayMs.p99', 'botEventLoopDelayMs.max'],
       ' ms',
     ],
-    ['bot RSS idle / peak (target < 400 MB)', ['botRssMiB.idle', 'botRssMiB.peak'], ' MiB'],
+    [
+      'bot longest stall (target ≤ 200 ms) / stalls over 50 ms / share of the time in them',
+      ['botStalls.maxStallMs', 'botStalls.stallsOver50Ms', 'botStalls.shareInStallsOver50Ms'],
+    ],
+    ['bot RSS idle / peak (target ≤ 320 MiB)', ['botRssMiB.idle', 'botRssMiB.peak'], ' MiB'],
     ['bot RSS per stream', 'botRssMiB.perStreamKiB', ' KiB'],
-    ['bot CPU seconds / share of one core', ['botCpuSeconds', 'botCpuShareOfOneCore']],
+    ['bot CPU seconds / share of one core (target ≤ 0.5)', ['botCpuSeconds', 'botCpuShareOfOneCore']],
     ['target met', 'targetMet'],
     [
       'fakes: bench / service process CPU seconds',
       ['benchProcess.cpuSeconds', 'serviceProcessFigures.cpuSeconds'],
     ],
-    ['load average (1 min)', 'loadAverage1m'],
+    ['load average (1 min) / CPU pressure', ['loadAverage1m', 'cpuPressure']],
   ],
   ledger: [
     ['charges per second (target ≥ 10,000)', 'chargesPerSecond'],
@@ -76,7 +80,10 @@ export const PICKED: Record<string, PickedRow[]> = {
     ['heap after GC before / after settling (MiB)', 'heapUsedAfterGcMiB'],
   ],
   scale: [
-    ['heap after GC per idle server (target ≤ 6 KiB)', 'idle.heapPerServerKiB', ' KiB'],
+    [
+      'heap after GC per idle server, servers compared (target ≤ 6 KiB at 1 vs 5,000)',
+      ['idle.heapPerServerKiB', 'idle.heapPerServerServers'],
+    ],
     ['RSS per idle server', 'idle.rssPerServerKiB', ' KiB'],
     [
       'servers / RSS idle, in one process (target ≤ 300 MiB at 10,000)',
@@ -102,8 +109,15 @@ export const PICKED: Record<string, PickedRow[]> = {
   ],
   soak: [
     ['minutes / store / store restarts', ['minutes', 'store', 'storeRestarts']],
-    ['RSS slope after warm-up (target ≤ 1 MiB/min) / met', ['rssSlopeMiBPerMin', 'rssSlopeMet']],
-    ['heap-after-GC slope', 'heapAfterGcSlopeMiBPerMin', ' MiB/min'],
+    [
+      'RSS slope judged (target ≤ 0.5 MiB/min) / over / met',
+      ['rssSlopeMiBPerMin', 'rssSlopeOver', 'rssSlopeMet'],
+    ],
+    [
+      'RSS / heap after GC slope after the warm-up (MiB/min)',
+      ['rssSlopeAfterWarmupMiBPerMin', 'heapAfterGcSlopeMiBPerMin'],
+    ],
+    ['collections forced in the bot (only to read heap after GC)', 'forcedCollections.count'],
     ['RSS start / after warm-up / end (MiB)', ['rssMiB.start', 'rssMiB.afterWarmup', 'rssMiB.end']],
     [
       'heap after GC start / after warm-up / end (MiB)',
@@ -124,6 +138,10 @@ export const PICKED: Record<string, PickedRow[]> = {
     ['ledger entries / expected / matches', ['ledger.entries', 'ledger.expected', 'ledger.matches']],
     ['unhandled errors / graceful stop', ['errors.unhandled', 'errors.stoppedGracefully']],
     ['event-loop delay p99 median / max', ['eventLoopDelayMs.p99Median', 'eventLoopDelayMs.max'], ' ms'],
+    [
+      'longest stall (target ≤ 200 ms) / share of the time in stalls over 50 ms',
+      ['stalls.maxStallMs', 'stalls.shareInStallsOver50Ms'],
+    ],
     ['bot node options', 'machine.botNodeOptions'],
   ],
   export: [

@@ -74,6 +74,19 @@ export function atLeast(
   };
 }
 
+/**
+ * A figure shown beside the verdicts but not judged in this run, and why (e.g. a quick run too
+ * short for a slope): it never fails the run, and its target says it was not judged.
+ */
+export function notJudged(
+  measure: string,
+  value: number | null | undefined,
+  unit: string,
+  why: string,
+): Verdict {
+  return { measure, value: value ?? null, unit, target: `not judged: ${why}`, met: true };
+}
+
 /** A condition that must hold (all replies exact, nothing lost). */
 export function holds(measure: string, value: boolean): Verdict {
   return { measure, value, unit: '', target: 'yes', met: value };

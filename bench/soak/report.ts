@@ -1,6 +1,8 @@
 /** The soak's figures as written to bench/results/soak.json: slopes, counts, the ledger, the machine. */
 import type { LocalDiscord } from '../../src/localDiscord/localDiscord.js';
+import { STALL_METHOD } from '../capacity/stalls.js';
 import { machineFigures } from '../processFigures.js';
+import { atMost, holds, judged, notJudged } from '../run/verdict.js';
 import type { BotLog } from './botLog.js';
 import {
   ASK_CHANNELS,
@@ -8,6 +10,7 @@ import {
   CHANNELS_PER_GUILD,
   FLOOD_MEMBERS,
   FLOOD_PER_S,
+  GC_EVERY_S,
   GUILDS,
   IMAGE_EVERY_S,
   MENTIONS_PER_S,
@@ -18,8 +21,11 @@ import {
   REPLY_INTERVAL_MS,
   round,
   SAMPLE_S,
+  SLOPE_WINDOW_LABEL,
+  SLOPE_WINDOW_MIN,
   seconds,
   TARGET_SLOPE,
+  TARGET_STALL_MS,
   WARMUP_S,
 } from './conditions.js';
 import { git, quantiles, slope } from './figures.js';
@@ -69,34 +75,67 @@ export function soakReport(run: SoakRun) {
   const { timeline, trafficStart, snapshots } = sampler;
   const { counts, latencies, errorReplies, wrongSamples, unansweredSamples } = tracker;
   const { floodSent, floodDeferred } = traffic;
-  const measured = timeline.filter(
-    (point) => point.minute * 60 >= WARMUP_S && point.minute * 60 <= trafficSeconds,
-  );
-  const rssSlope = slope(measured.map((point) => ({ x: point.minute, y: point.rssMiB })));
-  const heapSlope = slope(
-    measured.flatMap((point) =>
-      point.heapAfterGcMiB === null ? [] : [{ x: point.minute, y: point.heapAfterGcMiB }],
-    ),
-  );
-  const seriesSlope = (key: 'heapResidentMiB' | 'outsideHeapMiB') =>
-    slope(measured.flatMap((point) => (point[key] === null ? [] : [{ x: point.minute, y: point[key] }])));
-  const residentSlope = seriesSlope('heapResidentMiB');
-  const outsideSlope = seriesSlope('outsideHeapMiB');
+  // The samples of the traffic: up to its last one (its minute is rounded, so not by time).
+  const inTraffic = timeline.slice(0, timeline.indexOf(last) + 1);
+  const measured = inTraffic.filter((point) => point.minute * 60 >= WARMUP_S);
+  // The judged window: the last SLOPE_WINDOW_MIN of the traffic (half a sample's leeway).
+  const windowFrom = last.minute - SLOPE_WINDOW_MIN - SAMPLE_S / 120;
+  const judgedPoints = inTraffic.filter((point) => point.minute >= windowFrom);
+  type Series = 'rssMiB' | 'heapUsedMiB' | 'externalMiB' | 'arrayBuffersMiB' | 'heapAfterGcMiB';
+  type Key = Series | 'heapResidentMiB' | 'outsideHeapMiB';
+  const seriesSlope = (points: readonly TimelinePoint[], key: Key) => {
+    const fitted = slope(
+      points.flatMap((point) => (point[key] === null ? [] : [{ x: point.minute, y: point[key] }])),
+    );
+    return fitted === null ? null : round(fitted, 2);
+  };
+  const rssSlope = seriesSlope(judgedPoints, 'rssMiB');
+  const heapSlope = seriesSlope(measured, 'heapAfterGcMiB');
+  const residentSlope = seriesSlope(measured, 'heapResidentMiB');
+  const outsideSlope = seriesSlope(measured, 'outsideHeapMiB');
   const heaps = timeline.flatMap((point) => (point.heapAfterGcMiB === null ? [] : [point.heapAfterGcMiB]));
   const lags = timeline.slice(1).flatMap((point) => (point.lagP99Ms === null ? [] : [point.lagP99Ms]));
   const lagMaxes = timeline.slice(1).flatMap((point) => (point.lagMaxMs === null ? [] : [point.lagMaxMs]));
+  // Stalls from the idle sample to the end (traffic, drain, the ledger's retries).
+  const stallPoints = timeline.slice(1).filter((point) => point.maxStallMs !== null);
+  const stallSeconds = stallPoints.reduce((sum, point) => sum + (point.stallWindowS ?? 0), 0);
+  const stallMsOver50 = stallPoints.reduce((sum, point) => sum + (point.msInStallsOver50Ms ?? 0), 0);
+  const longestStall = stallPoints.length > 0 ? Math.max(...stallPoints.map((p) => p.maxStallMs ?? 0)) : null;
   const unhandled = log.unhandled + log.uncaught;
   const report = {
     minutes: MINUTES,
     quick: QUICK,
     store: 'postgres',
     storeRestarts: restarts.length,
-    rssSlopeMiBPerMin: rssSlope === null ? null : round(rssSlope, 2),
-    heapAfterGcSlopeMiBPerMin: heapSlope === null ? null : round(heapSlope, 2),
+    // The judged slope: over SLOPE_WINDOW_LABEL of the traffic; the others after the warm-up.
+    rssSlopeMiBPerMin: rssSlope,
+    rssSlopeOver: SLOPE_WINDOW_LABEL,
+    rssSlopeFromMinute: round(Math.max(0, windowFrom), 2),
+    rssSlopeToMinute: last.minute,
+    rssSlopeSamples: judgedPoints.length,
     targetRssSlopeMiBPerMin: TARGET_SLOPE,
     rssSlopeMet: rssSlope !== null && rssSlope <= TARGET_SLOPE,
+    // The heap as it is (no collection forced), external and array buffers over the same window.
+    slopesOverWindowMiBPerMin: {
+      heapUsed: seriesSlope(judgedPoints, 'heapUsedMiB'),
+      external: seriesSlope(judgedPoints, 'externalMiB'),
+      arrayBuffers: seriesSlope(judgedPoints, 'arrayBuffersMiB'),
+      heapResident: seriesSlope(judgedPoints, 'heapResidentMiB'),
+      outsideHeap: seriesSlope(judgedPoints, 'outsideHeapMiB'),
+    },
+    rssSlopeAfterWarmupMiBPerMin: seriesSlope(measured, 'rssMiB'),
+    // Only from the samples that forced a collection (forcedCollections), after the warm-up.
+    heapAfterGcSlopeMiBPerMin: heapSlope,
     warmupMinutes: round(WARMUP_S / 60, 2),
     slopeSamples: measured.length,
+    forcedCollections: {
+      count: sampler.forcedGcs.length,
+      atMinutes: sampler.forcedGcs.map((gc) => gc.minute),
+      botMs: sampler.forcedGcs.map((gc) => gc.ms),
+      everyMinutes: GC_EVERY_S / 60,
+      botCollectsOnItsOwnSignal: sampler.botCollects,
+      note: 'the bot runs without --expose-gc and is not made to collect garbage except at these samples (before the traffic, after the warm-up, every everyMinutes, at the end of the traffic and at the very end), where the probe forces a full collection to read the heap after GC, after RSS and the rest were read; the stall figures leave those collections out',
+    },
     rssMiB: {
       start: idle.rssMiB,
       afterWarmup: afterWarmup?.rssMiB ?? null,
@@ -114,7 +153,7 @@ export function soakReport(run: SoakRun) {
     // Where the RSS slope comes from: V8's heap pages in RAM, and the rest (see the header).
     heapResidentSlopeMiBPerMin: residentSlope === null ? null : round(residentSlope, 2),
     outsideHeapSlopeMiBPerMin: outsideSlope === null ? null : round(outsideSlope, 2),
-    // V8's heap spaces as committed at the last sample of the traffic (after a full collection).
+    // V8's heap spaces as committed at the last sample of the traffic (before its collection).
     heapSpacesMiBAtEndOfTraffic: spacesAtEndOfTraffic,
     asks: { ...counts.ask, latencySeconds: quantiles(latencies.ask) },
     mentions: { ...counts.mention, latencySeconds: quantiles(latencies.mention) },
@@ -142,6 +181,14 @@ export function soakReport(run: SoakRun) {
       p99Max: quantiles(lags).max,
       max: quantiles(lagMaxes).max,
       note: "the bot's prom-client figures per sample window (10 ms resolution)",
+    },
+    // Stalls counted for their length, from the traffic's start to the end.
+    stalls: {
+      maxStallMs: longestStall,
+      msInStallsOver50Ms: Math.round(stallMsOver50),
+      shareInStallsOver50Ms: stallSeconds > 0 ? round(stallMsOver50 / (stallSeconds * 1000), 4) : null,
+      seconds: round(stallSeconds),
+      method: STALL_METHOD,
     },
     restarts,
     sampleSeconds: SAMPLE_S,
@@ -177,6 +224,7 @@ export function soakReport(run: SoakRun) {
     },
     botStartSeconds,
     heapSnapshots: snapshots,
+    perMinute: sampler.perMinute,
     timeline,
     machine: {
       ...machineFigures(),
@@ -197,5 +245,25 @@ export function soakReport(run: SoakRun) {
       date: new Date().toISOString(),
     },
   };
-  return report;
+  const unanswered = counts.ask.unanswered + counts.mention.unanswered + counts.image.unanswered;
+  const wrong = counts.ask.wrong + counts.mention.wrong + counts.image.wrong;
+  return judged(report, [
+    // A quick run (a minute or so) is too short for a slope to mean anything.
+    QUICK
+      ? notJudged(
+          `RSS slope over ${SLOPE_WINDOW_LABEL}`,
+          rssSlope,
+          'MiB/min',
+          `a quick run; ≤ ${TARGET_SLOPE} in full runs`,
+        )
+      : atMost(`RSS slope over ${SLOPE_WINDOW_LABEL}`, rssSlope, TARGET_SLOPE, 'MiB/min'),
+    holds('nothing lost: ledger entries equal what the service billed', ledger.matches),
+    atMost('requests unanswered', unanswered, 0, 'requests'),
+    atMost('replies wrong (neither exact nor a clear error)', wrong, 0, 'replies'),
+    atMost('bot longest stall (steady timer)', longestStall, TARGET_STALL_MS, 'ms'),
+    holds(
+      'no unhandled error, stopped gracefully (exit 0)',
+      unhandled === 0 && exitCode === 0 && log.stopped,
+    ),
+  ]);
 }

@@ -1,6 +1,8 @@
 /**
- * The bot measured from outside every sample: /proc for RSS and CPU, SIGUSR2 for its heap after a
- * full collection and the probe's split of RSS, /metrics for its event-loop delay.
+ * The bot measured from outside every sample: /proc for RSS and CPU, the probe (SIGUSR2) for its
+ * memory as it is and its stalls, and at some samples (forcesGc) its heap after a full
+ * collection (SIGWINCH), /metrics for its event-loop delay. Each minute, a fuller record: V8's
+ * heap spaces too.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,24 +16,56 @@ import type { Tracker } from './tracker.js';
 export interface TimelinePoint {
   minute: number;
   rssMiB: number;
-  heapAfterGcMiB: number | null;
+  /** The heap as it is (no collection forced). */
+  heapUsedMiB: number | null;
   heapTotalMiB: number | null;
   externalMiB: number | null;
+  arrayBuffersMiB: number | null;
+  /** After a full collection the probe forced: only where `forcedGc`, else null. */
+  heapAfterGcMiB: number | null;
+  forcedGc: boolean;
   heapResidentMiB: number | null;
   outsideHeapMiB: number | null;
   rssFileMiB: number | null;
   lagP99Ms: number | null;
   lagMaxMs: number | null;
+  /** The steady timer since the previous sample: the longest stall, ms in stalls over 50 ms. */
+  maxStallMs: number | null;
+  msInStallsOver50Ms: number | null;
+  stallWindowS: number | null;
   botCpuPercent: number;
   inFlight: number;
   storeUp: boolean;
   benchHeapAfterGcMiB: number;
 }
 
+/**
+ * Once a minute: the sample's memory, and V8's heap spaces that hold anything (MiB committed and
+ * used; V8 reports no resident size per space here, only in all: heapResidentMiB).
+ */
+export interface MinuteRecord {
+  minute: number;
+  rssMiB: number;
+  heapUsedMiB: number | null;
+  heapTotalMiB: number | null;
+  externalMiB: number | null;
+  arrayBuffersMiB: number | null;
+  heapAfterGcMiB: number | null;
+  mallocedMiB: number | null;
+  spacesMiB: Record<string, { size: number; used: number }>;
+}
+
+const mib = (bytes: number | undefined) => (bytes === undefined ? null : round(bytes / MiB, 1));
+
 export class Sampler {
   readonly timeline: TimelinePoint[] = [];
+  readonly perMinute: MinuteRecord[] = [];
   readonly snapshots: string[] = [];
+  /** Forced collections: when, and how long each took in the bot. */
+  readonly forcedGcs: { minute: number; ms: number | null }[] = [];
   storeUp = true;
+  /** Whether the bot's own SIGUSR2 handler collected (it must not). */
+  botCollects = false;
   /** When the traffic started (set again once the bot has settled). */
   trafficStart = performance.now();
   /** V8's heap spaces at the latest sample: [size, resident, used] bytes each. */
@@ -49,23 +83,34 @@ export class Sampler {
     this.lastCpu = processFigures(bot.child.pid as number).cpuSeconds;
   }
 
-  /** RSS, heap after a full collection, where RSS is, event-loop delay and CPU, now. */
-  async sample(): Promise<TimelinePoint> {
+  /** RSS, memory, stalls, event-loop delay and CPU now; the heap after a collection if `gc`. */
+  async sample(options: { gc: boolean; perMinute: boolean }): Promise<TimelinePoint> {
     const pid = this.bot.child.pid as number;
     const figures = processFigures(pid);
-    const reading = this.log.memoryNow();
+    const reading = this.log.probeLine('sample');
     this.bot.child.kill('SIGUSR2');
-    const { memory, probe } = await reading;
+    const probe = await reading;
     if (probe) this.lastSpaces = probe.spaces;
+    if (probe?.botCollects) this.botCollects = true;
+    let afterGc: Awaited<typeof reading>;
+    if (options.gc) {
+      const collected = this.log.probeLine('afterGc');
+      this.bot.child.kill('SIGWINCH');
+      afterGc = await collected;
+    }
     const lag = await scrapeLag(this.metricsPort);
     const now = performance.now();
-    const mib = (bytes: number | undefined) => (bytes === undefined ? null : round(bytes / MiB, 1));
+    const minute = round((now - this.trafficStart) / 60_000, 2);
+    if (options.gc) this.forcedGcs.push({ minute, ms: afterGc?.gcMs ?? null });
     const point: TimelinePoint = {
-      minute: round((now - this.trafficStart) / 60_000, 2),
+      minute,
       rssMiB: round(figures.rssMiB),
-      heapAfterGcMiB: mib(memory?.heapUsed),
-      heapTotalMiB: mib(memory?.heapTotal),
-      externalMiB: mib(memory?.external),
+      heapUsedMiB: mib(probe?.memory.heapUsed),
+      heapTotalMiB: mib(probe?.memory.heapTotal),
+      externalMiB: mib(probe?.memory.external),
+      arrayBuffersMiB: mib(probe?.memory.arrayBuffers),
+      heapAfterGcMiB: mib(afterGc?.memory.heapUsed),
+      forcedGc: options.gc,
       // V8's heap pages in RAM, and everything else in RSS (native: malloc, buffers, code, stacks).
       heapResidentMiB: mib(probe?.physical),
       outsideHeapMiB: probe ? round((figures.rssMiB * MiB - probe.physical) / MiB, 1) : null,
@@ -73,6 +118,9 @@ export class Sampler {
       rssFileMiB: mib(probe?.rssFile),
       lagP99Ms: lag?.p99Ms ?? null,
       lagMaxMs: lag?.maxMs ?? null,
+      maxStallMs: probe?.stalls?.maxStallMs ?? null,
+      msInStallsOver50Ms: probe?.stalls?.msInStallsOver50Ms ?? null,
+      stallWindowS: probe?.stalls?.elapsedS ?? null,
       botCpuPercent: round(
         ((figures.cpuSeconds - this.lastCpu) / ((now - this.lastSampleAt) / 1000)) * 100,
         0,
@@ -84,8 +132,28 @@ export class Sampler {
     this.lastCpu = figures.cpuSeconds;
     this.lastSampleAt = now;
     this.timeline.push(point);
+    if (options.perMinute)
+      this.perMinute.push({
+        minute,
+        rssMiB: point.rssMiB,
+        heapUsedMiB: point.heapUsedMiB,
+        heapTotalMiB: point.heapTotalMiB,
+        externalMiB: point.externalMiB,
+        arrayBuffersMiB: point.arrayBuffersMiB,
+        heapAfterGcMiB: point.heapAfterGcMiB,
+        mallocedMiB: mib(probe?.malloced),
+        spacesMiB: Object.fromEntries(
+          Object.entries(probe?.spaces ?? {})
+            .filter(([, [size]]) => size > 0)
+            .map(([name, [size, , used]]) => [
+              name,
+              { size: round(size / MiB, 2), used: round(used / MiB, 2) },
+            ]),
+        ),
+      });
+    const gcNote = point.forcedGc ? `, heap after a forced GC ${point.heapAfterGcMiB} MiB` : '';
     console.error(
-      `soak ${point.minute.toFixed(2)} min: RSS ${point.rssMiB} MiB, heap after GC ${point.heapAfterGcMiB} MiB, lag p99 ${point.lagP99Ms} ms, CPU ${point.botCpuPercent} %, in flight ${point.inFlight}, asks ${JSON.stringify(this.tracker.counts.ask)}`,
+      `soak ${point.minute.toFixed(2)} min: RSS ${point.rssMiB} MiB, heap ${point.heapUsedMiB} MiB${gcNote}, longest stall ${point.maxStallMs} ms, lag p99 ${point.lagP99Ms} ms, CPU ${point.botCpuPercent} %, in flight ${point.inFlight}, asks ${JSON.stringify(this.tracker.counts.ask)}`,
     );
     return point;
   }

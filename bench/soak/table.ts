@@ -1,5 +1,7 @@
 /** The soak's figures as the table `tsx bench/soak.ts` prints (every figure: soak.json). */
-import { DOWN_S, round, TARGET_SLOPE, WARMUP_S } from './conditions.js';
+
+import { verdictLine } from '../run/verdict.js';
+import { DOWN_S, TARGET_SLOPE, TARGET_STALL_MS } from './conditions.js';
 import type { soakReport } from './report.js';
 
 export function printSoakTable(report: ReturnType<typeof soakReport>): void {
@@ -7,9 +9,14 @@ export function printSoakTable(report: ReturnType<typeof soakReport>): void {
     `${figures.sent} sent, ${figures.clearErrors} clear errors, ${figures.wrong} wrong, ${figures.unanswered} unanswered`;
   const rows = [
     [
-      `RSS slope after ${round(WARMUP_S / 60, 2)} min (MiB/min)`,
-      `${report.rssSlopeMiBPerMin} (heap after GC ${report.heapAfterGcSlopeMiBPerMin})`,
+      `RSS slope over ${report.rssSlopeOver} (MiB/min)`,
+      `${report.rssSlopeMiBPerMin} (after the warm-up ${report.rssSlopeAfterWarmupMiBPerMin}; heap after GC ${report.heapAfterGcSlopeMiBPerMin})`,
       `≤ ${TARGET_SLOPE}`,
+    ],
+    [
+      'collections forced in the bot (to read heap after GC), at minute',
+      `${report.forcedCollections.count}: ${report.forcedCollections.atMinutes.join(', ')}`,
+      '',
     ],
     [
       'RSS start / after warm-up / end / max (MiB)',
@@ -52,10 +59,16 @@ export function printSoakTable(report: ReturnType<typeof soakReport>): void {
       `${report.eventLoopDelayMs.p99Median} / ${report.eventLoopDelayMs.p99Max} / ${report.eventLoopDelayMs.max} ms`,
       '',
     ],
+    [
+      'longest stall / share of the time in stalls over 50 ms',
+      `${report.stalls.maxStallMs} ms / ${report.stalls.shareInStallsOver50Ms}`,
+      `≤ ${TARGET_STALL_MS} ms`,
+    ],
   ];
   const width = Math.max(...rows.map((row) => (row[0] as string).length));
   const width2 = Math.max(...rows.map((row) => (row[1] as string).length));
   for (const [measure, figure, target] of rows)
     console.log(`${(measure as string).padEnd(width)}  ${(figure as string).padEnd(width2)}  ${target}`);
+  for (const verdict of report.verdicts) console.log(verdictLine(verdict));
   if (report.heapSnapshots.length > 0) console.log(`heap snapshots:\n${report.heapSnapshots.join('\n')}`);
 }
