@@ -16,13 +16,16 @@
  * Each writes its figures to bench/results/<name>.json; each one's output goes to
  * bench/results/<name>.log. This prints the table and writes bench/results/summary.json.
  *
+ * A full run of every benchmark then writes docs/performance.md's generated tables (bench/docsTables.ts).
  * Quick mode sets BENCH_QUICK=1 for every benchmark (each shortens itself: short replies, fewer
  * levels and runs), plus BENCH_IMAGINE_RUNS=2 and BENCH_LOAD_CHANNELS=20 for the two that do not
  * read BENCH_QUICK. BENCH_ONLY=sideBySide,ledger runs only those; `tsx bench/run.ts --report`
  * runs nothing and prints the table of the results already in bench/results/.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { BENCHES, quick, reportOnly } from './run/benches.js';
+import { resolve } from 'node:path';
+import { writeDocsTables } from './docsTables/write.js';
+import { BENCHES, only, quick, reportOnly } from './run/benches.js';
 import { machine, type Outcome, round, runBench } from './run/runBench.js';
 import { section } from './run/section.js';
 
@@ -92,6 +95,12 @@ if (!reportOnly) {
       2,
     )}\n`,
   );
+}
+// A full run of every bench rewrites docs/performance.md's generated tables (npm run bench:docs);
+// a quick or partial run leaves the docs alone.
+if (!reportOnly && !quick && !only) {
+  writeDocsTables({ resultsDir: resolve('bench/results'), docsFile: resolve('docs/performance.md') });
+  console.error('bench: docs/performance.md tables written from bench/results (npm run bench:docs)');
 }
 // A crash or a missed target makes the whole run fail: the table above says which.
 process.exitCode = outcomes.some((outcome) => outcome.status === 'failed' || outcome.status === 'missed')
