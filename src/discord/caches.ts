@@ -6,7 +6,8 @@
  *
  * What the bot reads, and where it comes from with these caches:
  * - guilds, their channels (threads too), roles and permission overwrites: kept whole (discord.js
- *   does not support limiting them, and `permissionsFor` needs them);
+ *   does not support limiting them, and `permissionsFor` needs them); discord/leanStructures.ts
+ *   drops the per-channel and per-guild managers that hold nothing, and empty overwrite maps;
  * - its own user (`client.user`) and, in every guild, its own member (`guild.members.me`, for
  *   `permissionsFor`): kept;
  * - a message: its payload (author, member, `mentions`, `referenced_message`'s author for a reply

@@ -5,6 +5,7 @@
 import { Client, GatewayIntentBits, Partials } from 'discord.js';
 import type { ShardSet } from '../lib/shards.js';
 import { cacheOptions } from './caches.js';
+import { useLeanStructures } from './leanStructures.js';
 import { NO_PINGS } from './messages.js';
 
 export function createClient(
@@ -16,6 +17,8 @@ export function createClient(
   },
   shards: ShardSet,
 ): Client {
+  // Guilds and channels without the managers and bit fields that hold nothing (leanStructures.ts).
+  useLeanStructures();
   return new Client({
     // Guild and DM messages reach the bot for mentions, replies and DMs; their content arrives
     // without the privileged intent for exactly those (see chat/prompt.ts).
