@@ -26,53 +26,28 @@ export const mbInMiB = (megabytes: number) => Math.round(((megabytes * 1e6) / MI
 const measured = (value: number | null | undefined): value is number =>
   typeof value === 'number' && Number.isFinite(value);
 
-/** value ≤ limit. */
-export function atMost(
+/** A measured value judged against its target (`passes` is only asked of a finite number). */
+function judge(
   measure: string,
   value: number | null | undefined,
-  limit: number,
   unit: string,
+  target: string,
+  passes: (measured: number) => boolean,
 ): Verdict {
-  return {
-    measure,
-    value: value ?? null,
-    unit,
-    target: `≤ ${limit} ${unit}`,
-    met: measured(value) && value <= limit,
-  };
+  return { measure, value: value ?? null, unit, target, met: measured(value) && passes(value) };
 }
+
+/** value ≤ limit. */
+export const atMost = (measure: string, value: number | null | undefined, limit: number, unit: string) =>
+  judge(measure, value, unit, `≤ ${limit} ${unit}`, (v) => v <= limit);
 
 /** value < limit. */
-export function below(
-  measure: string,
-  value: number | null | undefined,
-  limit: number,
-  unit: string,
-): Verdict {
-  return {
-    measure,
-    value: value ?? null,
-    unit,
-    target: `< ${limit} ${unit}`,
-    met: measured(value) && value < limit,
-  };
-}
+export const below = (measure: string, value: number | null | undefined, limit: number, unit: string) =>
+  judge(measure, value, unit, `< ${limit} ${unit}`, (v) => v < limit);
 
 /** value ≥ floor. */
-export function atLeast(
-  measure: string,
-  value: number | null | undefined,
-  floor: number,
-  unit: string,
-): Verdict {
-  return {
-    measure,
-    value: value ?? null,
-    unit,
-    target: `≥ ${floor} ${unit}`,
-    met: measured(value) && value >= floor,
-  };
-}
+export const atLeast = (measure: string, value: number | null | undefined, floor: number, unit: string) =>
+  judge(measure, value, unit, `≥ ${floor} ${unit}`, (v) => v >= floor);
 
 /**
  * A figure shown beside the verdicts but not judged in this run, and why (e.g. a quick run too
