@@ -1,13 +1,3 @@
-/**
- * What admins and the operator see of paid plans (issue 31), end to end through the local
- * Discord's premium apps: after spend paid by the free allowance, by a credit pack and by a
- * member's subscription, and a second pack bought then refunded, `/usage show` states the plan,
- * the allowance left, the credit balance and the packs; the CSV export says what plan paid each
- * entry and lists the packs bought and refunded as rows whose columns sum right; `npm run usage`
- * lists the plan file's SKUs, the server's packs and what plans paid. Images cost 0.04 each
- * (prices.json), so sums are exact.
- */
-import { spawn } from 'node:child_process';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   ADMIN_PERMISSIONS,
@@ -32,6 +22,7 @@ import {
   SERVER_SKU,
   writePlanFile,
 } from '../helpers/plans.js';
+import { runUsageCli } from '../helpers/usageCli.js';
 
 const PACK = 80_000;
 const plansFile = writePlanFile({
@@ -90,21 +81,8 @@ const usage = (subcommand: 'show' | 'export'): LocalInteraction =>
     permissions: ADMIN_PERMISSIONS,
   });
 
-function runUsageCli(): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/usage.ts'], {
-    env: { PATH: process.env.PATH ?? '', DATABASE_URL: `sqlite://${h.databasePath}`, PLANS_FILE: plansFile },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString('utf8');
-  });
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out, err })));
-}
+const usageReport = () =>
+  runUsageCli([], { DATABASE_URL: `sqlite://${h.databasePath}`, PLANS_FILE: plansFile });
 
 let kept: CreditPack;
 let refunded: CreditPack;
@@ -214,7 +192,7 @@ describe('plan reports', () => {
       },
       { timeout: 10_000, interval: 20 },
     );
-    const { code, out, err } = await runUsageCli();
+    const { code, out, err } = await usageReport();
     expect(err).toBe('');
     expect(code).toBe(0);
     const lines = out.split('\n');

@@ -5,7 +5,7 @@
  * included), while another connection keeps writing; it writes no record, prints no secret (not
  * even one a store server quotes back in its error), and says so when there is no database.
  */
-import { spawn } from 'node:child_process';
+
 import { existsSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
@@ -19,6 +19,7 @@ import { loadPriceList } from '../../src/spend/prices.js';
 import type { UsageRecord } from '../../src/spend/records.js';
 import { FORMULA_START, parseCsv } from '../helpers/csv.js';
 import { freshStore } from '../helpers/tempStore.js';
+import { runUsageCli } from '../helpers/usageCli.js';
 
 const priced = loadPriceList('prices.json');
 if (!priced.ok) throw new Error('prices');
@@ -29,24 +30,8 @@ const KEY = 'sk-cli-key-that-must-never-print';
 const G1 = '111111111111111111';
 const G2 = '222222222222222222';
 
-function run(
-  args: string[],
-  env: Record<string, string>,
-): Promise<{ code: number | null; out: string; err: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/usage.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', DISCORD_TOKEN: TOKEN, SERVICE_API_KEY: KEY, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    err += chunk.toString('utf8');
-  });
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out, err })));
-}
+const run = (args: string[], env: Record<string, string>) =>
+  runUsageCli(args, { DISCORD_TOKEN: TOKEN, SERVICE_API_KEY: KEY, ...env });
 
 let n = 0;
 function record(guildId: string | null, userId: string, time: string, kind: 'chat' | 'image'): UsageRecord {
