@@ -172,6 +172,11 @@ export class Sampler {
         // Written once the size stops changing.
         await sleep(3000);
         this.snapshots.push(`${label}: ${join(this.botDir, made)}`);
+        // Writing it stops the bot's loop for a second or more: the stall window that holds it is
+        // read here and left out, like a forced collection's.
+        const discarded = this.log.probeLine('sample');
+        this.bot.child.kill('SIGUSR2');
+        await discarded;
         return;
       }
     }

@@ -34,7 +34,18 @@ export interface Recent<T> {
   get(key: string): T | undefined;
   set(key: string, value: T, size: number): void;
   delete(key: string): void;
+  /** Drops every entry. */
+  clear(): void;
+  /** Entries held (expired ones not read since included). */
+  readonly size: number;
 }
+
+/**
+ * Entries removed other than by eviction (replaced, deleted, expired) past which an idle eviction
+ * cursor is dropped, as a share of the entry bound (and of the size bound), at least MIN_STRANDED.
+ */
+const STRANDED_SHARE = 1 / 16;
+const MIN_STRANDED = 64;
 
 export function createRecent<T>(
   limits: RecentLimits = RECENT_LIMITS,
@@ -42,16 +53,44 @@ export function createRecent<T>(
 ): Recent<T> {
   // Insertion order is age order: `set` moves a key to the end.
   const entries = new Map<string, { value: T; size: number; at: number }>();
-  // The oldest is found with one live iterator: everything before it was removed or moved to the
-  // end (set again). A fresh iterator per `set` would first walk over every entry deleted before it
-  // (V8 keeps them until the table is rebuilt): a cache at its bound paid O(entries) per write.
-  let cursor = entries.keys();
+  // The oldest is found with one live iterator: everything before it was evicted or moved to the
+  // end (set again). A fresh iterator per eviction would first walk over every entry deleted before
+  // it (V8 keeps them until the table is rebuilt): a cache at its bound paid O(entries) per write.
+  // But an iterator holds the table it last read, and V8 keeps every table since, each with the
+  // values it held, alive from it: left idle while values are replaced (a cache below its bound),
+  // it pinned old conversations, 4 times the live ones (10 MiB in the soak's heap snapshot; issue
+  // 32). So it is dropped once enough values were removed other than by it, and made again at the
+  // next eviction: what it can pin is bounded, and a fresh walk is paid once per that many writes.
+  let cursor: MapIterator<string> | undefined;
+  let strandedCount = 0;
+  let strandedSize = 0;
+  const maxStrandedCount = Math.max(MIN_STRANDED, limits.maxEntries * STRANDED_SHARE);
+  const maxStrandedSize = Math.max(MIN_STRANDED, limits.maxSize * STRANDED_SHARE);
   let size = 0;
-  const remove = (key: string) => {
+  const remove = (key: string, evicted = false) => {
     const entry = entries.get(key);
     if (!entry) return;
     entries.delete(key);
     size -= entry.size;
+    if (evicted || cursor === undefined) return;
+    strandedCount += 1;
+    strandedSize += entry.size;
+    if (strandedCount > maxStrandedCount || strandedSize > maxStrandedSize) cursor = undefined;
+  };
+  const evictOldest = (): boolean => {
+    if (cursor === undefined) {
+      cursor = entries.keys();
+      strandedCount = 0;
+      strandedSize = 0;
+    }
+    let oldest = cursor.next();
+    if (oldest.done) {
+      cursor = entries.keys();
+      oldest = cursor.next();
+    }
+    if (oldest.done) return false;
+    remove(oldest.value, true);
+    return true;
   };
   return {
     get(key) {
@@ -68,16 +107,16 @@ export function createRecent<T>(
       if (entrySize > limits.maxSize) return;
       entries.set(key, { value, size: entrySize, at: now() });
       size += entrySize;
-      while (entries.size > limits.maxEntries || size > limits.maxSize) {
-        let oldest = cursor.next();
-        if (oldest.done) {
-          cursor = entries.keys();
-          oldest = cursor.next();
-        }
-        if (oldest.done) break;
-        remove(oldest.value);
-      }
+      while ((entries.size > limits.maxEntries || size > limits.maxSize) && evictOldest());
     },
-    delete: remove,
+    delete: (key) => remove(key),
+    clear() {
+      entries.clear();
+      cursor = undefined;
+      size = 0;
+    },
+    get size() {
+      return entries.size;
+    },
   };
 }

@@ -13,6 +13,7 @@
  * least recently seen dropped first; one dropped comes back with its next interaction or the next
  * listing. A holder with nothing left active is dropped at once.
  */
+import { countedLimits, createRecent } from '../lib/recent.js';
 import type { Plans } from '../spend/plans.js';
 
 export const ENTITLEMENT_HOLDERS_CACHED = 100_000;
@@ -61,11 +62,8 @@ export function createEntitlementCache(
   now: () => number = Date.now,
   maxHolders = ENTITLEMENT_HOLDERS_CACHED,
 ): EntitlementCache {
-  // Insertion order is recency: a holder seen again moves to the end; the first goes when full.
-  const holders = new Map<string, Held>();
-  // One live iterator finds the oldest: everything before it was evicted or moved to the end
-  // (seen again). A fresh iterator per eviction would walk over every entry deleted before it.
-  let cursor = holders.keys();
+  // Least recently seen first: a holder seen again moves to the end; the first goes when full.
+  const holders = createRecent<Held>(countedLimits(maxHolders));
 
   /** Where an entitlement the plan file prices belongs: `g:<server>` or `u:<member>`; else none. */
   function holderOf(entitlement: EntitlementFacts): string | undefined {
@@ -80,18 +78,8 @@ export function createEntitlementCache(
     const at = now();
     for (const [id, entitlement] of held)
       if (entitlement.deleted || (entitlement.endsAt !== null && entitlement.endsAt <= at)) held.delete(id);
-    holders.delete(holder);
-    if (held.size === 0) return;
-    holders.set(holder, held);
-    while (holders.size > maxHolders) {
-      let oldest = cursor.next();
-      if (oldest.done) {
-        cursor = holders.keys();
-        oldest = cursor.next();
-      }
-      if (oldest.done) break;
-      holders.delete(oldest.value);
-    }
+    if (held.size === 0) holders.delete(holder);
+    else holders.set(holder, held, 1);
   }
 
   function skusOf(holder: string): string[] {
@@ -133,7 +121,6 @@ export function createEntitlementCache(
         },
         done() {
           holders.clear();
-          cursor = holders.keys();
           for (const [holder, held] of fresh) put(holder, held);
         },
         abandon() {
