@@ -53,8 +53,7 @@
  * BENCH_SOAK_SNAPSHOTS=1 (a heap snapshot of the bot after the warm-up and at the end, through
  * --heapsnapshot-signal=SIGPWR, kept in a temporary folder and printed, compared by constructor
  * in soak.json's heapGrowth (bench/heapDiff.ts); the stall of writing each is left out of the
- * stall figures, but the RSS after the first stays raised by it).
- * Run after a build: `tsx bench/soak.ts`. Writes bench/results/soak.json.
+ * stall figures, but the RSS after the first stays raised by it). Writes bench/results/soak.json.
  *
  * The parts are in bench/soak/ (each file says what it is).
  */
