@@ -57,7 +57,7 @@
  *
  * The parts are in bench/soak/ (each file says what it is).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type LocalDiscord, startLocalDiscord } from '../src/localDiscord/localDiscord.js';
@@ -92,10 +92,10 @@ import {
 } from './soak/conditions.js';
 import { scrapeLag } from './soak/figures.js';
 import { checkLedger } from './soak/ledgerCheck.js';
-import { writeSoakPlot } from './soak/plot.js';
 import { soakReport } from './soak/report.js';
 import { replyText, requestNumber } from './soak/requests.js';
 import { restartStore, type StoreRestart } from './soak/restarts.js';
+import { writeSoakResults } from './soak/results.js';
 import { Sampler, type TimelinePoint } from './soak/sampler.js';
 import { printSoakTable } from './soak/table.js';
 import { Tracker } from './soak/tracker.js';
@@ -289,10 +289,7 @@ async function soak(
   for (const [msg, line] of [...log.errorSamples, ...log.warningSamples])
     console.error(`soak: the bot logged "${msg}", first: ${line}`);
   for (const line of log.other) console.error(`soak: the bot printed: ${line}`);
-  mkdirSync('bench/results', { recursive: true });
-  const heapGrowth = sampler.snapshots.length === 2 ? snapshotGrowth(sampler.snapshots) : undefined;
-  writeFileSync('bench/results/soak.json', `${JSON.stringify({ ...report, heapGrowth }, null, 2)}\n`);
-  writeSoakPlot(report);
+  writeSoakResults(report, sampler.snapshots.length === 2 ? snapshotGrowth(sampler.snapshots) : undefined);
   printSoakTable(report);
   exitOnMiss(report);
 }

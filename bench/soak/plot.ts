@@ -164,13 +164,14 @@ export function soakPlotSvg(report: SoakReport): string {
 }
 
 /** bench/results/soak.svg and soak.png; also in $PLOTS_DIR when set (the docs' images). */
-export function writeSoakPlot(report: SoakReport): void {
+/** `name`: `soak`, or `soak-hour` for the hour-long run (kept beside the 10-minute one). */
+export function writeSoakPlot(report: SoakReport, name = 'soak'): void {
   const svg = soakPlotSvg(report);
   const png = renderPng(svg);
   for (const dir of ['bench/results', ...(process.env.PLOTS_DIR ? [process.env.PLOTS_DIR] : [])]) {
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'soak.svg'), svg);
-    writeFileSync(join(dir, 'soak.png'), png);
-    console.error(`soak: plot written to ${join(dir, 'soak.svg')} (and soak.png)`);
+    writeFileSync(join(dir, `${name}.svg`), svg);
+    writeFileSync(join(dir, `${name}.png`), png);
+    console.error(`soak: plot written to ${join(dir, `${name}.svg`)} (and ${name}.png)`);
   }
 }
