@@ -6,8 +6,9 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BENCHES } from '../run/benches.js';
 import { collectEntries, type EarlierResult, parseSummary, resultDate } from './entries.js';
-import { replaceRegion } from './region.js';
+import { hasRegion, replaceRegion } from './region.js';
 import { noResultsRegion, targetsRegion } from './render.js';
+import { streamingRegion } from './streaming.js';
 
 export interface DocsTablesOptions {
   readonly resultsDir: string;
@@ -57,9 +58,11 @@ function targetsBody(resultsDir: string): { body: string; problem?: string } {
 export function writeDocsTables({ resultsDir, docsFile }: DocsTablesOptions): number {
   const before = readFileSync(docsFile, 'utf8');
   const { body, problem } = targetsBody(resultsDir);
+  const streaming = streamingRegion(earlierResult(resultsDir, 'sideBySide')?.result);
   let after: string;
   try {
     after = replaceRegion(before, 'targets', body);
+    if (hasRegion(after, 'streaming')) after = replaceRegion(after, 'streaming', streaming.body);
   } catch (error) {
     console.error(`bench:docs: ${docsFile}: ${(error as Error).message}; nothing written`);
     return 1;

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { collectEntries, parseSummary, type Summary } from '../../../bench/docsTables/entries.js';
 import { replaceRegion } from '../../../bench/docsTables/region.js';
 import { entryRows, targetsRegion } from '../../../bench/docsTables/render.js';
+import { streamingRegion } from '../../../bench/docsTables/streaming.js';
 
 const summaryJson = {
   date: '2026-11-28T08:42:08.156Z',
@@ -138,5 +139,49 @@ describe('the generated region', () => {
     );
     expect(() => replaceRegion(text, 'other', 'x')).toThrow(/no "<!-- bench:other begin -->" marker/);
     expect(() => replaceRegion(`${text}${text}`, 'targets', 'x')).toThrow(/marked twice/);
+  });
+});
+
+describe('the streaming table', () => {
+  const policy = (over: Record<string, unknown>) => ({
+    replies: 50,
+    firstVisibleMs: { mean: 30.4, p50: 30, p95: 32.2, max: 40 },
+    meanStalenessMs: { mean: 281, p50: 280, p95: 290, max: 286 },
+    finalLagMs: { mean: 29.4, p50: 29, p95: 32.1, max: 35 },
+    notFinal: 0,
+    editsPerReply: 74,
+    rateLimited429: 0,
+    exact: 50,
+    ...over,
+  });
+  const result = {
+    date: '2026-11-28T12:20:00.000Z',
+    quick: false,
+    conditions: { tokens: 1500, streamMs: 30_000, finalWaitMs: 2000 },
+    levels: [
+      {
+        replies: 50,
+        policies: {
+          ours: policy({}),
+          discordOllama: policy({ finalLagMs: undefined, notFinal: 50, exact: 0 }),
+        },
+      },
+    ],
+  };
+
+  it('has a row per level and policy, ours in bold, replies not final named with the wait', () => {
+    const { body, problem } = streamingRegion(result);
+    expect(problem).toBeUndefined();
+    expect(body).toContain('a full run, 2026-11-28 12:20 UTC, 1,500-token replies over 30 s');
+    expect(body).toContain('| 50 | **ours** | **30/32** | **0.28/0.29** | **29/32** | 74 | 0 | 50/50 |');
+    expect(body).toContain(
+      '| 50 | discord-ollama-like (edit/chunk) | 30/32 | 0.28/0.29 | > 2 s: 50/50 | 74 | 0 | 0/50 |',
+    );
+    expect(body.split('\n').filter((line) => line.startsWith('| 50 '))).toHaveLength(2);
+  });
+
+  it('says there are no results when the file is missing or holds no levels', () => {
+    expect(streamingRegion(undefined).problem).toMatch(/sideBySide.json/);
+    expect(streamingRegion({ date: 'x' }).body).toMatch(/^No results/);
   });
 });
