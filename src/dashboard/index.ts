@@ -19,11 +19,9 @@ import { createDiscordOAuth } from './discordOAuth.js';
 import { editInboxRetention } from './editInbox.js';
 import { startEditPoller } from './editPoller.js';
 import type { DashboardConfig } from './env.js';
-import { registerGuildRoutes } from './guildRoutes.js';
 import { createNames } from './names.js';
 import { createGuildOwners } from './owners.js';
 import { createPresence, presenceRetention, startGuildPublisher } from './presence.js';
-import { buildServer } from './server.js';
 import { transitSeal } from './serviceKeyEdits.js';
 import { createSessions, sessionRetention } from './sessions.js';
 
@@ -168,6 +166,12 @@ export async function startDashboard(
   const host = dashboard.host.includes(':') ? `[${dashboard.host}]` : dashboard.host;
   const bound = dashboard.publicUrl ?? `http://${host}:${dashboard.port}`;
   publicUrl = bound;
+  // The web server's modules (Fastify and its plugins: about 25 MiB of RSS) load only in the
+  // process that serves the page, never in a bot without DASHBOARD_PORT nor in the other shards'.
+  const [{ buildServer }, { registerGuildRoutes }] = await Promise.all([
+    import('./server.js'),
+    import('./guildRoutes.js'),
+  ]);
   const { app, signedIn, writeAllowed } = buildServer(deps);
   registerGuildRoutes(app, deps, { signedIn, writeAllowed });
   try {
