@@ -6,6 +6,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { BENCHES } from '../run/benches.js';
 import { collectEntries, type EarlierResult, parseSummary, resultDate } from './entries.js';
+import { figuresRegion } from './figures.js';
 import { hasRegion, replaceRegion } from './region.js';
 import { noResultsRegion, targetsRegion } from './render.js';
 import { streamingRegion } from './streaming.js';
@@ -26,8 +27,13 @@ function earlierResult(resultsDir: string, name: string): EarlierResult | undefi
   }
 }
 
+const titleOf = (name: string) =>
+  name === 'soak-hour'
+    ? 'Scale: soak, an hour (`npm run bench -- --long`)'
+    : (BENCHES.find((bench) => bench.name === name)?.title ?? name);
+
 /** The targets region's body, or why there is none (then the run counts as failed). */
-function targetsBody(resultsDir: string): { body: string; problem?: string } {
+function targetsBody(resultsDir: string): { body: string; figures?: string; problem?: string } {
   const file = join(resultsDir, 'summary.json');
   const shown = relative(process.cwd(), file) || file;
   let json: unknown;
@@ -51,18 +57,19 @@ function targetsBody(resultsDir: string): { body: string; problem?: string } {
     [...BENCHES.map((bench) => bench.name), 'soak-hour'],
     (name) => earlierResult(resultsDir, name),
   );
-  return { body: targetsRegion(summary, entries) };
+  return { body: targetsRegion(summary, entries), figures: figuresRegion(entries, titleOf) };
 }
 
 /** Rewrites the regions; returns the process's exit code (0, or 1 with the reason printed). */
 export function writeDocsTables({ resultsDir, docsFile }: DocsTablesOptions): number {
   const before = readFileSync(docsFile, 'utf8');
-  const { body, problem } = targetsBody(resultsDir);
+  const { body, figures, problem } = targetsBody(resultsDir);
   const streaming = streamingRegion(earlierResult(resultsDir, 'sideBySide')?.result);
   let after: string;
   try {
     after = replaceRegion(before, 'targets', body);
     if (hasRegion(after, 'streaming')) after = replaceRegion(after, 'streaming', streaming.body);
+    if (hasRegion(after, 'figures')) after = replaceRegion(after, 'figures', figures ?? body);
   } catch (error) {
     console.error(`bench:docs: ${docsFile}: ${(error as Error).message}; nothing written`);
     return 1;

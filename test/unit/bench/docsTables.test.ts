@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { collectEntries, parseSummary, type Summary } from '../../../bench/docsTables/entries.js';
+import { figuresRegion } from '../../../bench/docsTables/figures.js';
 import { replaceRegion } from '../../../bench/docsTables/region.js';
 import { entryRows, targetsRegion } from '../../../bench/docsTables/render.js';
 import { streamingRegion } from '../../../bench/docsTables/streaming.js';
@@ -183,5 +184,37 @@ describe('the streaming table', () => {
   it('says there are no results when the file is missing or holds no levels', () => {
     expect(streamingRegion(undefined).problem).toMatch(/sideBySide.json/);
     expect(streamingRegion({ date: 'x' }).body).toMatch(/^No results/);
+  });
+});
+
+describe('the figures tables', () => {
+  const titles = (name: string) => `Title of ${name}`;
+
+  it('shows each bench’s picked figures under its title, an earlier result with its date, the hour soak as a soak', () => {
+    const body = figuresRegion(
+      [
+        { name: 'capacity', kind: 'run', result: { streams: 1000, botRssMiB: { idle: 149.2, peak: 385.5 } } },
+        {
+          name: 'soak-hour',
+          kind: 'earlier',
+          date: '2026-11-28T12:10:00.000Z',
+          result: { minutes: 60, store: 'postgres', storeRestarts: 6 },
+        },
+        { name: 'startup', kind: 'run', result: { ms: 900 } },
+        { name: 'export', kind: 'none' },
+      ],
+      titles,
+    );
+    expect(body).toContain('**Title of capacity** (`capacity`)\n\n| measure | figure |');
+    expect(body).toContain('| bot RSS idle / peak (target ≤ 320 MiB) | 149.2 / 385.5 MiB |');
+    expect(body).toContain('**Title of soak-hour** (`soak-hour`) (earlier run, 2026-11-28 12:10 UTC)');
+    expect(body).toContain('| minutes / store / store restarts | 60 / postgres / 6 |');
+    // No picked figures (startup) or no result (export): no section.
+    expect(body).not.toContain('startup');
+    expect(body).not.toContain('export');
+  });
+
+  it('says there are no results when no bench has any', () => {
+    expect(figuresRegion([{ name: 'capacity', kind: 'none' }], titles)).toMatch(/^No results/);
   });
 });
