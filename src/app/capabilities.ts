@@ -7,7 +7,7 @@ import { type Client, type REST, Routes } from 'discord.js';
 import { type Access, createAccess } from '../access/access.js';
 import { type AskTargets, createAskTargets } from '../chat/askTargets.js';
 import { type ChatService, createChatService } from '../chat/chatService.js';
-import { type ConversationStore, createConversationStore } from '../chat/conversationStore.js';
+import { type ConversationStore, createConversationStore, keptTurns } from '../chat/conversationStore.js';
 import { type Config, configSecrets } from '../config.js';
 import { createEntitlementPort } from '../discord/entitlementPort.js';
 import { createInteractionRest } from '../discord/interactionWebhook.js';
@@ -125,7 +125,12 @@ export function createCapabilities(base: Foundations): Capabilities {
   });
   const spend: Spend = { ...ungated, budgets: paidPlans.gated(ungated.budgets) };
   const access = createAccess({ config, settings, roleRules: spend.roleRules, budgets: spend.budgets });
-  const conversations = createConversationStore(store, logger, config.conversationRetentionDays);
+  const conversations = createConversationStore(
+    store,
+    logger,
+    config.conversationRetentionDays,
+    keptTurns(config.historyMaxTurns),
+  );
   const downloader = createImageDownloader({
     timeoutMs: config.imageDownloadTimeoutMs,
     maxDurationMs: config.imageDownloadMaxDurationMs,

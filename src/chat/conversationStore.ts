@@ -17,8 +17,17 @@ import type { Store } from '../lib/store.js';
 import type { RetentionRule } from '../ops/retention.js';
 import type { Turn } from './history.js';
 
-/** More than any request sends; bounds the stored value. */
+/** The most turns a channel's record ever keeps, whatever HISTORY_MAX_TURNS says. */
 export const MAX_STORED_TURNS = 500;
+
+/**
+ * The turns a channel keeps: as many as a request can send (HISTORY_MAX_TURNS, the new prompt
+ * included), and one more so that Regenerate, which sends the history before the exchange it
+ * replaces, has as many; at most MAX_STORED_TURNS. Turns past that were never sent again, yet
+ * each write carried them and each cached copy held them (a busy channel's record grew to 500
+ * turns, about 300 KB rewritten per exchange, for an hour: issue 32's soak).
+ */
+export const keptTurns = (historyMaxTurns: number) => Math.min(MAX_STORED_TURNS, historyMaxTurns + 1);
 
 /** Where a reply is (see AssistantTurn.reply and Conversation.lastReply). */
 const replyRefSchema = z.object({ channelId: z.string(), messageId: z.string() });
@@ -120,6 +129,7 @@ export function createConversationStore(
   store: Store,
   logger: Logger,
   retentionDays = CONVERSATION_RETENTION_DAYS,
+  maxTurns = MAX_STORED_TURNS,
 ): ConversationStore {
   const recent = createRecent<Conversation>();
   const lifetimeMs = retentionDays * 86_400_000;
@@ -154,7 +164,7 @@ export function createConversationStore(
       const next = change(current);
       const stored = {
         version: 2 as const,
-        turns: next.turns.slice(-MAX_STORED_TURNS),
+        turns: next.turns.slice(-maxTurns),
         trimNoticeShown: next.trimNoticeShown,
         lastReply: next.lastReply,
       };

@@ -7,7 +7,10 @@
  */
 import { createFairUse } from '../../src/access/fairUse.js';
 import type { ChatReply, ChatServiceDeps } from '../../src/chat/chatService.js';
-import { createConversationStore } from '../../src/chat/conversationStore.js';
+import { createConversationStore, keptTurns } from '../../src/chat/conversationStore.js';
+
+const HISTORY_MAX_TURNS = 20;
+
 import { systemClock } from '../../src/lib/clock.js';
 import { createLogger } from '../../src/lib/logger.js';
 import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
@@ -72,7 +75,8 @@ export async function chatServiceDeps(service: ServiceClient, options: ChatDepsO
   });
   const ledger = createLedger(store, shippedPrices, logger);
   const budgets = createBudgets(store, ledger, shippedPrices.currency);
-  const conversations = createConversationStore(store, logger);
+  // Wired as the composition root wires it: a channel keeps what a request can send.
+  const conversations = createConversationStore(store, logger, undefined, keptTurns(HISTORY_MAX_TURNS));
   const settings = createSettings(store);
   const metrics = createMetrics({
     queueWaiting: () => 0,
@@ -89,7 +93,7 @@ export async function chatServiceDeps(service: ServiceClient, options: ChatDepsO
       dmsEnabled: options.dmsEnabled ?? true,
       rateLimitPerMinute: options.rateLimitPerMinute ?? 30,
       systemPromptRole: 'user',
-      historyMaxTurns: 20,
+      historyMaxTurns: HISTORY_MAX_TURNS,
       streamEditIntervalMs: 10,
     },
     clock: systemClock,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { type Conversation, createConversationStore } from '../../../src/chat/conversationStore.js';
+import {
+  type Conversation,
+  createConversationStore,
+  keptTurns,
+  MAX_STORED_TURNS,
+} from '../../../src/chat/conversationStore.js';
 import type { Turn } from '../../../src/chat/history.js';
 import { createLogger } from '../../../src/lib/logger.js';
 import { createRecent } from '../../../src/lib/recent.js';
@@ -50,6 +55,21 @@ const append =
   (current: Conversation): Conversation => ({ ...current, turns: [...current.turns, ...turns] });
 
 describe('conversation store', () => {
+  it('keeps as many turns as a request can send and one more for Regenerate, 500 at most', async () => {
+    expect(keptTurns(40)).toBe(41);
+    expect(keptTurns(2)).toBe(3);
+    expect(keptTurns(1000)).toBe(MAX_STORED_TURNS);
+    const { store, values } = memoryStore();
+    const conversations = createConversationStore(store, logger, undefined, keptTurns(4));
+    const turns = Array.from({ length: 12 }, (_, i) => (i % 2 === 0 ? user(`q${i}`, i) : reply(`a${i}`, i)));
+    for (let i = 0; i < turns.length; i += 2)
+      await conversations.update('c', append(...turns.slice(i, i + 2)));
+    // What is stored and what is read back (the cache, then the store): the newest five.
+    expect(JSON.parse(values.get('conversation:c') as string).turns).toHaveLength(5);
+    expect((await conversations.load('c')).turns).toEqual(turns.slice(-5));
+    expect((await createConversationStore(store, logger).load('c')).turns).toEqual(turns.slice(-5));
+  });
+
   it('stores one JSON string and reads it back', async () => {
     const { store, values } = memoryStore();
     const conversations = createConversationStore(store, logger);
