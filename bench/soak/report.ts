@@ -67,6 +67,18 @@ export interface SoakRun {
   readonly started: number;
 }
 
+/**
+ * The commit, and the files changed and not committed (the build is of the working tree), read
+ * when this module loads, at the soak's start: an hour's run may end on a later commit.
+ */
+const TREE_AT_START = {
+  commit: git(['rev-parse', '--short', 'HEAD']),
+  uncommitted: git(['status', '--porcelain', '--untracked-files=no'])
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => line.trim().split(/\s+/).slice(1).join(' ')),
+};
+
 export function soakReport(run: SoakRun) {
   const { discord, log, sampler, tracker, traffic, restarts, ledger, idle, afterWarmup, last, end } = run;
   const { peakRss, spacesAtEndOfTraffic, trafficSeconds, drainSeconds, exitCode, stopSeconds } = run;
@@ -235,12 +247,7 @@ export function soakReport(run: SoakRun) {
           ? round((pressureAfter - pressureBefore) / 1e6 / seconds(trafficStart), 2)
           : null,
       note: 'a shared machine: other work ran beside the soak',
-      commit: git(['rev-parse', '--short', 'HEAD']),
-      // Files changed and not committed when the soak ran (the build is of the working tree).
-      uncommitted: git(['status', '--porcelain', '--untracked-files=no'])
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => line.trim().split(/\s+/).slice(1).join(' ')),
+      ...TREE_AT_START,
       seconds: round(seconds(started)),
       date: new Date().toISOString(),
     },
