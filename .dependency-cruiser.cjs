@@ -5,7 +5,7 @@
 // violations, never to let a new one in.
 //
 // Layers, bottom to top (a folder may import its own layer and the layers below it):
-//   0 lib                       1 i18n, service, reply (the two ports: the model service, Discord messages)
+//   0 lib                       1 i18n, service, reply (the two ports: the model service, Discord messages), files
 //   2 settings, ops             3 spend
 //   4 access, plans             5 chat, images
 //   6 adapters: discord, events, dashboard, commands/
@@ -17,7 +17,7 @@
 /** The layers of src/ folders, bottom first. */
 const layers = [
   ['lib'],
-  ['i18n', 'service', 'reply'],
+  ['i18n', 'service', 'reply', 'files'],
   ['settings', 'ops'],
   ['spend'],
   ['access', 'plans'],
@@ -65,8 +65,8 @@ module.exports = {
     layer(
       1,
       'i18n-service-import-only-lib',
-      ['i18n', 'service', 'reply'],
-      'src/i18n/ and src/service/ import only src/lib/ (and each other, one way).',
+      ['i18n', 'service', 'reply', 'files'],
+      'src/i18n/, src/service/, src/reply/ and src/files/ import only src/lib/ (and i18n, one way).',
     ),
     layer(
       2,
@@ -109,8 +109,8 @@ module.exports = {
     },
     apart(
       'service-reply-apart',
-      '^(src/(?:service|reply))/',
-      'src/service/ (the model service port) and src/reply/ (the Discord message port) do not import each other.',
+      '^(src/(?:service|reply|files))/',
+      "src/service/ (the model service port), src/reply/ (the Discord message port) and src/files/ (members' files as text) do not import each other.",
     ),
     apart(
       'settings-ops-apart',

@@ -1,7 +1,7 @@
 /**
  * "Ask about this message" (a message command: Apps on a message's menu): a form asks the
- * question; the message's text, its author's name and its text attachments (attachmentText.ts:
- * size-capped, read through the guarded downloader) go to the service as a delimited block before
+ * question; the message's text, its author's name and its files (files/readFiles.ts: text, PDFs
+ * and Word documents, size-capped, read through the guarded downloader and the extraction worker) go to the service as a delimited block before
  * the question (messageContext.ts), as one turn of the channel's conversation, admitted, billed,
  * streamed and remembered like /ask (askFromInteraction).
  *
@@ -17,13 +17,13 @@ import {
 } from 'discord.js';
 import type { Access } from '../../src/access/access.js';
 import type { AskTargets } from '../../src/chat/askTargets.js';
-import { looksLikeText, readAttachments } from '../../src/chat/attachmentText.js';
 import { askAboutPrompt, contextAllowance, oneLine } from '../../src/chat/messageContext.js';
 import { parentChannelId } from '../../src/discord/channels.js';
 import type { MessageCommand } from '../../src/discord/command.js';
 import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { paragraphModal, submittedText } from '../../src/discord/modals.js';
+import { declaredMedia, type FileReaders, readFiles } from '../../src/files/readFiles.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
 import { promptCheck } from '../../src/images/promptCheck.js';
@@ -59,13 +59,13 @@ export function askAboutHead(t: Translator, authorName: string, link: string, qu
 /**
  * What "Ask about this message" reads: what the interaction adapter reads and the chat service
  * (interactionTurn.ts), the channel gate (the form is refused before the member writes), the
- * saved targets between the menu and its form, the downloader for the message's text attachments,
- * and the shutdown signal (it ends their downloads).
+ * saved targets between the menu and its form, the readers of the message's files (download and
+ * extraction), and the shutdown signal (it ends their downloads and extractions).
  */
 export type AskAboutMessageCommandDeps = Parameters<typeof askFromInteraction>[0] & {
   readonly access: Pick<Access, 'channelGate'>;
   readonly askTargets: AskTargets;
-  readonly downloader: Parameters<typeof readAttachments>[0];
+  readonly files: FileReaders;
   readonly shutdown: AbortSignal;
 };
 
@@ -75,7 +75,8 @@ export function createAskAboutMessageCommand(deps: AskAboutMessageCommandDeps): 
     async execute(interaction) {
       const { member } = interactionVoices(deps.i18n, interaction);
       const snapshot = snapshotOf(interaction.targetMessage, interaction.guildId);
-      if (isBlank(snapshot.text) && !snapshot.attachments.some(looksLikeText)) {
+      // Nothing to read: no text, and only files Discord calls images, audio or video.
+      if (isBlank(snapshot.text) && snapshot.attachments.every((file) => declaredMedia(file))) {
         return replyPrivately(interaction, member.t('images.nothingToAskAbout'));
       }
       // Told before the member writes a question, not after.
@@ -113,7 +114,7 @@ export function createAskAboutMessageCommand(deps: AskAboutMessageCommandDeps): 
       if (!target) return replyPrivately(interaction, member.t('images.askFormExpired'));
       await askFromInteraction(deps, interaction, { channelId, options: {} }, async (settings) => {
         // After the acknowledgement: downloads may take seconds.
-        const attachments = await readAttachments(deps.downloader, target.attachments, deps.shutdown);
+        const attachments = await readFiles(deps.files, target.attachments, deps.shutdown);
         const systemTokens = settings.systemPrompt ? estimateTokens(settings.systemPrompt) : 0;
         const allowance = contextAllowance(settings.historyTokens, systemTokens, estimateTokens(question));
         return {

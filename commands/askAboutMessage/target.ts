@@ -4,8 +4,8 @@
  * Discord describes them (pure over discord.js's message).
  */
 import type { Message } from 'discord.js';
-import type { AttachmentInfo } from '../../src/chat/attachmentText.js';
 import { withoutSubtext } from '../../src/chat/messageContext.js';
+import type { AttachmentInfo } from '../../src/files/attachments.js';
 
 /** A link to a message that Discord's clients show as a jump to it (`@me` outside servers). */
 export function messageLink(guildId: string | null, channelId: string, messageId: string): string {

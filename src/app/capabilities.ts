@@ -12,6 +12,8 @@ import { type Config, configSecrets } from '../config.js';
 import { createEntitlementPort } from '../discord/entitlementPort.js';
 import { createInteractionRest } from '../discord/interactionWebhook.js';
 import { NO_PINGS_API } from '../discord/messages.js';
+import { createExtractor } from '../files/extractor.js';
+import type { FileReaders } from '../files/readFiles.js';
 import { createI18n, type I18n, type Translator } from '../i18n/translator.js';
 import { createImageDownloader, type ImageDownloader } from '../images/download.js';
 import { createImageService, type ImageService } from '../images/imageService.js';
@@ -80,6 +82,8 @@ export interface Capabilities {
   readonly askTargets: AskTargets;
   /** Fetches images and attachments from their hosts (its own dispatcher, no credentials). */
   readonly downloader: ImageDownloader;
+  /** Reads members' files as text: the downloader above and the extraction worker. */
+  readonly files: FileReaders;
   /** REST client for interaction-token routes (discord/interactionWebhook.ts). */
   readonly interactionRest: ReturnType<typeof createInteractionRest>;
   /** The bot's REST client (bot token) for channel messages and threads. */
@@ -215,6 +219,7 @@ export function createCapabilities(base: Foundations): Capabilities {
     conversations,
     askTargets: createAskTargets(store),
     downloader,
+    files: { downloader, extractor: createExtractor() },
     interactionRest,
     discordRest: client.rest,
   };

@@ -6,9 +6,9 @@
  * taken once by the member who opened the form.
  */
 import { randomUUID } from 'node:crypto';
+import type { AttachmentInfo } from '../files/attachments.js';
 import type { Store } from '../lib/store.js';
 import type { RetentionRule } from '../ops/retention.js';
-import type { AttachmentInfo } from './attachmentText.js';
 
 export interface AskTarget {
   /** Who opened the form: only they may submit it. */

@@ -10,7 +10,10 @@
  */
 import { CHARS_PER_TOKEN } from '../lib/tokens.js';
 
-/** An attachment of the target message: its text when it was read, else why it was not. */
+/**
+ * An attachment of the target message: its text when it was read (with a note of what was cut,
+ * if anything was), else why it was not.
+ */
 export interface ContextAttachment {
   readonly name: string;
   readonly text?: string | undefined;
@@ -110,7 +113,11 @@ export function askAboutPrompt(target: TargetMessage, question: string, maxConte
     used += 2 + section.length;
     return true;
   };
-  const titles = target.attachments.map((file) => `Attachment ${oneLine(file.name)}`);
+  // A file read in part says what was read in its title (`pages 1-40 of 212 read`).
+  const titles = target.attachments.map(
+    (file) =>
+      `Attachment ${oneLine(file.name)}${file.text !== undefined && file.note ? ` (${oneLine(file.note, 200)})` : ''}`,
+  );
   const notes = target.attachments.map((file, index) =>
     file.text === undefined ? `${titles[index]}: not read (${file.note ?? 'not a text file'})` : undefined,
   );

@@ -1,18 +1,21 @@
 /**
  * "Ask about this message" end to end: the real bot, the local Discord (a message command with
  * the target in `resolved`, the modal, its submit) and the fake service. What reaches the
- * service (the message, its author, its text attachments through the guarded downloader), how
+ * service (the message, its author, its files read through the guarded downloader: text, PDFs
+ * and Word documents as text, the others named), how
  * the answer refers to the message, and that it is billed, refused and remembered like /ask.
  */
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ATTACHMENT_MAX_BYTES } from '../../src/chat/attachmentText.js';
+import { sizeText } from '../../src/files/attachments.js';
+import { FILE_MAX_BYTES } from '../../src/files/readFiles.js';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
 import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { openGroupDm } from '../../src/localDiscord/places.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
+import { makeDocx, makePdf } from '../helpers/documents.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
@@ -80,12 +83,15 @@ describe('Ask about this message', () => {
     );
   });
 
-  it('sends the message, its author and its text attachments with the question; the answer links the message', async () => {
+  it('sends the message, its author and its files as text with the question; the answer links the message', async () => {
     const notes = 'line one\nline two with ``` fences\n';
     const target = bobSays(`<@${suite.asker.id}> the deploy failed with exit code 137`, [
       memberFile('notes.txt', notes, 'text/plain; charset=utf-8'),
       memberFile('config.json', '{"memory": "512Mi"}', 'application/json'),
-      memberFile('huge.log', 'x'.repeat(ATTACHMENT_MAX_BYTES + 1), 'text/plain'),
+      memberFile('huge.log', 'x'.repeat(FILE_MAX_BYTES + 1), 'text/plain'),
+      // Named .bin, typed as anything: the reader goes by the bytes.
+      memberFile('report.bin', makePdf(['Revenue rose 12%', 'Costs fell']), 'application/octet-stream'),
+      memberFile('plan.docx', makeDocx(['Step one: measure', 'Step two: cut'])),
       memberFile('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47]), 'image/png'),
       memberFile('binary.txt', Buffer.from([0x61, 0x00, 0x62]), 'text/plain'),
       memberFile(
@@ -116,10 +122,14 @@ describe('Ask about this message', () => {
     expect(content).toContain(`Attachment notes.txt:\n\`\`\`\`\n${notes}\n\`\`\`\``);
     expect(content).toContain('Attachment config.json:\n```\n{"memory": "512Mi"}\n```');
     expect(content).toContain(
-      'Attachment huge.log: not read (101 KB, over the 100 KB the bot reads of a file)',
+      `Attachment huge.log: not read (${sizeText(FILE_MAX_BYTES + 1)}, over the ${sizeText(FILE_MAX_BYTES)} the bot reads of a file)`,
     );
-    expect(content).toContain('Attachment photo.png: not read (not a text file (image/png))');
-    expect(content).toContain('Attachment binary.txt: not read (not a text file (binary content))');
+    expect(content).toContain(
+      'Attachment report.bin:\n```\n--- page 1 ---\nRevenue rose 12%\n\n--- page 2 ---\nCosts fell\n\n```',
+    );
+    expect(content).toContain('Attachment plan.docx:\n```\nStep one: measure\n\nStep two: cut\n```');
+    expect(content).toContain('Attachment photo.png: not read (an image: the service reads text only)');
+    expect(content).toContain('Attachment binary.txt: not read (not text, a PDF or a Word document)');
     expect(content).toContain(
       'Attachment secret.txt: not read (the file host is on a private or internal network, which the bot does not fetch from)',
     );
