@@ -16,10 +16,13 @@ import type { Access } from '../../src/access/access.js';
 import { explicitOptions } from '../../src/chat/chatService.js';
 import { REGENERATE_ACTION, STOP_ACTION } from '../../src/chat/controls.js';
 import { parentChannelId } from '../../src/discord/channels.js';
-import { type Command, optionValues } from '../../src/discord/command.js';
+import { type Command, optionAttachment, optionValues } from '../../src/discord/command.js';
 import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
 import { submittedText } from '../../src/discord/modals.js';
+import type { AttachmentInfo } from '../../src/files/attachments.js';
+import { memberNote } from '../../src/files/fileNote.js';
+import { fileTooBig } from '../../src/files/readFiles.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { interactionVoices } from '../../src/i18n/voices.js';
 import { parseButtonId } from '../../src/reply/buttons.js';
@@ -28,6 +31,7 @@ import { questionHead } from '../../src/reply/quote.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../src/settings/requestOptions.js';
+import { type AskFilesDeps, promptWithFiles } from './files.js';
 import { askFromInteraction } from './interactionTurn.js';
 import { ASK_MODAL_ACTION, askModal, decodeAskSettings, QUESTION_FIELD } from './modal.js';
 import { type AskOptions, type AskSettings, parseAskOptions, parseAskSettings } from './options.js';
@@ -47,6 +51,11 @@ export const askData = {
       description: 'What to ask (leave it out to write it in a form, with line breaks)',
       min_length: 1,
       max_length: PROMPT_MAX_LENGTH,
+    },
+    {
+      type: ApplicationCommandOptionType.Attachment,
+      name: 'file',
+      description: 'A file to ask about: text, code, CSV, JSON, PDF or Word (.docx)',
     },
     {
       type: ApplicationCommandOptionType.String,
@@ -77,6 +86,9 @@ export const askData = {
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 type AskInteraction = ChatInputCommandInteraction | ModalSubmitInteraction;
+
+/** Two note lines under a reply, either of which may be missing. */
+const withNote = (first: string | undefined, second: string) => (first ? `${first}\n-# ${second}` : second);
 
 /**
  * Why a thread cannot be opened for this request (undefined when it can, or none is asked for),
@@ -123,35 +135,54 @@ async function openForm(
   await interaction.showModal(askModal(member, parsed.settings));
 }
 
-/** An /ask with its question: from the command's option, or from its form. */
-async function ask(deps: AskCommandDeps, interaction: AskInteraction, options: AskOptions) {
+/**
+ * An /ask with its question: from the command's option, or from its form; with the member's
+ * files, whose text goes before the question once read (after the acknowledgement: downloads and
+ * extraction take seconds).
+ */
+async function ask(
+  deps: AskCommandDeps,
+  interaction: AskInteraction,
+  options: AskOptions,
+  files: readonly AttachmentInfo[] = [],
+) {
   const { channelId } = interaction;
   const voices = interactionVoices(deps.i18n, interaction);
   // Discord sends every command and form with its channel; a submit without one is not ours.
   if (channelId === null) return replyPrivately(interaction, voices.member.t('errors.formGone'));
-  const refusal = threadRefusal(interaction, options, voices.member);
+  const tooBig = fileTooBig(files);
+  const refusal =
+    (tooBig && memberNote(voices.member, tooBig.name, tooBig.note)) ??
+    threadRefusal(interaction, options, voices.member);
   if (refusal) return replyPrivately(interaction, refusal);
-  const turn = { ask: { kind: 'new', prompt: options.prompt }, options: explicitOptions(options) } as const;
   // Discord shows others only "… used /ask": the reply starts with the question (quote.ts).
-  const shown = { ...turn, head: questionHead(options.prompt), replyChannelId: channelId };
-  await askFromInteraction(deps, interaction, { channelId, options }, async () => {
+  const head = questionHead(options.prompt);
+  await askFromInteraction(deps, interaction, { channelId, options }, async (settings) => {
+    const read = await promptWithFiles(deps, files, options.prompt, settings, voices.server);
+    const shown = {
+      ask: { kind: 'new', prompt: read.prompt },
+      options: explicitOptions(options),
+      head,
+      replyChannelId: channelId,
+      ...(read.note && { extraNote: read.note }),
+    } as const;
     if (!options.thread) return { ...shown, channelId };
     // A deferred response carries no message in its callback: ask for the reply's id.
     const reply = await interaction.fetchReply();
     // The thread's name and the note under the reply are the channel's.
     const opened = await openThread(deps, voices.server, channelId, reply.id, options.prompt);
     if ('error' in opened) {
-      return {
-        ...shown,
-        channelId,
-        extraNote: voices.server.t('chat.threadFailed', { reason: opened.error }),
-      };
+      const failed = voices.server.t('chat.threadFailed', { reason: opened.error });
+      return { ...shown, channelId, extraNote: withNote(read.note, failed) };
     }
     // Without the Message Content intent Discord sends the bot no text of plain messages there.
     const hint = !deps.config.messageContentIntent && {
-      extraNote: voices.server.t('chat.threadHowToContinue', {
-        bot: `@${shownName(interaction.client.user.displayName)}`,
-      }),
+      extraNote: withNote(
+        read.note,
+        voices.server.t('chat.threadHowToContinue', {
+          bot: `@${shownName(interaction.client.user.displayName)}`,
+        }),
+      ),
     };
     return { ...shown, channelId: opened.id, ...hint };
   });
@@ -165,7 +196,8 @@ async function ask(deps: AskCommandDeps, interaction: AskInteraction, options: A
 export type AskCommandDeps = Parameters<typeof askFromInteraction>[0] &
   Parameters<typeof pressRegenerate>[0] &
   Parameters<typeof pressStop>[0] &
-  Parameters<typeof openThread>[0] & {
+  Parameters<typeof openThread>[0] &
+  AskFilesDeps & {
     readonly access: Pick<Access, 'channelGate'>;
     readonly config: { readonly messageContentIntent: boolean };
   };
@@ -174,11 +206,14 @@ export function createAskCommand(deps: AskCommandDeps): Command {
   return {
     data: askData,
     async execute(interaction) {
-      const raw = optionValues<typeof askData>(interaction);
-      if (raw.prompt === undefined) return openForm(deps, interaction, raw);
-      const parsed = parseAskOptions(raw, interactionVoices(deps.i18n, interaction).member);
+      const { file, ...raw } = optionValues<typeof askData>(interaction);
+      const attached = file === undefined ? null : optionAttachment(interaction, 'file');
+      const { member } = interactionVoices(deps.i18n, interaction);
+      // A file without a question asks what is in it (the member can say more in the next turn).
+      if (raw.prompt === undefined && !attached) return openForm(deps, interaction, raw);
+      const parsed = parseAskOptions({ prompt: member.t('chat.fileDefaultQuestion'), ...raw }, member);
       if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-      await ask(deps, interaction, parsed.options);
+      await ask(deps, interaction, parsed.options, attached ? [attached] : []);
     },
     async handleButton(interaction) {
       const { action, argument } = parseButtonId(interaction.customId);

@@ -8,17 +8,15 @@
  * Members' text sits inside code fences longer than any run of backticks in it, so nothing in a
  * message can close its block and pose as the bot's framing or the question.
  */
+import { type FileNote, modelNote } from '../files/fileNote.js';
+import type { FileRead } from '../files/readFiles.js';
 import { CHARS_PER_TOKEN } from '../lib/tokens.js';
 
 /**
  * An attachment of the target message: its text when it was read (with a note of what was cut,
- * if anything was), else why it was not.
+ * if anything was), else why it was not (files/readFiles.ts).
  */
-export interface ContextAttachment {
-  readonly name: string;
-  readonly text?: string | undefined;
-  readonly note?: string | undefined;
-}
+export type ContextAttachment = FileRead;
 
 export interface TargetMessage {
   readonly authorName: string;
@@ -97,50 +95,103 @@ function fencedWithin(text: string, max: number): string | undefined {
   }
 }
 
+/** Sections appended within a number of characters (pure): what does not fit is left out. */
+function sectionsWithin(maxChars: number) {
+  const sections: string[] = [];
+  let used = -2;
+  return {
+    sections,
+    /** Characters left for one more section. */
+    room: (reserved = 0) => maxChars - used - 2 - reserved,
+    add(section: string): boolean {
+      if (used + 2 + section.length > maxChars) return false;
+      sections.push(section);
+      used += 2 + section.length;
+      return true;
+    },
+  };
+}
+
+/**
+ * Each file's title and, for a file not read, its note line; and the room the notes from a file
+ * on need. A file read in part says what was read in its title (`pages 1-40 of 212 read`).
+ */
+function fileSections(files: readonly ContextAttachment[], label: string) {
+  const said = (note: FileNote | undefined) => (note ? oneLine(modelNote(note), 200) : undefined);
+  const titles = files.map(
+    (file) =>
+      `${label} ${oneLine(file.name)}${file.text !== undefined && file.note ? ` (${said(file.note)})` : ''}`,
+  );
+  const notes = files.map((file, index) =>
+    file.text === undefined
+      ? `${titles[index]}: not read (${said(file.note) ?? 'not a text file'})`
+      : undefined,
+  );
+  return {
+    label,
+    titles,
+    notes,
+    notesFrom: (index: number) =>
+      notes.slice(index).reduce((sum, note) => sum + (note === undefined ? 0 : note.length + 2), 0),
+  };
+}
+
+/**
+ * Each file's block (or its note) into `into`, in order, each cut to what is left once the notes
+ * of the unread ones after it have their room; one line for those left out.
+ */
+function addFiles(
+  into: ReturnType<typeof sectionsWithin>,
+  files: readonly ContextAttachment[],
+  plan: ReturnType<typeof fileSections>,
+): void {
+  let left = 0;
+  for (const [index, file] of files.entries()) {
+    const title = plan.titles[index] as string;
+    const note = plan.notes[index];
+    if (note !== undefined) {
+      if (!into.add(note)) left += 1;
+      continue;
+    }
+    const body = fencedWithin(file.text ?? '', into.room(plan.notesFrom(index + 1)) - title.length - 2);
+    if (!(body !== undefined && into.add(`${title}:\n${body}`)) && !into.add(`${title}: left out (no room)`))
+      left += 1;
+  }
+  const what = plan.label.toLowerCase();
+  if (left > 0) into.add(`(${left === 1 ? `1 ${what}` : `${left} ${what}s`} left out: no room)`);
+}
+
 /**
  * "Ask about this message": the message block, each attachment's block (or why it was not read),
  * then the question. Everything before the question takes at most `maxContextChars` characters
- * (at least the heading): the message first, then the attachments in order, each cut to what is
- * left once the notes of the unread ones after it have their room.
+ * (at least the heading): the message first, then the attachments in order.
  */
 export function askAboutPrompt(target: TargetMessage, question: string, maxContextChars: number): string {
-  const heading = `About this message from ${oneLine(target.authorName)} (${target.link}):`;
-  const sections: string[] = [heading];
-  let used = heading.length;
-  const add = (section: string): boolean => {
-    if (used + 2 + section.length > maxContextChars) return false;
-    sections.push(section);
-    used += 2 + section.length;
-    return true;
-  };
-  // A file read in part says what was read in its title (`pages 1-40 of 212 read`).
-  const titles = target.attachments.map(
-    (file) =>
-      `Attachment ${oneLine(file.name)}${file.text !== undefined && file.note ? ` (${oneLine(file.note, 200)})` : ''}`,
-  );
-  const notes = target.attachments.map((file, index) =>
-    file.text === undefined ? `${titles[index]}: not read (${file.note ?? 'not a text file'})` : undefined,
-  );
-  /** Room for the notes of the unread attachments from `index` on. */
-  const notesFrom = (index: number) =>
-    notes.slice(index).reduce((sum, note) => sum + (note === undefined ? 0 : note.length + 2), 0);
-  const room = (reserved: number) => maxContextChars - used - 2 - reserved;
+  const into = sectionsWithin(maxContextChars);
+  into.add(`About this message from ${oneLine(target.authorName)} (${target.link}):`);
+  const plan = fileSections(target.attachments, 'Attachment');
   const message =
-    target.text === '' ? '(the message has no text)' : fencedWithin(target.text, room(notesFrom(0)));
-  if (message === undefined || !add(message)) add('(the message text does not fit)');
-  let left = 0;
-  for (const [index, file] of target.attachments.entries()) {
-    const title = titles[index] as string;
-    const note = notes[index];
-    if (note !== undefined) {
-      if (!add(note)) left += 1;
-      continue;
-    }
-    const body = fencedWithin(file.text ?? '', room(notesFrom(index + 1)) - title.length - 2);
-    if (!(body !== undefined && add(`${title}:\n${body}`)) && !add(`${title}: left out (no room)`)) left += 1;
-  }
-  if (left > 0) add(`(${left === 1 ? '1 attachment' : `${left} attachments`} left out: no room)`);
-  return `${sections.join('\n\n')}\n\nQuestion:\n${question}`;
+    target.text === ''
+      ? '(the message has no text)'
+      : fencedWithin(target.text, into.room(plan.notesFrom(0)));
+  if (message === undefined || !into.add(message)) into.add('(the message text does not fit)');
+  addFiles(into, target.attachments, plan);
+  return `${into.sections.join('\n\n')}\n\nQuestion:\n${question}`;
+}
+
+/**
+ * A question with the member's files (/ask, a mention, the form): each file's block (or why it
+ * was not read) within `maxContextChars`, then the question.
+ */
+export function filesPrompt(
+  files: readonly ContextAttachment[],
+  question: string,
+  maxContextChars: number,
+): string {
+  if (files.length === 0) return question;
+  const into = sectionsWithin(maxContextChars);
+  addFiles(into, files, fileSections(files, 'File'));
+  return `${into.sections.join('\n\n')}\n\nQuestion:\n${question}`;
 }
 
 /** One message as a transcript line; continuation lines indented, so only a new line names a speaker. */

@@ -9,6 +9,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
   type RESTPostAPIContextMenuApplicationCommandsJSONBody,
 } from 'discord.js';
+import type { AttachmentInfo } from '../files/attachments.js';
 
 /**
  * A slash command: its registration JSON, its handler, and optionally the handlers of the
@@ -91,6 +92,16 @@ export function optionValues<Data = unknown>(
 export function optionChannel(interaction: ChatInputCommandInteraction, name = 'channel') {
   const option = leafOptions(interaction).find((candidate) => candidate.name === name);
   return option?.type === ApplicationCommandOptionType.Channel ? (option.channel ?? null) : null;
+}
+
+/** The file given as option `name` as the bot reads it, or null (also when that option is not a file). */
+export function optionAttachment(
+  interaction: ChatInputCommandInteraction,
+  name: string,
+): AttachmentInfo | null {
+  const option = leafOptions(interaction).find((candidate) => candidate.name === name);
+  const file = option?.type === ApplicationCommandOptionType.Attachment ? option.attachment : undefined;
+  return file ? { name: file.name, url: file.url, size: file.size, contentType: file.contentType } : null;
 }
 
 /** A subcommand's options are nested under it. */

@@ -12,9 +12,10 @@
  * Files Discord calls images, audio or video are named without being downloaded: the service
  * reads text only, and a photo is not worth fetching to say so.
  */
-import { type AttachmentInfo, type FileDownloader, sizeText } from './attachments.js';
-import type { Extractor, ExtractResult } from './extractor.js';
+import type { AttachmentInfo, FileDownloader } from './attachments.js';
+import type { Extractor } from './extractor.js';
 import { fileKind, type UnreadableKind } from './fileKind.js';
+import type { FileNote } from './fileNote.js';
 import { unpackedSize, zipEntries } from './zipEntries.js';
 
 export const FILE_MAX_BYTES = 8 * 1024 * 1024;
@@ -26,8 +27,8 @@ export const FILE_UNPACKED_MAX_BYTES = 64 * 1024 * 1024;
 /** A file as the model gets it: its text (and what was cut, if anything), or why it was not read. */
 export interface FileRead {
   readonly name: string;
-  readonly text?: string;
-  readonly note?: string | undefined;
+  readonly text?: string | undefined;
+  readonly note?: FileNote | undefined;
 }
 
 export interface FileReaders {
@@ -45,64 +46,44 @@ export function declaredMedia(file: Pick<AttachmentInfo, 'contentType'>): Unread
   return match[1] as UnreadableKind;
 }
 
-const UNREADABLE: Readonly<Record<UnreadableKind, string>> = {
-  image: 'an image: the service reads text only',
-  audio: 'audio: the service reads text only',
-  video: 'a video: the service reads text only',
-  archive: 'an archive: the bot does not unpack archives',
-  binary: 'not text, a PDF or a Word document',
-};
-
 /** Which files to download, and the note for each of the others (pure). */
-export function planReads(files: readonly AttachmentInfo[]): (string | undefined)[] {
+export function planReads(files: readonly AttachmentInfo[]): (FileNote | undefined)[] {
   let total = 0;
-  return files.map((file) => {
+  return files.map((file): FileNote | undefined => {
     const media = declaredMedia(file);
-    if (media) return UNREADABLE[media];
-    if (file.size > FILE_MAX_BYTES)
-      return `${sizeText(file.size)}, over the ${sizeText(FILE_MAX_BYTES)} the bot reads of a file`;
-    if (total + file.size > FILES_MAX_BYTES)
-      return `the files together are over the ${sizeText(FILES_MAX_BYTES)} the bot reads`;
+    if (media) return { code: media };
+    if (file.size > FILE_MAX_BYTES) return { code: 'tooBig', size: file.size, limit: FILE_MAX_BYTES };
+    if (total + file.size > FILES_MAX_BYTES) return { code: 'tooBigTogether', limit: FILES_MAX_BYTES };
     total += file.size;
     return undefined;
   });
 }
 
-const PROBLEMS: Readonly<Record<Exclude<ExtractResult, { ok: true }>['problem'], string>> = {
-  encrypted: 'the PDF is encrypted',
-  noText: 'it has no text layer (a scan, or only pictures)',
-  damaged: 'the file is damaged or not what it seems',
-  deadline: 'reading it took too long',
-  tooLarge: 'it needs more memory to read than the bot allows',
-  busy: 'the bot is reading too many files right now; try again in a moment',
-  cancelled: 'reading was cancelled',
-};
+/** The first file over the size a file may have, as Discord states it: refused before anything. */
+export function fileTooBig(files: readonly AttachmentInfo[]): { name: string; note: FileNote } | undefined {
+  const file = files.find((candidate) => candidate.size > FILE_MAX_BYTES);
+  return file && { name: file.name, note: { code: 'tooBig', size: file.size, limit: FILE_MAX_BYTES } };
+}
 
-/** What was cut from a file's text, in words; undefined when nothing was. */
-export function cutNote(result: {
-  text: string;
-  charsTotal?: number;
-  pagesRead?: number;
-  pagesTotal?: number;
-}) {
-  const notes: string[] = [];
-  if (
-    result.pagesTotal !== undefined &&
-    result.pagesRead !== undefined &&
-    result.pagesRead < result.pagesTotal
-  )
-    notes.push(`pages 1-${result.pagesRead} of ${result.pagesTotal} read`);
-  if (result.charsTotal !== undefined)
-    notes.push(`the first ${result.text.length} of ${result.charsTotal} characters read`);
-  return notes.length > 0 ? notes.join('; ') : undefined;
+/** What was cut from a file's text; undefined when nothing was. */
+function cutOf(result: { text: string; charsTotal?: number; pagesRead?: number; pagesTotal?: number }) {
+  const pagesCut =
+    result.pagesRead !== undefined && result.pagesTotal !== undefined && result.pagesRead < result.pagesTotal;
+  if (!pagesCut && result.charsTotal === undefined) return undefined;
+  return {
+    code: 'cut',
+    ...(pagesCut && { pagesRead: result.pagesRead, pagesTotal: result.pagesTotal }),
+    ...(result.charsTotal !== undefined && { charsRead: result.text.length, charsTotal: result.charsTotal }),
+  } satisfies FileNote;
 }
 
 async function readOne(readers: FileReaders, file: AttachmentInfo, signal?: AbortSignal): Promise<FileRead> {
   const download = await readers.downloader.downloadFile(file.url, FILE_MAX_BYTES, signal);
   if (!download.ok) {
-    const note = download.tooLarge
-      ? `over the ${sizeText(FILE_MAX_BYTES)} the bot reads of a file`
-      : download.reason;
+    // Discord stated a smaller size than the host sent: judged by what came.
+    const note: FileNote = download.tooLarge
+      ? { code: 'tooBig', limit: FILE_MAX_BYTES }
+      : { code: 'download', reason: download.reason };
     return { name: file.name, note };
   }
   const kind = fileKind(download.bytes);
@@ -111,23 +92,20 @@ async function readOne(readers: FileReaders, file: AttachmentInfo, signal?: Abor
     const text = new TextDecoder('utf-8').decode(download.bytes);
     if (text.length <= FILE_MAX_CHARS) return { name: file.name, text };
     const cut = { text: text.slice(0, FILE_MAX_CHARS), charsTotal: text.length };
-    return { name: file.name, text: cut.text, note: cutNote(cut) };
+    return { name: file.name, text: cut.text, note: cutOf(cut) };
   }
-  if (kind !== 'pdf' && kind !== 'docx') return { name: file.name, note: UNREADABLE[kind] };
+  if (kind !== 'pdf' && kind !== 'docx') return { name: file.name, note: { code: kind } };
   if (kind === 'docx') {
     const entries = zipEntries(download.bytes);
     if (!entries || unpackedSize(entries) > FILE_UNPACKED_MAX_BYTES)
-      return {
-        name: file.name,
-        note: `it would unpack past the ${sizeText(FILE_UNPACKED_MAX_BYTES)} the bot reads`,
-      };
+      return { name: file.name, note: { code: 'unpacksTooLarge', limit: FILE_UNPACKED_MAX_BYTES } };
   }
   const result = await readers.extractor.extract(
     { kind, bytes: download.bytes, maxPages: PDF_MAX_PAGES, maxChars: FILE_MAX_CHARS },
     signal,
   );
-  if (!result.ok) return { name: file.name, note: PROBLEMS[result.problem] };
-  return { name: file.name, text: result.text, note: cutNote(result) };
+  if (!result.ok) return { name: file.name, note: { code: result.problem } };
+  return { name: file.name, text: result.text, note: cutOf(result) };
 }
 
 /** Reads the files (in parallel; extraction is queued by the extractor): each gets its text or a note. */

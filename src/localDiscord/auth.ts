@@ -38,7 +38,8 @@ function openRoute(method: string, pathname: string, authorization: string): boo
   const path = pathname.replace(/^\/api\/v\d+/, '');
   const segments = path.split('/').filter(Boolean);
   if (method === 'GET' && (path === '/gateway' || pathname === '/oauth2/authorize')) return true;
-  if (method === 'GET' && segments[0] === 'attachments') return true;
+  if (method === 'GET' && (segments[0] === 'attachments' || segments[0] === 'ephemeral-attachments'))
+    return true;
   if (method === 'POST' && /^\/oauth2\/token(\/revoke)?$/.test(path)) return true; // client credentials
   if (segments[0] === 'webhooks' && segments.length >= 3) return true;
   if (segments[0] === 'interactions' && segments[3] === 'callback' && segments.length === 4) return true;

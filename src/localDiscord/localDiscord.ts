@@ -74,6 +74,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   readonly members = new Map<string, LocalUser>();
   readonly messages = new Map<string, LocalMessage>();
   readonly interactions = new Map<string, LocalInteraction>();
+  readonly commandFiles: DiscordState['commandFiles'] = new Map();
   readonly commands = new Map<string, Record<string, unknown>[]>();
   readonly commandWrites: { scope: string; at: number }[] = [];
   readonly requestLog: { method: string; route: string; status: number; at: number }[] = [];

@@ -5,6 +5,7 @@
  * permission changes of the bot's channels.
  */
 
+import { addCommandFile } from './commandFiles.js';
 import { dmChannelJson, placeOf } from './dms.js';
 import { interactionEntitlements } from './entitlements.js';
 import { route } from './gateway.js';
@@ -59,11 +60,17 @@ export function sendCommand(discord: DiscordState, input: SendCommandInput): Loc
   }
   const roles = roleOptions(discord, input);
   options.push(...roles.options);
+  const attachments: Record<string, unknown> = {};
+  for (const [name, file] of Object.entries(input.files ?? {})) {
+    options.push({ name, value: file.id, type: 11 });
+    attachments[file.id] = addCommandFile(discord, file);
+  }
   const sub = input.subcommand ? [{ name: input.subcommand, type: 1, options }] : options;
   const top = input.subcommandGroup ? [{ name: input.subcommandGroup, type: 2, options: sub }] : sub;
   const resolved = {
     ...(Object.keys(channels).length > 0 && { channels }),
     ...(roles.options.length > 0 && { roles: roles.resolved }),
+    ...(Object.keys(attachments).length > 0 && { attachments }),
   };
   return dispatchInteraction(discord, input, 2, {
     id: snowflake(),

@@ -262,13 +262,14 @@ export interface SendCommandInput extends CommandRolesInput {
   readonly channelId?: string;
   readonly user?: LocalUser;
   readonly nick?: string | null;
-  /** In the person's own DM with the bot (no guild, no member; dms.ts). */
-  readonly dm?: boolean;
+  readonly dm?: boolean; // in the person's own DM with the bot (no guild, no member; dms.ts)
   readonly attachmentSizeLimit?: number;
   /** Run this subcommand of the command, with `options` as its options. */
   readonly subcommand?: string;
   /** Channel options (name → channel id), sent with their resolved channel. */
   readonly channelOptions?: Record<string, string>;
+  /** File options (name → `memberFile(...)`), sent with their resolved attachment (commandFiles.ts). */
+  readonly files?: Record<string, LocalAttachment>;
   /** The member's permissions bitfield in the channel (default: an ordinary member's). */
   readonly permissions?: string;
   /** The member's permissions in channels given as options, where they differ from `permissions`. */

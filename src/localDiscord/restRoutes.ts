@@ -5,6 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refuseUnauthorized } from './auth.js';
+import { serveCommandFile } from './commandFiles.js';
 import { routeCommands } from './commandRoutes.js';
 import { listMessages, serveAttachment } from './contextMenus.js';
 import { routeDms } from './dms.js';
@@ -66,7 +67,8 @@ export async function routeRest(
   }
 
   // Command registration (commandRoutes.ts); channel message lists and attachments (contextMenus.ts); opening a DM (dms.ts).
-  if (method === 'GET' && serveAttachment(discord, path, res)) return;
+  if (method === 'GET' && (serveAttachment(discord, path, res) || serveCommandFile(discord, path, res)))
+    return;
   const routed =
     routeCommands(discord, method, segments, json, url.searchParams) ??
     routeRoleDelete(discord, method, segments) ??

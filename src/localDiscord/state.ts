@@ -9,6 +9,7 @@ import type { WebSocket, WebSocketServer } from 'ws';
 import type {
   GatewayDelivery,
   GatewaySession,
+  LocalAttachment,
   LocalChannel,
   LocalGuild,
   LocalInteraction,
@@ -53,6 +54,8 @@ export interface DiscordState {
   readonly members: Map<string, LocalUser>;
   readonly messages: Map<string, LocalMessage>;
   readonly interactions: Map<string, LocalInteraction>;
+  /** Files members gave as command options, by attachment id (commandFiles.ts; the newest 200). */
+  readonly commandFiles: Map<string, LocalAttachment>;
   /** Registered commands by scope ('global' or a guild id). */
   readonly commands: Map<string, Record<string, unknown>[]>;
   readonly commandWrites: { scope: string; at: number }[];

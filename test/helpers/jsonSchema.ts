@@ -3,7 +3,8 @@
  * OpenAPI 3.1, so JSON Schema 2020-12), as copied into test/fixtures/discordApiSpec.json: the
  * keywords that description uses (`$ref` to components.schemas, type with arrays of types,
  * properties, required, items, uniqueItems, oneOf, anyOf, allOf, const, enum, pattern, minimum,
- * maximum, minLength, maxLength, formats int32 and int64). Keywords it does not know fail the check, so a newer copy
+ * maximum, minLength, maxLength, minItems, maxItems, maxProperties, additionalProperties, formats
+ * int32 and int64). Keywords it does not know fail the check, so a newer copy
  * cannot pass unchecked. Returns the problems, each with its path (empty: the value fits).
  */
 import { readFileSync } from 'node:fs';
@@ -12,7 +13,10 @@ type Schema = Record<string, unknown>;
 
 export interface SpecCopy {
   readonly source: { readonly repository: string; readonly commit: string; readonly path: string };
-  readonly operations: Record<string, { readonly schema?: Schema; readonly responses?: string[] }>;
+  readonly operations: Record<
+    string,
+    { readonly schema?: Schema; readonly requestSchema?: Schema; readonly responses?: string[] }
+  >;
   readonly components: { readonly schemas: Record<string, Schema> };
 }
 
@@ -25,6 +29,7 @@ const KNOWN = new Set([
   ...ANNOTATIONS,
   ...['$ref', 'type', 'properties', 'required', 'items', 'uniqueItems', 'oneOf', 'anyOf', 'allOf'],
   ...['const', 'enum', 'pattern', 'minimum', 'maximum', 'minLength', 'maxLength'],
+  ...['minItems', 'maxItems', 'maxProperties', 'additionalProperties'],
 ]);
 const INT_RANGES: Record<string, [number, number]> = {
   int32: [-(2 ** 31), 2 ** 31 - 1],
@@ -98,9 +103,21 @@ export function schemaProblems(spec: SpecCopy, schema: Schema, value: unknown, p
     const properties = (schema.properties as Record<string, Schema> | undefined) ?? {};
     for (const [key, sub] of Object.entries(properties))
       if (key in object) problems.push(...schemaProblems(spec, sub, object[key], `${path}.${key}`));
+    const extra = schema.additionalProperties;
+    for (const key of Object.keys(object).filter((candidate) => !(candidate in properties))) {
+      if (extra === false) problems.push(`${path}: ${key} is not a property it takes`);
+      else if (extra && typeof extra === 'object')
+        problems.push(...schemaProblems(spec, extra as Schema, object[key], `${path}.${key}`));
+    }
+    if (typeof schema.maxProperties === 'number' && Object.keys(object).length > schema.maxProperties)
+      problems.push(`${path}: more than ${schema.maxProperties} properties`);
   }
   if (actual === 'array') {
     const items = value as unknown[];
+    if (typeof schema.minItems === 'number' && items.length < schema.minItems)
+      problems.push(`${path}: fewer than ${schema.minItems} items`);
+    if (typeof schema.maxItems === 'number' && items.length > schema.maxItems)
+      problems.push(`${path}: more than ${schema.maxItems} items`);
     if (schema.items)
       for (const [i, item] of items.entries())
         problems.push(...schemaProblems(spec, schema.items as Schema, item, `${path}[${i}]`));

@@ -9,6 +9,7 @@ import {
   type ContextAttachment,
   contextAllowance,
   fenceFor,
+  filesPrompt,
   fitTranscript,
   MIN_CONTEXT_CHARS,
   summaryPrompt,
@@ -99,7 +100,14 @@ describe('askAboutPrompt', () => {
   const attachment = fc.record({
     name: fc.string({ minLength: 1, maxLength: 20 }),
     text: fc.option(text, { nil: undefined }),
-    note: fc.option(fc.string({ maxLength: 40 }), { nil: undefined }),
+    note: fc.option(
+      fc.oneof(
+        fc.constant({ code: 'image' } as const),
+        fc.string({ maxLength: 40 }).map((reason) => ({ code: 'download', reason }) as const),
+        fc.record({ code: fc.constant('cut' as const), pagesRead: fc.nat(), pagesTotal: fc.nat() }),
+      ),
+      { nil: undefined },
+    ),
   });
 
   it('keeps everything before the question within the allowance, and ends with the question', () => {
@@ -145,13 +153,13 @@ describe('askAboutPrompt', () => {
       link: LINK,
       attachments: [
         { name: 'notes.txt', text: 'n'.repeat(5000) },
-        { name: 'photo.png', note: 'not a text file' },
+        { name: 'photo.png', note: { code: 'image' } as const },
       ],
     };
     const prompt = askAboutPrompt(target, 'what is it?', 1000);
     expect(prompt).toContain('Attachment notes.txt:\n```\nnnn');
     expect(prompt).toMatch(/\(cut: the first \d+ of 5000 characters\)/);
-    expect(prompt).toContain('Attachment photo.png: not read (not a text file)');
+    expect(prompt).toContain('Attachment photo.png: not read (an image: the service reads text only)');
     // A long message leaves room for the notes too.
     const long = askAboutPrompt(
       { ...target, text: 'm'.repeat(5000), attachments: [target.attachments[1] as ContextAttachment] },
@@ -159,8 +167,48 @@ describe('askAboutPrompt', () => {
       1000,
     );
     expect(long).toMatch(
-      /\(cut: the first \d+ of 5000 characters\)\n\nAttachment photo.png: not read \(not a text file\)\n\nQuestion:\nq$/,
+      /\(cut: the first \d+ of 5000 characters\)\n\nAttachment photo.png: not read \(an image: the service reads text only\)\n\nQuestion:\nq$/,
     );
+  });
+});
+
+describe('filesPrompt', () => {
+  const file = fc.record({
+    name: fc.string({ minLength: 1, maxLength: 20 }),
+    text: fc.option(text, { nil: undefined }),
+    note: fc.option(fc.constant({ code: 'noText' } as const), { nil: undefined }),
+  });
+
+  it('keeps the files within the allowance, and ends with the question', () => {
+    fc.assert(
+      fc.property(
+        fc.array(file, { maxLength: 5 }),
+        text,
+        fc.integer({ min: 200, max: 3000 }),
+        (files, question, max) => {
+          const prompt = filesPrompt(files, question, max);
+          const tail = files.length === 0 ? question : `\n\nQuestion:\n${question}`;
+          expect(prompt.endsWith(tail)).toBe(true);
+          expect(prompt.length - tail.length).toBeLessThanOrEqual(max);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("says in a file's title what was read of it, and why another was not read", () => {
+    const prompt = filesPrompt(
+      [
+        { name: 'report.pdf', text: 'page text', note: { code: 'cut', pagesRead: 40, pagesTotal: 212 } },
+        { name: 'scan.pdf', note: { code: 'noText' } },
+      ],
+      'summarize',
+      2000,
+    );
+    expect(prompt).toBe(
+      'File report.pdf (pages 1-40 of 212 read):\n```\npage text\n```\n\nFile scan.pdf: not read (it has no text layer (a scan, or only pictures))\n\nQuestion:\nsummarize',
+    );
+    expect(filesPrompt([], 'just this', 100)).toBe('just this');
   });
 });
 

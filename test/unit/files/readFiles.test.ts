@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { sizeText } from '../../../src/files/attachments.js';
 import { createExtractor } from '../../../src/files/extractor.js';
+import { modelNote } from '../../../src/files/fileNote.js';
 import {
   FILE_MAX_BYTES,
   FILE_MAX_CHARS,
@@ -42,18 +43,21 @@ function fileHost(files: Record<string, Buffer | { fail: string } | { tooLarge: 
 
 describe('planReads', () => {
   it('names media without downloading them, and refuses past the sizes Discord states', () => {
+    const said = (notes: ReturnType<typeof planReads>) => notes.map((note) => note && modelNote(note));
     expect(
-      planReads([
-        file('a.txt', 'text/plain', 1000),
-        file('photo.png', 'image/png'),
-        file('drawing.svg', 'image/svg+xml'),
-        file('voice.ogg', 'audio/ogg'),
-        file('clip.mp4', 'video/mp4'),
-        file('big.pdf', 'application/pdf', FILE_MAX_BYTES + 1),
-        file('b.pdf', 'application/pdf', FILE_MAX_BYTES),
-        file('c.pdf', 'application/pdf', FILE_MAX_BYTES),
-        file('d.pdf', 'application/pdf', FILE_MAX_BYTES),
-      ]),
+      said(
+        planReads([
+          file('a.txt', 'text/plain', 1000),
+          file('photo.png', 'image/png'),
+          file('drawing.svg', 'image/svg+xml'),
+          file('voice.ogg', 'audio/ogg'),
+          file('clip.mp4', 'video/mp4'),
+          file('big.pdf', 'application/pdf', FILE_MAX_BYTES + 1),
+          file('b.pdf', 'application/pdf', FILE_MAX_BYTES),
+          file('c.pdf', 'application/pdf', FILE_MAX_BYTES),
+          file('d.pdf', 'application/pdf', FILE_MAX_BYTES),
+        ]),
+      ),
     ).toEqual([
       undefined,
       'an image: the service reads text only',
@@ -92,7 +96,9 @@ describe('readFiles', () => {
       { downloader: host, extractor },
       names.map((name) => file(name, name === 'photo.png' ? 'image/png' : null)),
     );
-    const byName = Object.fromEntries(read.map((entry) => [entry.name, entry]));
+    const byName = Object.fromEntries(
+      read.map((entry) => [entry.name, { ...entry, note: entry.note && modelNote(entry.note) }]),
+    );
     expect(byName['notes.md']).toEqual({ name: 'notes.md', text: '# Notes\nship it' });
     expect(byName['report.pdf']?.note).toBe(`pages 1-${PDF_MAX_PAGES} of ${PDF_MAX_PAGES + 5} read`);
     expect(byName['report.pdf']?.text).toContain(`--- page ${PDF_MAX_PAGES} ---\nPage ${PDF_MAX_PAGES}\n`);

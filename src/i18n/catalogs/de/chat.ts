@@ -57,4 +57,25 @@ export default {
     '✂️ Fortsetzung in der angehängten Datei {{file}} ({{chars}} weitere Zeichen): Discord begrenzt, wie viele Nachrichten der Bot hier für einen Befehl posten darf.',
   cutHere:
     '✂️ Hier abgeschnitten: {{chars}} weitere Zeichen werden nicht angezeigt. Discord begrenzt, wie viele Nachrichten der Bot hier für einen Befehl posten darf, und der Bot darf keine Dateien anhängen.',
+  // Members' files (files/fileNote.ts): a line each under the reply, or a refusal.
+  fileImage: '{{name}}: ein Bild; dieser Dienst liest nur Text',
+  fileAudio: '{{name}}: Audio; dieser Dienst liest nur Text',
+  fileVideo: '{{name}}: ein Video; dieser Dienst liest nur Text',
+  fileArchive: '{{name}}: ein Archiv; der Bot entpackt keine Archive',
+  fileBinary: '{{name}}: weder Text noch PDF noch Word-Dokument, daher nicht gelesen',
+  fileEncrypted: '{{name}}: das PDF ist verschlüsselt, daher nicht gelesen',
+  fileNoText: '{{name}}: keine Textebene (ein Scan?), daher nicht gelesen',
+  fileDamaged: '{{name}}: beschädigt oder nicht, was es zu sein scheint, daher nicht gelesen',
+  fileDeadline: '{{name}}: das Lesen dauerte zu lange, daher nicht gelesen',
+  fileTooLarge: '{{name}}: braucht zum Lesen mehr Speicher, als der Bot erlaubt, daher nicht gelesen',
+  fileBusy: '{{name}}: der Bot liest gerade zu viele Dateien; versuch es gleich noch einmal',
+  fileCancelled: '{{name}}: das Lesen wurde abgebrochen',
+  fileTooBig: '{{name}} ist {{size}} groß; der Bot liest Dateien bis {{limit}}.',
+  fileTooBigTogether:
+    '{{name}}: nicht gelesen, die Dateien zusammen sind größer als die {{limit}}, die der Bot liest',
+  fileUnpacksTooLarge: '{{name}}: würde entpackt größer als {{limit}}, daher nicht gelesen',
+  fileDownloadFailed: '{{name}}: konnte nicht heruntergeladen werden ({{reason}})',
+  filePagesCut: '{{name}}: Seiten 1-{{read}} von {{total}} gelesen',
+  fileCharsCut: '{{name}}: die ersten {{read}} von {{total}} Zeichen gelesen',
+  fileDefaultQuestion: 'Was steht in dieser Datei?',
 };

@@ -3,6 +3,7 @@ export default {
   'ask.description': 'Das Modell fragen; das Gespräch in diesem Kanal knüpft an frühere Nachrichten an',
   'ask.prompt.description':
     'Deine Frage (weglassen, um sie in einem Formular mit Zeilenumbrüchen zu schreiben)',
+  'ask.file.description': 'Eine Datei, zu der du fragst: Text, Code, CSV, JSON, PDF oder Word (.docx)',
   'ask.model.description': 'Welches Modell antwortet (Standard: die Einstellung des Kanals oder Servers)',
   'ask.temperature.description': 'Zufälligkeit, 0 bis 2',
   'ask.max_tokens.description': 'Längste Antwort, in Tokens',

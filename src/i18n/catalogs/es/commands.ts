@@ -4,6 +4,7 @@ export default {
     'Pregunta al modelo; la conversación de este canal continúa desde los mensajes anteriores',
   'ask.prompt.description':
     'Qué preguntar (déjalo vacío para escribirlo en un formulario, con saltos de línea)',
+  'ask.file.description': 'Un archivo sobre el que preguntar: texto, código, CSV, JSON, PDF o Word (.docx)',
   'ask.model.description': 'Qué modelo responde (por defecto: el ajuste del canal o del servidor)',
   'ask.temperature.description': 'Aleatoriedad, de 0 a 2',
   'ask.max_tokens.description': 'Respuesta más larga, en tokens',

@@ -4,6 +4,8 @@ export default {
     'Interroger le modèle ; la conversation de ce salon reprend à partir des messages précédents',
   'ask.prompt.description':
     'Ta question (laisse vide pour l’écrire dans un formulaire, avec des retours à la ligne)',
+  'ask.file.description':
+    'Un fichier sur lequel poser la question : texte, code, CSV, JSON, PDF ou Word (.docx)',
   'ask.model.description': 'Le modèle qui répond (par défaut : le réglage du salon ou du serveur)',
   'ask.temperature.description': 'Part de hasard, de 0 à 2',
   'ask.max_tokens.description': 'Longueur maximale de la réponse, en tokens',

@@ -2,6 +2,7 @@
 export default {
   'ask.description': 'モデルに質問します。このチャンネルの会話は以前のメッセージから続きます',
   'ask.prompt.description': '質問の内容（省略するとフォームで改行を含めて書けます）',
+  'ask.file.description': '質問したいファイル: テキスト、コード、CSV、JSON、PDF、Word (.docx)',
   'ask.model.description': '回答するモデル（既定: チャンネルまたはサーバーの設定）',
   'ask.temperature.description': 'ランダムさ（0〜2）',
   'ask.max_tokens.description': '返信の最大長（トークン数）',

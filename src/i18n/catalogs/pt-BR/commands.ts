@@ -3,6 +3,7 @@ export default {
   'ask.description': 'Pergunte ao modelo; a conversa neste canal continua a partir das mensagens anteriores',
   'ask.prompt.description':
     'O que perguntar (deixe em branco para escrever num formulário, com quebras de linha)',
+  'ask.file.description': 'Um arquivo sobre o qual perguntar: texto, código, CSV, JSON, PDF ou Word (.docx)',
   'ask.model.description': 'Qual modelo responde (padrão: a configuração do canal ou do servidor)',
   'ask.temperature.description': 'Aleatoriedade, de 0 a 2',
   'ask.max_tokens.description': 'Resposta mais longa, em tokens',

@@ -1,0 +1,181 @@
+/**
+ * Files with /ask end to end: the real bot, the local Discord (an ATTACHMENT option, type 11,
+ * with the file in `resolved.attachments`, served from its CDN) and the fake service. What
+ * reaches the service (the files' text before the question, PDFs by page), the note under the
+ * reply for files cut or not read, the refusal of a file past the size limit before anything,
+ * and a hostile PDF ended by the memory watchdog while another member's reply streams on.
+ */
+import { describe, expect, it } from 'vitest';
+import { sizeText } from '../../src/files/attachments.js';
+import { FILE_MAX_BYTES, PDF_MAX_PAGES } from '../../src/files/readFiles.js';
+import { memberFile } from '../../src/localDiscord/contextMenus.js';
+import type { LocalInteraction } from '../../src/localDiscord/localDiscord.js';
+import { makeBombPdf, makeDocx, makePdf } from '../helpers/documents.js';
+import { useHarness } from '../helpers/e2e.js';
+import { english } from '../helpers/english.js';
+import { PLAIN_REPLIES, waitForIdle, waitForReply } from '../helpers/harness.js';
+import { loadSpecCopy, schemaProblems } from '../helpers/jsonSchema.js';
+
+const suite = useHarness({
+  discord: { channelCount: 20 },
+  guildConfig: PLAIN_REPLIES,
+  asker: { username: 'ann', globalName: 'Ann' },
+});
+const { h, freshChannel, ask, ephemeralText } = suite;
+
+const done = (texts: string[]) =>
+  texts.length > 0 && !texts.join('').includes('▌') && texts.join('').includes('Echo');
+
+/** The reply's whole text, and the user message the service got for it (the last that ends with `question`). */
+async function answer(interaction: LocalInteraction, question: string) {
+  const texts = await waitForReply(h, interaction, done, 30_000);
+  await waitForIdle(h);
+  const sent = h.service
+    .chatRequests()
+    .map((request) => ((request.body.messages ?? []) as { content: string }[]).at(-1)?.content ?? '')
+    .findLast((content) => content.endsWith(`Question:\n${question}`));
+  return { reply: texts.join('\n'), sent: sent ?? '(no request ends with the question)' };
+}
+
+describe('/ask with a file', () => {
+  it('registers the option as a file (type 11), and every command as bulk_set_application_commands takes it', () => {
+    const spec = loadSpecCopy();
+    const bulkSet = spec.operations.bulk_set_application_commands?.requestSchema ?? {};
+    // One known difference: Discord's documentation and discord.js write default_member_permissions
+    // as a string (a permission bit set), which Discord accepts; the description types it as an
+    // integer. It is checked as the number it spells.
+    const asSpecTypesIt = (command: Record<string, unknown>) =>
+      typeof command.default_member_permissions === 'string'
+        ? { ...command, default_member_permissions: Number(command.default_member_permissions) }
+        : command;
+    for (const commands of h.discord.commands.values())
+      expect(schemaProblems(spec, bulkSet, commands.map(asSpecTypesIt))).toEqual([]);
+    // The check is live: an option of a type Discord does not have fails it.
+    const broken = [{ name: 'x', description: 'x', options: [{ type: 99, name: 'file', description: 'x' }] }];
+    expect(schemaProblems(spec, bulkSet, broken)).not.toEqual([]);
+    const registered = [...h.discord.commands.values()].flat().find((command) => command.name === 'ask');
+    expect(
+      (registered?.options as { name: string; type: number }[] | undefined)?.find(
+        (option) => option.name === 'file',
+      ),
+    ).toMatchObject({
+      type: 11,
+    });
+  });
+
+  it('sends a text file before the question, fenced with its name', async () => {
+    const asked = ask(
+      { prompt: 'what is wrong here?' },
+      {
+        channelId: freshChannel(),
+        files: { file: memberFile('app.log', 'ERROR disk full\n', 'text/plain') },
+      },
+    );
+    const { sent, reply } = await answer(asked, 'what is wrong here?');
+    expect(sent).toBe('Ann: File app.log:\n```\nERROR disk full\n\n```\n\nQuestion:\nwhat is wrong here?');
+    expect(reply).not.toContain('📎');
+  });
+
+  it('reads a PDF by page, and a Word document, by their bytes whatever their names say', async () => {
+    const pdf = ask(
+      { prompt: 'summarize' },
+      {
+        channelId: freshChannel(),
+        files: {
+          file: memberFile('report.bin', makePdf(['Revenue rose 12%', 'Costs fell', 'Outlook good'])),
+        },
+      },
+    );
+    expect((await answer(pdf, 'summarize')).sent).toBe(
+      'Ann: File report.bin:\n```\n--- page 1 ---\nRevenue rose 12%\n\n--- page 2 ---\nCosts fell\n\n--- page 3 ---\nOutlook good\n\n```\n\nQuestion:\nsummarize',
+    );
+    const docx = ask(
+      { prompt: 'next step?' },
+      { channelId: freshChannel(), files: { file: memberFile('plan.docx', makeDocx(['Measure', 'Cut'])) } },
+    );
+    expect((await answer(docx, 'next step?')).sent).toBe(
+      'Ann: File plan.docx:\n```\nMeasure\n\nCut\n```\n\nQuestion:\nnext step?',
+    );
+  });
+
+  it('asks what is in a file given without a question', async () => {
+    const asked = ask({}, { channelId: freshChannel(), files: { file: memberFile('notes.md', '# Notes') } });
+    const { sent, reply } = await answer(asked, english.t('chat.fileDefaultQuestion'));
+    expect(sent.endsWith(`Question:\n${english.t('chat.fileDefaultQuestion')}`)).toBe(true);
+    expect(reply.startsWith(`> ${english.t('chat.fileDefaultQuestion')}`)).toBe(true);
+  });
+
+  it('names under the reply an image, a scan and a PDF cut at the page limit, and tells the model', async () => {
+    const photo = ask(
+      { prompt: 'what is this?' },
+      {
+        channelId: freshChannel(),
+        files: { file: memberFile('photo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]), 'image/png') },
+      },
+    );
+    const seen = await answer(photo, 'what is this?');
+    expect(seen.reply).toContain(`-# 📎 ${english.t('chat.fileImage', { name: 'photo.png' })}`);
+    expect(seen.sent).toContain('File photo.png: not read (an image: the service reads text only)');
+
+    const scan = ask(
+      { prompt: 'read it' },
+      {
+        channelId: freshChannel(),
+        files: { file: memberFile('scan.pdf', makePdf(['x'], { textLayer: false })) },
+      },
+    );
+    expect((await answer(scan, 'read it')).reply).toContain(
+      `-# 📎 ${english.t('chat.fileNoText', { name: 'scan.pdf' })}`,
+    );
+
+    const pages = PDF_MAX_PAGES + 2;
+    const long = ask(
+      { prompt: 'the last page?' },
+      {
+        channelId: freshChannel(),
+        files: {
+          file: memberFile(
+            'book.pdf',
+            makePdf(Array.from({ length: pages }, (_, page) => `Page ${page + 1}`)),
+          ),
+        },
+      },
+    );
+    const cut = await answer(long, 'the last page?');
+    expect(cut.reply).toContain(
+      `-# 📎 ${english.t('chat.filePagesCut', { name: 'book.pdf', read: PDF_MAX_PAGES, total: pages })}`,
+    );
+    expect(cut.sent).toContain(`File book.pdf (pages 1-${PDF_MAX_PAGES} of ${pages} read):`);
+    expect(cut.sent).not.toContain(`Page ${PDF_MAX_PAGES + 1}`);
+  });
+
+  it('refuses a file past the size limit privately, before any service call or charge', async () => {
+    const before = h.service.chatRequests().length;
+    const big = memberFile('dump.csv', Buffer.alloc(FILE_MAX_BYTES + 1, 0x61), 'text/csv');
+    const asked = ask({ prompt: 'totals?' }, { channelId: freshChannel(), files: { file: big } });
+    expect(await ephemeralText(asked)).toBe(
+      english.t('chat.fileTooBig', {
+        name: 'dump.csv',
+        size: sizeText(FILE_MAX_BYTES + 1),
+        limit: sizeText(FILE_MAX_BYTES),
+      }),
+    );
+    await waitForIdle(h);
+    expect(h.service.chatRequests().length).toBe(before);
+  });
+
+  it('ends a decompression bomb past its memory limit while another member’s reply streams on', async () => {
+    const bomb = ask(
+      { prompt: 'open this' },
+      { channelId: freshChannel(), files: { file: memberFile('bomb.pdf', makeBombPdf(2048 * 1024 * 1024)) } },
+    );
+    const other = ask(
+      { prompt: 'meanwhile, hello' },
+      { channelId: freshChannel(), user: h.discord.user('bob', 'Bob') },
+    );
+    await waitForReply(h, other, done, 30_000);
+    const seen = await answer(bomb, 'open this');
+    expect(seen.reply).toContain(`-# 📎 ${english.t('chat.fileTooLarge', { name: 'bomb.pdf' })}`);
+    expect(seen.sent).toContain('File bomb.pdf: not read (it needs more memory to read than the bot allows)');
+  });
+});
