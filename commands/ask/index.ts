@@ -13,6 +13,7 @@ import {
   type RESTPostAPIChatInputApplicationCommandsJSONBody,
 } from 'discord.js';
 import type { Access } from '../../src/access/access.js';
+import { type AskFilesDeps, promptWithFiles } from '../../src/chat/askFiles.js';
 import { explicitOptions } from '../../src/chat/chatService.js';
 import { REGENERATE_ACTION, STOP_ACTION } from '../../src/chat/controls.js';
 import { parentChannelId } from '../../src/discord/channels.js';
@@ -31,7 +32,6 @@ import { questionHead } from '../../src/reply/quote.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../src/settings/requestOptions.js';
-import { type AskFilesDeps, promptWithFiles } from './files.js';
 import { askFromInteraction } from './interactionTurn.js';
 import { ASK_MODAL_ACTION, askModal, decodeAskSettings, QUESTION_FIELD } from './modal.js';
 import { type AskOptions, type AskSettings, parseAskOptions, parseAskSettings } from './options.js';

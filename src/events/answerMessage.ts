@@ -7,10 +7,14 @@
  * nowhere to say so: it does not call the service, and logs why.
  */
 import { DiscordAPIError, type MessageMentionOptions, PermissionFlagsBits } from 'discord.js';
+import { type AskFilesDeps, promptWithFiles } from '../chat/askFiles.js';
 import type { ChatService } from '../chat/chatService.js';
 import { isForTheBot, type MessageTrigger, promptFromMessage } from '../chat/prompt.js';
 import { NO_PINGS } from '../discord/messages.js';
 import { channelReplySink } from '../discord/replySinks.js';
+import type { AttachmentInfo } from '../files/attachments.js';
+import { memberNote } from '../files/fileNote.js';
+import { fileTooBig } from '../files/readFiles.js';
 import { messageVoices, type Voices } from '../i18n/voices.js';
 import { isBlank } from '../lib/blank.js';
 import type { Logger } from '../lib/logger.js';
@@ -21,9 +25,9 @@ import { memberRoleIds } from '../spend/roleRules.js';
 
 /**
  * What answering a message reads: the chat service, the server's answer-mentions setting, the
- * locales, the bot's REST client for the reply, a logger.
+ * locales, the bot's REST client for the reply, a logger, and the readers of its files.
  */
-export interface AnswerMessageDeps {
+export interface AnswerMessageDeps extends AskFilesDeps {
   readonly chat: Pick<ChatService, 'ask'>;
   readonly settings: Pick<Settings, 'guild'>;
   readonly logger: Pick<Logger, 'warn' | 'debug'>;
@@ -135,12 +139,17 @@ export interface AnswerableMessage extends TriggerMessage {
     readonly members: { get(id: string): { readonly displayName: string } | undefined } | null;
     readonly roles: { get(id: string): { readonly name: string } | undefined };
   };
+  /** The files attached to the message, as Discord describes them. */
+  readonly attachments: {
+    values(): Iterable<{ name: string; url: string; size: number; contentType: string | null }>;
+  };
   reply(options: { content: string; allowedMentions: MessageMentionOptions }): Promise<unknown>;
 }
 
 /** What the message asks, once the checks only a message has passed; the chat service admits it. */
 interface Asked {
   readonly prompt: string;
+  readonly files: readonly AttachmentInfo[];
   readonly userName: string;
   readonly voices: Voices;
   readonly roleIds: readonly string[];
@@ -176,10 +185,23 @@ export async function readMessage(
     serverLocale: message.guild?.preferredLocale ?? null,
   });
   const t = voices.server;
-  const prompt = promptFromMessage(message.content, botId, {
+  const files = [...message.attachments.values()].map(({ name, url, size, contentType }) => ({
+    name,
+    url,
+    size,
+    contentType,
+  }));
+  const written = promptFromMessage(message.content, botId, {
     user: (id) => mentionedMembers?.get(id)?.displayName ?? message.mentions.users.get(id)?.displayName,
     role: (id) => message.mentions.roles.get(id)?.name,
   });
+  // Files without words ask what is in them, as /ask with only a file does.
+  const prompt = isBlank(written) && files.length > 0 ? voices.member.t('chat.fileDefaultQuestion') : written;
+  const tooBig = fileTooBig(files);
+  if (tooBig) {
+    await message.reply({ content: memberNote(t, tooBig.name, tooBig.note), allowedMentions: NO_PINGS });
+    return undefined;
+  }
   const problem = promptProblem(prompt);
   if (problem) {
     // An empty prompt from a reply or thread message may just be content Discord withheld.
@@ -191,7 +213,7 @@ export async function readMessage(
     return undefined;
   }
   const userName = member?.displayName ?? message.author.displayName;
-  return { prompt, userName, voices, roleIds, where };
+  return { prompt, files, userName, voices, roleIds, where };
 }
 
 /** Answers a message `messageTrigger` found for the bot (called before any await: see `readMessage`). */
@@ -202,7 +224,7 @@ export async function answerMessage(
 ): Promise<void> {
   const asked = await readMessage(deps, message, trigger);
   if (!asked) return;
-  const { prompt, userName, voices, roleIds, where } = asked;
+  const { prompt, files, userName, voices, roleIds, where } = asked;
   const { guildId, channel } = message;
   const channelSink = channelReplySink(deps.discordRest, message.channelId, message.id, (error) =>
     deps.logger.debug({ err: error }, 'could not show typing'),
@@ -238,12 +260,16 @@ export async function answerMessage(
         acknowledge: async () => undefined,
         sink,
       },
-      shape: async () => ({
-        channelId: message.channelId,
-        replyChannelId: message.channelId,
-        ask: { kind: 'new', prompt },
-        options: {},
-      }),
+      shape: async (settings) => {
+        const read = await promptWithFiles(deps, files, prompt, settings, voices.server);
+        return {
+          channelId: message.channelId,
+          replyChannelId: message.channelId,
+          ask: { kind: 'new', prompt: read.prompt },
+          options: {},
+          ...(read.note && { extraNote: read.note }),
+        };
+      },
       abort: refused.signal,
     });
   } finally {

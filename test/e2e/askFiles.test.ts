@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { sizeText } from '../../src/files/attachments.js';
 import { FILE_MAX_BYTES, PDF_MAX_PAGES } from '../../src/files/readFiles.js';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
-import type { LocalInteraction } from '../../src/localDiscord/localDiscord.js';
+import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { makeBombPdf, makeDocx, makePdf } from '../helpers/documents.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
@@ -177,5 +177,73 @@ describe('/ask with a file', () => {
     const seen = await answer(bomb, 'open this');
     expect(seen.reply).toContain(`-# 📎 ${english.t('chat.fileTooLarge', { name: 'bomb.pdf' })}`);
     expect(seen.sent).toContain('File bomb.pdf: not read (it needs more memory to read than the bot allows)');
+  });
+});
+
+describe('files with a mention, a reply or a DM', () => {
+  const botMention = () => `<@${h.discord.botUser.id}>`;
+
+  /** The bot's finished reply to a member's message, and the user message the service got last. */
+  async function replyTo(message: LocalMessage) {
+    const texts = await h.discord.waitFor(
+      () => {
+        const shown = h.discord.replyTo(message).map((reply) => reply.content);
+        return done(shown) ? shown : undefined;
+      },
+      30_000,
+      `the bot's reply to "${message.content}"`,
+    );
+    await waitForIdle(h);
+    const messages = (h.service.chatRequests().at(-1)?.body.messages ?? []) as { content: string }[];
+    return { reply: texts.join('\n'), sent: messages.at(-1)?.content ?? '' };
+  }
+
+  it('a mention with a CSV sends its rows before the question', async () => {
+    const message = h.discord.sendMessage({
+      channelId: freshChannel(),
+      user: suite.asker,
+      content: `${botMention()} which region sold most?`,
+      files: [memberFile('sales.csv', 'region,amount\nnorth,10\nsouth,32\n', 'text/csv')],
+    });
+    const { sent } = await replyTo(message);
+    expect(sent).toBe(
+      'Ann: File sales.csv:\n```\nregion,amount\nnorth,10\nsouth,32\n\n```\n\nQuestion:\nwhich region sold most?',
+    );
+  });
+
+  it('a DM with only a PDF asks what is in it', async () => {
+    const message = h.discord.sendMessage({
+      dm: true,
+      user: suite.asker,
+      content: '',
+      files: [memberFile('minutes.pdf', makePdf(['Decided: ship on Friday']))],
+    });
+    const { sent, reply } = await replyTo(message);
+    expect(sent).toBe(
+      `Ann: File minutes.pdf:\n\`\`\`\n--- page 1 ---\nDecided: ship on Friday\n\n\`\`\`\n\nQuestion:\n${english.t('chat.fileDefaultQuestion')}`,
+    );
+    expect(reply).not.toContain('📎');
+  });
+
+  it('a mention with a file past the size limit gets a reply saying so, and nothing reaches the service', async () => {
+    const before = h.service.chatRequests().length;
+    const message = h.discord.sendMessage({
+      channelId: freshChannel(),
+      user: suite.asker,
+      content: `${botMention()} read this`,
+      files: [memberFile('huge.log', Buffer.alloc(FILE_MAX_BYTES + 1, 0x61), 'text/plain')],
+    });
+    const expected = english.t('chat.fileTooBig', {
+      name: 'huge.log',
+      size: sizeText(FILE_MAX_BYTES + 1),
+      limit: sizeText(FILE_MAX_BYTES),
+    });
+    await h.discord.waitFor(
+      () => h.discord.replyTo(message).some((reply) => reply.content === expected) || undefined,
+      10_000,
+      'the refusal',
+    );
+    await waitForIdle(h);
+    expect(h.service.chatRequests().length).toBe(before);
   });
 });

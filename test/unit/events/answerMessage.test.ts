@@ -24,6 +24,7 @@ import {
   readMessage,
   type TriggerMessage,
 } from '../../../src/events/answerMessage.js';
+import { createExtractor } from '../../../src/files/extractor.js';
 import { createI18n } from '../../../src/i18n/translator.js';
 import type { FakeService } from '../../../src/localService/fakeService.js';
 import type { ServiceClient } from '../../../src/service/client.js';
@@ -159,6 +160,12 @@ async function setUp(options: { shuttingDown?: boolean; dmsEnabled?: boolean; re
     logger: parts.deps.logger,
     i18n: createI18n(),
     discordRest: discord.rest,
+    // No message here has files: a downloader that is never asked (the e2e tests read real ones).
+    files: {
+      downloader: { downloadFile: async () => ({ ok: false as const, reason: 'no files here' }) },
+      extractor: createExtractor(),
+    },
+    shutdown: shutdown.signal,
   } satisfies AnswerMessageDeps;
   const asked = () => fake.chatRequests().map((request) => request.body.messages as { content: string }[]);
   return { ...parts, chatDeps: parts.deps, deps, discord, asked };
@@ -192,6 +199,7 @@ function posted(shape: Posted) {
     guild: guildId ? { preferredLocale: 'en-US' } : null,
     system: false,
     webhookId: null,
+    attachments: new Map(),
     client: { user: { id: BOT } },
     channel: {
       isThread: () => shape.thread !== undefined,

@@ -1,15 +1,16 @@
 /**
- * The files a member gives with a question (/ask's `file`, the form's upload), read after the
- * acknowledgement: their text goes before the question within half the history budget left
+ * The files a member gives with a question (/ask's `file`, the form's upload, a mention's or a
+ * DM's attachments), read once the request is admitted: their text goes before the question within half the history budget left
  * (chat/messageContext.ts), and a line under the reply names each file cut or not read, in the
  * channel's language. A file over the size limit is refused before anything (fileTooBig).
  */
-import { contextAllowance, filesPrompt } from '../../src/chat/messageContext.js';
-import type { AttachmentInfo } from '../../src/files/attachments.js';
-import { memberNote } from '../../src/files/fileNote.js';
-import { type FileReaders, readFiles } from '../../src/files/readFiles.js';
-import type { Translator } from '../../src/i18n/translator.js';
-import { estimateTokens } from '../../src/lib/tokens.js';
+
+import type { AttachmentInfo } from '../files/attachments.js';
+import { memberNote } from '../files/fileNote.js';
+import { type FileReaders, readFiles } from '../files/readFiles.js';
+import type { Translator } from '../i18n/translator.js';
+import { estimateTokens } from '../lib/tokens.js';
+import { contextAllowance, filesPrompt } from './messageContext.js';
 
 /** What reading files takes: the readers, and the shutdown signal (it ends downloads and extractions). */
 export interface AskFilesDeps {
