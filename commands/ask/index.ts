@@ -20,7 +20,7 @@ import { parentChannelId } from '../../src/discord/channels.js';
 import { type Command, optionAttachment, optionValues } from '../../src/discord/command.js';
 import { installContext } from '../../src/discord/installContext.js';
 import { replyPrivately } from '../../src/discord/messages.js';
-import { submittedText } from '../../src/discord/modals.js';
+import { submittedFiles, submittedText } from '../../src/discord/modals.js';
 import type { AttachmentInfo } from '../../src/files/attachments.js';
 import { memberNote } from '../../src/files/fileNote.js';
 import { fileTooBig } from '../../src/files/readFiles.js';
@@ -33,7 +33,14 @@ import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service
 import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../src/settings/requestOptions.js';
 import { askFromInteraction } from './interactionTurn.js';
-import { ASK_MODAL_ACTION, askModal, decodeAskSettings, QUESTION_FIELD } from './modal.js';
+import {
+  ASK_MODAL_ACTION,
+  askModal,
+  decodeAskSettings,
+  FILES_FIELD,
+  FORM_MAX_FILES,
+  QUESTION_FIELD,
+} from './modal.js';
 import { type AskOptions, type AskSettings, parseAskOptions, parseAskSettings } from './options.js';
 import { pressRegenerate } from './regenerate.js';
 import { pressStop } from './stop.js';
@@ -232,7 +239,7 @@ export function createAskCommand(deps: AskCommandDeps): Command {
       if (!raw) return replyPrivately(interaction, member.t('errors.formGone'));
       const parsed = parseAskOptions({ ...raw, prompt: submittedText(interaction, QUESTION_FIELD) }, member);
       if (!parsed.ok) return replyPrivately(interaction, parsed.error);
-      await ask(deps, interaction, parsed.options);
+      await ask(deps, interaction, parsed.options, submittedFiles(interaction, FILES_FIELD, FORM_MAX_FILES));
     },
   };
 }

@@ -1,8 +1,9 @@
 /**
  * /ask without `prompt`: a modal (Discord's form) with one paragraph field, for what a slash
  * command's option cannot hold (line breaks, pasted code, several paragraphs), up to the same
- * 4,000 characters. The options given with the command (model, temperature, max_tokens, thread)
- * ride in the modal's custom id, `ask:modal:m=<model>&t=<temperature>&x=<max_tokens>&h=1` (each
+ * 4,000 characters, and an optional upload of up to FORM_MAX_FILES files read as /ask's `file`
+ * (the files ride with the submit). The options given with the command (model, temperature,
+ * max_tokens, thread) ride in the modal's custom id, `ask:modal:m=<model>&t=<temperature>&x=<max_tokens>&h=1` (each
  * only when given; at most about 75 of Discord's 100 characters), not in memory: a form may be
  * submitted many minutes later, or after a restart, and then still asks as the member asked. A
  * crafted id can carry nothing the member could not have typed as options: the submit is
@@ -10,6 +11,8 @@
  */
 
 import { paragraphModal } from '../../src/discord/modals.js';
+import { sizeText } from '../../src/files/attachments.js';
+import { FILE_MAX_BYTES } from '../../src/files/readFiles.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import { buttonId } from '../../src/reply/buttons.js';
 import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
@@ -18,6 +21,9 @@ import type { AskSettings } from './options.js';
 export const ASK_MODAL_ACTION = 'modal';
 /** The question's field in the form. */
 export const QUESTION_FIELD = 'prompt';
+/** The form's file upload, and how many files it takes. */
+export const FILES_FIELD = 'files';
+export const FORM_MAX_FILES = 3;
 
 /** Short keys in the custom id, and the options they stand for. */
 const KEYS = { m: 'model', t: 'temperature', x: 'max_tokens', h: 'thread' } as const;
@@ -32,6 +38,15 @@ export function askModal(t: Translator, settings: AskSettings) {
     description: t.t('chat.formDescription', { limit: PROMPT_MAX_LENGTH }),
     field: QUESTION_FIELD,
     maxLength: PROMPT_MAX_LENGTH,
+    upload: {
+      field: FILES_FIELD,
+      label: t.t('chat.formFilesLabel'),
+      description: t.t('chat.formFilesDescription', {
+        files: FORM_MAX_FILES,
+        limit: sizeText(FILE_MAX_BYTES),
+      }),
+      max: FORM_MAX_FILES,
+    },
   });
 }
 

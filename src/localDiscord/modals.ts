@@ -8,24 +8,36 @@
  * Discord's documentation adds (an action row's text input needs its label, a Label's must not
  * have one, custom ids are unique, min_length is at most max_length, a modal cannot answer a
  * modal's submit). A bad one is refused like every form Discord refuses: 400 Invalid Form Body
- * (50035) naming each field. Only text inputs are modelled in Labels (the spec also allows selects,
- * file uploads, checkboxes): any other is refused with a note saying so.
+ * (50035) naming each field. Text inputs and file uploads (19: custom_id 1-100, min_values 0-10,
+ * max_values 1-10, required) are modelled in Labels (the spec also allows selects and
+ * checkboxes): any other is refused with a note saying so.
  *
  * An accepted modal is kept on its interaction (`interaction.modal`), and `submitModal` is the
  * member pressing Submit: a MODAL_SUBMIT interaction (type 5) whose `data.components` mirror the
  * modal (action rows of `{type: 4, custom_id, value}`, Labels of `{component: {…}}`), with ids
  * numbered in order as Discord does when the bot gave none, from the same member, channel and
- * context as the command. Values are sent as given, so a test can send what Discord's client
- * would not (an over-long value); `customId` crafts another custom id.
+ * context as the command; a file upload's files (`files`) come as `{type: 19, custom_id, values:
+ * [attachment ids]}` with the attachments in `resolved.attachments`, served from the local CDN.
+ * Values are sent as given, so a test can send what Discord's client would not (an over-long
+ * value, too many files); `customId` crafts another custom id.
  */
+import { addCommandFile } from './commandFiles.js';
 import { dispatchInteraction } from './members.js';
-import type { LocalInteraction, LocalModalField, SendCommandInput } from './model.js';
+import type {
+  LocalAttachment,
+  LocalInteraction,
+  LocalModal,
+  LocalModalField,
+  SendCommandInput,
+} from './model.js';
 import type { DiscordState } from './state.js';
 
 /** A member's submit: as the command was sent, unless said otherwise. */
-export type SubmitModalInput = Partial<Omit<SendCommandInput, 'name' | 'options'>> & {
+export type SubmitModalInput = Partial<Omit<SendCommandInput, 'name' | 'options' | 'files'>> & {
   /** Submit under this custom id instead of the modal's (a crafted submit). */
   readonly customId?: string;
+  /** Files the member uploads, by the file upload's custom id. */
+  readonly files?: Readonly<Record<string, readonly LocalAttachment[]>>;
 };
 
 type Json = Record<string, unknown>;
@@ -83,10 +95,25 @@ export class Problems {
   }
 }
 
+/** Checks a file upload in a Label (FileUploadComponentForModalRequest); returns how many files it takes. */
+function fileUpload(problems: Problems, path: Path, input: Json): LocalModal['uploads'][number] {
+  problems.integer([...path, 'id'], input.id, 0, 2 ** 31 - 1);
+  problems.text([...path, 'custom_id'], input.custom_id, 1, 100);
+  problems.integer([...path, 'min_values'], input.min_values, 0, 10);
+  problems.integer([...path, 'max_values'], input.max_values, 1, 10);
+  if (input.required !== undefined && input.required !== null && typeof input.required !== 'boolean') {
+    problems.add([...path, 'required'], 'BASE_TYPE_BOOLEAN', 'Must be either true or false.');
+  }
+  const min = typeof input.min_values === 'number' ? input.min_values : input.required === false ? 0 : 1;
+  const max = typeof input.max_values === 'number' ? input.max_values : 1;
+  if (min > max) problems.add([...path, 'min_values'], 'BASE_TYPE_BAD_LENGTH', 'Must be at most max_values.');
+  return { customId: String(input.custom_id), min, max };
+}
+
 /** Checks a text input; returns what the page shows of it when it is one. */
 function textInput(problems: Problems, path: Path, input: unknown, label: Json | undefined) {
   if (!isObject(input) || input.type !== 4) {
-    const note = 'the local Discord models only text inputs (4) here';
+    const note = 'the local Discord models only text inputs (4) and, in Labels, file uploads (19) here';
     return void problems.add([...path, 'type'], 'UNION_TYPE_CHOICES', `Value must be 4 (${note}).`);
   }
   problems.integer([...path, 'id'], input.id, 0, 2 ** 31 - 1);
@@ -142,6 +169,7 @@ export function openModal(interaction: LocalInteraction, data: unknown): Json | 
   problems.text(['data', 'custom_id'], modal.custom_id, 1, 100);
   problems.text(['data', 'title'], modal.title, 1, 45);
   const fields: LocalModalField[] = [];
+  const uploads: LocalModal['uploads'][number][] = [];
   const components = problems.list(['data', 'components'], modal.components, 1, 40);
   for (const [index, component] of components.entries()) {
     const path = ['data', 'components', index];
@@ -155,8 +183,13 @@ export function openModal(interaction: LocalInteraction, data: unknown): Json | 
     if (type === 18) {
       problems.text([...path, 'label'], component.label, 1, 45);
       problems.text([...path, 'description'], component.description, 1, 100, true);
-      const field = textInput(problems, [...path, 'component'], component.component, component);
-      if (field) fields.push(field);
+      const inner = component.component;
+      if (isObject(inner) && inner.type === 19)
+        uploads.push(fileUpload(problems, [...path, 'component'], inner));
+      else {
+        const field = textInput(problems, [...path, 'component'], inner, component);
+        if (field) fields.push(field);
+      }
     }
     if (type === 1) {
       const inputs = problems.list([...path, 'components'], component.components, 1, 5);
@@ -166,7 +199,7 @@ export function openModal(interaction: LocalInteraction, data: unknown): Json | 
       }
     }
   }
-  const ids = fields.map((field) => field.customId);
+  const ids = [...fields, ...uploads].map((field) => field.customId);
   if (new Set(ids).size !== ids.length) {
     problems.add(
       ['data', 'components'],
@@ -180,6 +213,7 @@ export function openModal(interaction: LocalInteraction, data: unknown): Json | 
     title: modal.title as string,
     components: components as Json[],
     fields,
+    uploads,
     submits: [],
   };
   return undefined;
@@ -194,8 +228,8 @@ export function submitModal(
 ): LocalInteraction {
   const modal = interaction.modal;
   if (!modal) throw new Error(`local Discord: interaction ${interaction.id} was not answered with a modal`);
-  for (const customId of Object.keys(values)) {
-    if (!modal.fields.some((field) => field.customId === customId)) {
+  for (const customId of [...Object.keys(values), ...Object.keys(input.files ?? {})]) {
+    if (![...modal.fields, ...modal.uploads].some((field) => field.customId === customId)) {
       throw new Error(`local Discord: the modal has no field ${customId}`);
     }
   }
@@ -210,21 +244,35 @@ export function submitModal(
     const value = values[customId] ?? (typeof component.value === 'string' ? component.value : '');
     return { type: 4, id: id(component), custom_id: customId, value };
   };
+  const attachments: Json = {};
+  const uploaded = (component: Json) => {
+    const files = input.files?.[String(component.custom_id)] ?? [];
+    for (const file of files) attachments[file.id] = addCommandFile(discord, file);
+    return {
+      type: 19,
+      id: id(component),
+      custom_id: String(component.custom_id),
+      values: files.map((file) => file.id),
+    };
+  };
   const components = modal.components.map((component) => {
     if (component.type === 1) {
       return { type: 1, id: id(component), components: (component.components as Json[]).map(filled) };
     }
-    if (component.type === 18)
-      return { type: 18, id: id(component), component: filled(component.component as Json) };
+    if (component.type === 18) {
+      const inner = component.component as Json;
+      return { type: 18, id: id(component), component: inner.type === 19 ? uploaded(inner) : filled(inner) };
+    }
     return { type: component.type, id: id(component) };
   });
-  const { customId, ...as } = input;
+  const { customId, files: _files, ...as } = input;
   // The member who ran the command (made on first use when the command named none).
   const user = discord.members.get(interaction.userId) ?? interaction.input?.user;
   const member = { ...interaction.input, ...(user && { user }), ...as, name: '' };
   const submit = dispatchInteraction(discord, member, 5, {
     custom_id: customId ?? modal.customId,
     components,
+    ...(Object.keys(attachments).length > 0 && { resolved: { attachments } }),
   });
   modal.submits.push(submit.id);
   return submit;

@@ -101,6 +101,7 @@ export interface LocalModal {
   readonly components: readonly Record<string, unknown>[];
   /** Its text inputs in order, with their label (a Label's, or an action row input's own). */
   readonly fields: readonly LocalModalField[];
+  readonly uploads: readonly { readonly customId: string; readonly min: number; readonly max: number }[]; // file uploads
   /** The submits made of it (MODAL_SUBMIT interactions' ids): Discord closes a modal on submit. */
   readonly submits: string[];
 }
@@ -109,8 +110,7 @@ export interface LocalModalField {
   readonly customId: string;
   readonly label: string;
   readonly description: string | undefined;
-  /** 1 short, 2 paragraph. */
-  readonly style: number;
+  readonly style: number; // 1 short, 2 paragraph
   readonly required: boolean;
   readonly minLength: number | undefined;
   readonly maxLength: number | undefined;

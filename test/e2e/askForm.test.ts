@@ -7,12 +7,14 @@
  * who still has Manage Channels. Bad submits are in badInput.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { memberFile } from '../../src/localDiscord/contextMenus.js';
 import {
   ADMIN_PERMISSIONS,
   type LocalInteraction,
   type LocalMessage,
   MEMBER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
+import { makePdf } from '../helpers/documents.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
@@ -67,9 +69,38 @@ describe('/ask through its form', () => {
           max_length: 4000,
         },
       },
+      // And an optional upload of up to 3 files (component 19 in a Label).
+      {
+        type: 18,
+        label: 'Files (optional)',
+        description: 'Up to 3 files of 8.0 MB each: text, code, CSV, JSON, PDF or Word',
+        component: { type: 19, custom_id: 'files', required: false, min_values: 0, max_values: 3 },
+      },
     ]);
     expect(h.discord.replyMessages(opened)).toEqual([]);
     expect(h.service.chatRequests()).toHaveLength(before);
+  });
+
+  it('files uploaded in the form go before the question, each read by its bytes; the rest of the form as before', async () => {
+    const opened = ask({}, { channelId: freshChannel() });
+    await modalOf(opened);
+    const submit = h.discord.submitModal(
+      opened,
+      { prompt: 'Compare these' },
+      {
+        files: {
+          files: [memberFile('a.txt', 'alpha', 'text/plain'), memberFile('b.pdf', makePdf(['beta']))],
+        },
+      },
+    );
+    await answered(submit, (first) => first.includes('Echo'));
+    expect(h.service.chatRequests().at(-1)?.body.messages).toEqual([
+      {
+        role: 'user',
+        content:
+          'Ann: File a.txt:\n```\nalpha\n```\n\nFile b.pdf:\n```\n--- page 1 ---\nbeta\n\n```\n\nQuestion:\nCompare these',
+      },
+    ]);
   });
 
   it('the submitted question keeps its line breaks: quoted on top, whole to the service and in memory', async () => {

@@ -53,6 +53,8 @@ export default {
   formTitleAnyModel: 'Das Modell fragen',
   formLabel: 'Deine Frage',
   formDescription: 'Zeilenumbrüche bleiben erhalten. Bis zu {{limit}} Zeichen.',
+  formFilesLabel: 'Dateien (optional)',
+  formFilesDescription: 'Bis zu {{files}} Dateien zu je {{limit}}: Text, Code, CSV, JSON, PDF oder Word',
   continuedInFile:
     '✂️ Fortsetzung in der angehängten Datei {{file}} ({{chars}} weitere Zeichen): Discord begrenzt, wie viele Nachrichten der Bot hier für einen Befehl posten darf.',
   cutHere:

@@ -56,6 +56,8 @@ export default {
   formTitleAnyModel: 'Ask the model',
   formLabel: 'Your question',
   formDescription: 'Line breaks are kept. Up to {{limit}} characters.',
+  formFilesLabel: 'Files (optional)',
+  formFilesDescription: 'Up to {{files}} files of {{limit}} each: text, code, CSV, JSON, PDF or Word',
   // A reply too long for its messages (reply/overflow.ts).
   continuedInFile:
     '✂️ Continued in the attached {{file}} ({{chars}} more characters): Discord limits how many messages the bot may post for one command here.',

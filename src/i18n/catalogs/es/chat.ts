@@ -51,6 +51,9 @@ export default {
   formTitleAnyModel: 'Preguntar al modelo',
   formLabel: 'Tu pregunta',
   formDescription: 'Los saltos de línea se conservan. Hasta {{limit}} caracteres.',
+  formFilesLabel: 'Archivos (opcional)',
+  formFilesDescription:
+    'Hasta {{files}} archivos de {{limit}} cada uno: texto, código, CSV, JSON, PDF o Word',
   continuedInFile:
     '✂️ Continúa en el archivo adjunto {{file}} ({{chars}} caracteres más): Discord limita cuántos mensajes puede publicar aquí el bot por comando.',
   cutHere:

@@ -52,6 +52,9 @@ export default {
   formTitleAnyModel: 'Demander au modèle',
   formLabel: 'Ta question',
   formDescription: 'Les retours à la ligne sont conservés. Jusqu’à {{limit}} caractères.',
+  formFilesLabel: 'Fichiers (facultatif)',
+  formFilesDescription:
+    'Jusqu’à {{files}} fichiers de {{limit}} chacun : texte, code, CSV, JSON, PDF ou Word',
   continuedInFile:
     '✂️ La suite est dans le fichier joint {{file}} ({{chars}} caractères de plus) : Discord limite le nombre de messages que le bot peut publier ici pour une commande.',
   cutHere:

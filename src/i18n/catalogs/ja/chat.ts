@@ -48,6 +48,9 @@ export default {
   formTitleAnyModel: 'モデルに質問',
   formLabel: '質問',
   formDescription: '改行はそのまま保たれます。最大 {{limit}} 文字です。',
+  formFilesLabel: 'ファイル（任意）',
+  formFilesDescription:
+    '各 {{limit}} までのファイルを最大 {{files}} 個: テキスト、コード、CSV、JSON、PDF、Word',
   continuedInFile:
     '✂️ 続きは添付の {{file}} にあります（残り {{chars}} 文字）。Discord の制限により、ここではボットが1つのコマンドで投稿できるメッセージ数が限られています。',
   cutHere:

@@ -52,6 +52,8 @@ export default {
   formTitleAnyModel: 'Perguntar ao modelo',
   formLabel: 'Sua pergunta',
   formDescription: 'As quebras de linha são mantidas. Até {{limit}} caracteres.',
+  formFilesLabel: 'Arquivos (opcional)',
+  formFilesDescription: 'Até {{files}} arquivos de {{limit}} cada: texto, código, CSV, JSON, PDF ou Word',
   continuedInFile:
     '✂️ Continua no arquivo anexo {{file}} (mais {{chars}} caracteres): o Discord limita quantas mensagens o bot pode postar aqui por comando.',
   cutHere:
