@@ -18,6 +18,7 @@ import { makePdf } from '../helpers/documents.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';
+import { loadSpecCopy, schemaProblems } from '../helpers/jsonSchema.js';
 
 /** The bot's clock: the real one, moved on by `offsetMs` (a form's age, without waiting for it). */
 const clock = { offsetMs: 0, now: () => Date.now() + clock.offsetMs };
@@ -77,6 +78,19 @@ describe('/ask through its form', () => {
         component: { type: 19, custom_id: 'files', required: false, min_values: 0, max_values: 3 },
       },
     ]);
+    // As create_interaction_response takes it, by Discord's OpenAPI description.
+    const spec = loadSpecCopy();
+    const [callback] = opened.callbacks;
+    const body = { type: callback?.type, data: callback?.data };
+    expect(
+      schemaProblems(spec, spec.operations.create_interaction_response?.requestSchema ?? {}, body),
+    ).toEqual([]);
+    const tooMany = structuredClone(body);
+    const upload = (tooMany.data?.components as { component: { max_values?: number } }[] | undefined)?.[1];
+    if (upload) upload.component.max_values = 11;
+    expect(
+      schemaProblems(spec, spec.operations.create_interaction_response?.requestSchema ?? {}, tooMany),
+    ).not.toEqual([]);
     expect(h.discord.replyMessages(opened)).toEqual([]);
     expect(h.service.chatRequests()).toHaveLength(before);
   });
