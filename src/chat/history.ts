@@ -5,6 +5,7 @@
 
 import { estimateTokens } from '../lib/tokens.js';
 import type { ChatMessage } from '../service/types.js';
+import { withoutFileText } from './fileMemory.js';
 
 export interface UserTurn {
   readonly role: 'user';
@@ -77,9 +78,11 @@ export interface SelectedHistory {
 }
 
 /**
- * Keeps the newest turns that fit the token budget and the turn cap, oldest dropped first.
- * The new user turn is always kept, even alone over budget. The kept history never starts
- * with an assistant turn: a reply without its question only confuses the model.
+ * Keeps the newest turns that fit the token budget and the turn cap, oldest dropped first; an
+ * older question with files that does not fit whole is kept without its files' text when that
+ * fits (fileMemory.ts), before anything older is dropped. The new user turn is always kept,
+ * even alone over budget. The kept history never starts with an assistant turn: a reply without
+ * its question only confuses the model.
  */
 export function selectHistory(
   previous: readonly Turn[],
@@ -88,17 +91,28 @@ export function selectHistory(
 ): SelectedHistory {
   let tokens = turnTokens(next);
   let start = previous.length;
+  const kept: Turn[] = []; // newest first
   while (start > 0 && previous.length - start + 1 < limits.maxTurns) {
-    const candidate = turnTokens(previous[start - 1] as Turn);
-    if (tokens + candidate > limits.maxTokens) break;
+    const turn = previous[start - 1] as Turn;
+    let candidate = turnTokens(turn);
+    let fitting: Turn = turn;
+    if (tokens + candidate > limits.maxTokens) {
+      const lighter = turn.role === 'user' ? withoutFileText(turn.content) : undefined;
+      if (lighter === undefined) break;
+      fitting = { ...turn, content: lighter };
+      candidate = turnTokens(fitting);
+      if (tokens + candidate > limits.maxTokens) break;
+    }
     tokens += candidate;
+    kept.push(fitting);
     start -= 1;
   }
-  while (start < previous.length && previous[start]?.role === 'assistant') {
-    tokens -= turnTokens(previous[start] as Turn);
+  kept.reverse();
+  while (kept[0]?.role === 'assistant') {
+    tokens -= turnTokens(kept.shift() as Turn);
     start += 1;
   }
-  return { turns: [...previous.slice(start), next], dropped: start, estimatedTokens: tokens };
+  return { turns: [...kept, next], dropped: start, estimatedTokens: tokens };
 }
 
 /**
