@@ -23,6 +23,7 @@ export const BENCHES: Bench[] = [
   { name: 'roleChecks', title: 'Rules per role: the check per request (target p95 < 50 µs)' },
   { name: 'plans', title: 'Paid plans: the gate per request, the entitlement cache at its bound' },
   { name: 'imagine', title: 'Images (/imagine)', quickEnv: { BENCH_IMAGINE_RUNS: '2' } },
+  { name: 'files', title: 'Files as text: a 100-page PDF, a 5 MB CSV, a decompression bomb' },
   { name: 'load', title: 'Load', quickEnv: { BENCH_LOAD_CHANNELS: '20' } },
   { name: 'scale', title: 'Scale: idle servers and messages not for the bot' },
   { name: 'history', title: 'Scale: history, /usage and retention (SQLite)' },

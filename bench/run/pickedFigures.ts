@@ -61,6 +61,18 @@ export const PICKED: Record<string, PickedRow[]> = {
     ],
     ['target met', 'targetMet'],
   ],
+  files: [
+    ['100-page PDF: median ms / pages a second', ['pdf100Pages.medianMs', 'pdf100Pages.pagesPerSecond']],
+    ['100-page PDF: extraction process peak RSS (target ≤ 512 MiB)', 'pdf100Pages.peakRssMiB', ' MiB'],
+    ['5 MB CSV: median ms / MB a second (target ≤ 500 ms)', ['csv5MB.medianMs', 'csv5MB.megabytesPerSecond']],
+    ['5 MB CSV: bot RSS / heap growth', ['csv5MB.rssGrowthMiB', 'csv5MB.heapGrowthMiB'], ' MiB'],
+    [
+      '2 GiB bomb: outcome / ended after ms / its process peak MiB',
+      ['bomb.outcome', 'bomb.endedAfterMs', 'bomb.peakRssMiB'],
+    ],
+    ['bot longest stall meanwhile (target < 50 ms)', 'bomb.botLongestStallMs', ' ms'],
+    ['target met', 'targetMet'],
+  ],
   imagine: [
     ['bot-added ms, all four in one message (50 MiB limit)', 'oneMessage.botAddedMs'],
     ['bot-added ms, one image per message (10 MiB limit)', 'defaultLimit.botAddedMs'],

@@ -17,8 +17,14 @@ export type ExtractResult =
   | ExtractOutcome
   | { readonly ok: false; readonly problem: 'deadline' | 'tooLarge' | 'busy' | 'cancelled' };
 
+/** What one extraction cost: its time, and its process's peak resident memory (Linux; else undefined). */
+export interface ExtractStats {
+  readonly ms: number;
+  readonly peakRssBytes: number | undefined;
+}
+
 export interface Extractor {
-  extract(job: ExtractJob, signal?: AbortSignal): Promise<ExtractResult>;
+  extract(job: ExtractJob, signal?: AbortSignal): Promise<ExtractResult & { readonly stats?: ExtractStats }>;
 }
 
 export interface ExtractorOptions {
@@ -46,6 +52,16 @@ const CHILD = fileURLToPath(
   new URL(`./extractChild.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
 );
 
+/** A process's peak resident memory in bytes (VmHWM, Linux), or undefined where /proc is not there. */
+function peakResidentBytes(pid: number | undefined): number | undefined {
+  try {
+    const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
+    return kib === undefined ? undefined : Number(kib) * 1024;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A process's resident memory in bytes (Linux), or undefined where /proc is not there. */
 function residentBytes(pid: number | undefined): number | undefined {
   try {
@@ -56,8 +72,13 @@ function residentBytes(pid: number | undefined): number | undefined {
   }
 }
 
-function runChild(job: ExtractJob, options: ExtractorOptions, signal?: AbortSignal): Promise<ExtractResult> {
+function runChild(
+  job: ExtractJob,
+  options: ExtractorOptions,
+  signal?: AbortSignal,
+): Promise<ExtractResult & { readonly stats?: ExtractStats }> {
   if (signal?.aborted) return Promise.resolve({ ok: false, problem: 'cancelled' });
+  const started = performance.now();
   return new Promise((resolve) => {
     const child: ChildProcess = fork(CHILD, [], {
       env: {},
@@ -72,8 +93,9 @@ function runChild(job: ExtractJob, options: ExtractorOptions, signal?: AbortSign
       clearTimeout(deadline);
       clearInterval(watch);
       signal?.removeEventListener('abort', onAbort);
+      const stats = { ms: performance.now() - started, peakRssBytes: peakResidentBytes(child.pid) };
       child.kill('SIGKILL');
-      resolve(result);
+      resolve({ ...result, stats });
     };
     const onAbort = () => finish({ ok: false, problem: 'cancelled' });
     const deadline = setTimeout(() => finish({ ok: false, problem: 'deadline' }), options.deadlineMs);

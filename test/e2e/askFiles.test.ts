@@ -10,7 +10,7 @@ import { sizeText } from '../../src/files/attachments.js';
 import { FILE_MAX_BYTES, PDF_MAX_PAGES } from '../../src/files/readFiles.js';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
 import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
-import { makeBombPdf, makeDocx, makePdf } from '../helpers/documents.js';
+import { makeBombPdf, makeDocx, makePdf } from '../../src/localService/documents.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, waitForIdle, waitForReply } from '../helpers/harness.js';

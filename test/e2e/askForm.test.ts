@@ -14,7 +14,7 @@ import {
   type LocalMessage,
   MEMBER_PERMISSIONS,
 } from '../../src/localDiscord/localDiscord.js';
-import { makePdf } from '../helpers/documents.js';
+import { makePdf } from '../../src/localService/documents.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
 import { PLAIN_REPLIES, settled, waitForIdle, waitForReply } from '../helpers/harness.js';

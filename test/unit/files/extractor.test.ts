@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createExtractor, EXTRACTOR_DEFAULTS } from '../../../src/files/extractor.js';
-import { makeBombPdf, makeDocx, makePdf } from '../../helpers/documents.js';
+import { makeBombPdf, makeDocx, makePdf } from '../../../src/localService/documents.js';
 
 const job = (kind: 'pdf' | 'docx', bytes: Buffer, maxPages = 40, maxChars = 10_000) => ({
   kind,
@@ -13,12 +13,18 @@ const job = (kind: 'pdf' | 'docx', bytes: Buffer, maxPages = 40, maxChars = 10_0
   maxChars,
 });
 
+/** What the extraction said, without what it cost. */
+async function outcome(pending: ReturnType<ReturnType<typeof createExtractor>['extract']>) {
+  const { stats: _stats, ...said } = await pending;
+  return said;
+}
+
 describe('createExtractor', () => {
   const extractor = createExtractor();
 
   it('reads a PDF page by page under markers, up to the page limit, and says how many it has', async () => {
     const pdf = makePdf(['First (page)', 'Second page\nwith two lines', 'Third']);
-    expect(await extractor.extract(job('pdf', pdf, 2))).toEqual({
+    expect(await outcome(extractor.extract(job('pdf', pdf, 2)))).toEqual({
       ok: true,
       text: '--- page 1 ---\nFirst (page)\n\n--- page 2 ---\nSecond page\nwith two lines\n',
       pagesRead: 2,
@@ -27,22 +33,22 @@ describe('createExtractor', () => {
   });
 
   it('cuts the text at the character limit and says how long it was', async () => {
-    const result = await extractor.extract(
-      job('docx', makeDocx(['a'.repeat(300), 'b'.repeat(300)]), 40, 100),
+    const result = await outcome(
+      extractor.extract(job('docx', makeDocx(['a'.repeat(300), 'b'.repeat(300)]), 40, 100)),
     );
     expect(result).toEqual({ ok: true, text: 'a'.repeat(100), charsTotal: 602 });
   });
 
   it('names a scan without a text layer, an encrypted PDF and a damaged file', async () => {
-    expect(await extractor.extract(job('pdf', makePdf(['x', 'y'], { textLayer: false })))).toEqual({
+    expect(await outcome(extractor.extract(job('pdf', makePdf(['x', 'y'], { textLayer: false }))))).toEqual({
       ok: false,
       problem: 'noText',
     });
-    expect(await extractor.extract(job('pdf', makePdf(['secret'], { encrypted: true })))).toEqual({
+    expect(await outcome(extractor.extract(job('pdf', makePdf(['secret'], { encrypted: true }))))).toEqual({
       ok: false,
       problem: 'encrypted',
     });
-    expect(await extractor.extract(job('docx', Buffer.from('PK\u0003\u0004 not really')))).toEqual({
+    expect(await outcome(extractor.extract(job('docx', Buffer.from('PK\u0003\u0004 not really'))))).toEqual({
       ok: false,
       problem: 'damaged',
     });
@@ -50,7 +56,7 @@ describe('createExtractor', () => {
 
   it('kills a file that keeps it busy past the deadline', async () => {
     const slow = createExtractor({ ...EXTRACTOR_DEFAULTS, deadlineMs: 500, maxRssMb: 4096 });
-    expect(await slow.extract(job('pdf', makeBombPdf(512 * 1024 * 1024)))).toEqual({
+    expect(await outcome(slow.extract(job('pdf', makeBombPdf(512 * 1024 * 1024))))).toEqual({
       ok: false,
       problem: 'deadline',
     });
@@ -58,7 +64,7 @@ describe('createExtractor', () => {
 
   it('kills a file that unpacks past the memory limit (a decompression bomb)', async () => {
     const small = createExtractor({ ...EXTRACTOR_DEFAULTS, deadlineMs: 60_000, maxRssMb: 256 });
-    expect(await small.extract(job('pdf', makeBombPdf(1024 * 1024 * 1024)))).toEqual({
+    expect(await outcome(small.extract(job('pdf', makeBombPdf(1024 * 1024 * 1024))))).toEqual({
       ok: false,
       problem: 'tooLarge',
     });
@@ -66,7 +72,7 @@ describe('createExtractor', () => {
 
   it('stops at once when the request is cancelled', async () => {
     const controller = new AbortController();
-    const pending = extractor.extract(job('pdf', makeBombPdf(256 * 1024 * 1024)), controller.signal);
+    const pending = outcome(extractor.extract(job('pdf', makeBombPdf(256 * 1024 * 1024)), controller.signal));
     controller.abort();
     expect(await pending).toEqual({ ok: false, problem: 'cancelled' });
   });
@@ -75,9 +81,9 @@ describe('createExtractor', () => {
     const one = createExtractor({ ...EXTRACTOR_DEFAULTS, maxConcurrent: 1, maxQueued: 1 });
     const pdf = makePdf(['queued']);
     const [first, second, third] = await Promise.all([
-      one.extract(job('pdf', pdf)),
-      one.extract(job('pdf', pdf)),
-      one.extract(job('pdf', pdf)),
+      outcome(one.extract(job('pdf', pdf))),
+      outcome(one.extract(job('pdf', pdf))),
+      outcome(one.extract(job('pdf', pdf))),
     ]);
     expect(first).toMatchObject({ ok: true });
     expect(second).toMatchObject({ ok: true });

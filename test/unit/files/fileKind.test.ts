@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fileKind, isUtf8Text } from '../../../src/files/fileKind.js';
-import { makeDocx, makePdf, makeZip } from '../../helpers/documents.js';
+import { makeDocx, makePdf, makeZip } from '../../../src/localService/documents.js';
 
 const bytes = (...values: number[]) => Buffer.from(values);
 const withBinary = (head: Buffer | string) => Buffer.concat([Buffer.from(head), bytes(0, 0xff, 0, 1, 2)]);

@@ -15,7 +15,7 @@ import {
   planReads,
   readFiles,
 } from '../../../src/files/readFiles.js';
-import { makeDocx, makePdf, makeZip } from '../../helpers/documents.js';
+import { makeDocx, makePdf, makeZip } from '../../../src/localService/documents.js';
 
 const file = (name: string, contentType: string | null, size = 10) => ({
   name,

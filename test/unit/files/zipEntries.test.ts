@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_ZIP_ENTRIES, unpackedSize, zipEntries } from '../../../src/files/zipEntries.js';
-import { makeZip } from '../../helpers/documents.js';
+import { makeZip } from '../../../src/localService/documents.js';
 
 describe('zipEntries', () => {
   it("lists each entry with the sizes it declares, a bomb's lie included", () => {

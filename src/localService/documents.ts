@@ -1,8 +1,8 @@
 /**
- * Real documents made by the tests: PDFs (one text line per page, or pages with no text layer,
- * as a scan has none) written object by object with a correct cross-reference table, and ZIP
- * files (a .docx is one) with stored entries. No library: the reader under test must read what
- * any PDF or Word writer produces, and these are the smallest such files.
+ * Real documents for the tests and the bench: PDFs (text on each page, or pages with no text
+ * layer, as a scan has none) written object by object with a correct cross-reference table, and
+ * ZIP files (a .docx is one) with stored entries. No library: the reader under test must read
+ * what any PDF or Word writer produces, and these are the smallest such files.
  */
 import { constants, crc32, deflateRawSync } from 'node:zlib';
 
