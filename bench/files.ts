@@ -61,7 +61,7 @@ for (let run = 0; run < RUNS; run += 1) {
 }
 
 const csv = Buffer.from(
-  `region,month,amount,note\n${Array.from({ length: 120_000 }, (_, row) => `north-${row % 17},2026-${String((row % 12) + 1).padStart(2, '0')},${(row * 37) % 10_000},ok\n`).join('')}`.slice(
+  `region,month,amount,note\n${Array.from({ length: 220_000 }, (_, row) => `north-${row % 17},2026-${String((row % 12) + 1).padStart(2, '0')},${(row * 37) % 10_000},ok\n`).join('')}`.slice(
     0,
     5_000_000,
   ),
