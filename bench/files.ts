@@ -71,8 +71,13 @@ const csvRuns: { ms: number; rssGrowthMiB: number; heapGrowthMiB: number }[] = [
 for (let run = 0; run < RUNS; run += 1) {
   const before = process.memoryUsage();
   const started = performance.now();
-  const [read] = await readFiles({ downloader: host, extractor }, [
-    { name: 'sales.csv', url: 'https://cdn.test/sales.csv', size: csv.length, contentType: 'text/csv' },
+  const [read] = await readFiles({ downloader: host, extractor, allowedHosts: [] }, [
+    {
+      name: 'sales.csv',
+      url: 'https://cdn.discordapp.com/attachments/1/2/sales.csv',
+      size: csv.length,
+      contentType: 'text/csv',
+    },
   ]);
   const ms = performance.now() - started;
   const after = process.memoryUsage();

@@ -219,7 +219,7 @@ export function createCapabilities(base: Foundations): Capabilities {
     conversations,
     askTargets: createAskTargets(store),
     downloader,
-    files: { downloader, extractor: createExtractor() },
+    files: { downloader, extractor: createExtractor(), allowedHosts: config.imageHostAllowlist },
     interactionRest,
     discordRest: client.rest,
   };

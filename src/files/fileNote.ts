@@ -10,7 +10,15 @@ import type { UnreadableKind } from './fileKind.js';
 export type FileNote =
   | { readonly code: UnreadableKind }
   | {
-      readonly code: 'encrypted' | 'noText' | 'damaged' | 'deadline' | 'tooLarge' | 'busy' | 'cancelled';
+      readonly code:
+        | 'encrypted'
+        | 'noText'
+        | 'damaged'
+        | 'deadline'
+        | 'tooLarge'
+        | 'busy'
+        | 'cancelled'
+        | 'notDiscord';
     }
   /** `size` unknown: the host sent more than Discord said, and the download stopped at the limit. */
   | { readonly code: 'tooBig'; readonly size?: number; readonly limit: number }
@@ -43,6 +51,7 @@ const MODEL: Readonly<Record<PlainCode, string>> = {
   tooLarge: 'it needs more memory to read than the bot allows',
   busy: 'the bot is reading too many files right now; try again in a moment',
   cancelled: 'reading was cancelled',
+  notDiscord: 'its address is not a Discord attachment, and the bot fetches files only from Discord',
 };
 
 const MEMBER: Readonly<Record<PlainCode, MessageKey>> = {
@@ -58,6 +67,7 @@ const MEMBER: Readonly<Record<PlainCode, MessageKey>> = {
   tooLarge: 'chat.fileTooLarge',
   busy: 'chat.fileBusy',
   cancelled: 'chat.fileCancelled',
+  notDiscord: 'chat.fileNotDiscord',
 };
 
 /** The cut, in English: `pages 1-40 of 212 read; the first 200000 of 312000 characters read`. */

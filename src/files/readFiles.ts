@@ -12,6 +12,7 @@
  * Files Discord calls images, audio or video are named without being downloaded: the service
  * reads text only, and a photo is not worth fetching to say so.
  */
+import { isAttachmentUrl } from './attachmentHost.js';
 import type { AttachmentInfo, FileDownloader } from './attachments.js';
 import type { Extractor } from './extractor.js';
 import { fileKind, type UnreadableKind } from './fileKind.js';
@@ -34,6 +35,8 @@ export interface FileRead {
 export interface FileReaders {
   readonly downloader: FileDownloader;
   readonly extractor: Extractor;
+  /** Hosts fetched from besides Discord's CDN (attachmentHost.ts; IMAGE_HOST_ALLOWLIST). */
+  readonly allowedHosts: readonly string[];
 }
 
 const MEDIA = /^(image|audio|video)\//;
@@ -78,6 +81,8 @@ function cutOf(result: { text: string; charsTotal?: number; pagesRead?: number; 
 }
 
 async function readOne(readers: FileReaders, file: AttachmentInfo, signal?: AbortSignal): Promise<FileRead> {
+  if (!isAttachmentUrl(file.url, readers.allowedHosts))
+    return { name: file.name, note: { code: 'notDiscord' } };
   const download = await readers.downloader.downloadFile(file.url, FILE_MAX_BYTES, signal);
   if (!download.ok) {
     // Discord stated a smaller size than the host sent: judged by what came.

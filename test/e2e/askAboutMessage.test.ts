@@ -28,7 +28,7 @@ const suite = useHarness({
 const { h, freshChannel, ephemeralText } = suite;
 const ASK = 'Ask about this message';
 
-/** A host on loopback reached by the name `localhost`, which the bot's guard must refuse. */
+/** A host on loopback reached by the name `localhost`: neither Discord's CDN nor allowlisted, so never fetched. */
 let internalHits = 0;
 const internal = createServer((_req, res) => {
   internalHits += 1;
@@ -131,7 +131,7 @@ describe('Ask about this message', () => {
     expect(content).toContain('Attachment photo.png: not read (an image: the service reads text only)');
     expect(content).toContain('Attachment binary.txt: not read (not text, a PDF or a Word document)');
     expect(content).toContain(
-      'Attachment secret.txt: not read (the file host is on a private or internal network, which the bot does not fetch from)',
+      'Attachment secret.txt: not read (its address is not a Discord attachment, and the bot fetches files only from Discord)',
     );
     expect(content.endsWith('\n\nQuestion:\nWhat does 137 mean?\nAnd what should I change?')).toBe(true);
     // Refused before connecting: the internal host never saw a request.

@@ -164,6 +164,7 @@ async function setUp(options: { shuttingDown?: boolean; dmsEnabled?: boolean; re
     files: {
       downloader: { downloadFile: async () => ({ ok: false as const, reason: 'no files here' }) },
       extractor: createExtractor(),
+      allowedHosts: [],
     },
     shutdown: shutdown.signal,
   } satisfies AnswerMessageDeps;

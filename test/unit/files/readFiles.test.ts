@@ -21,7 +21,7 @@ const file = (name: string, contentType: string | null, size = 10) => ({
   name,
   contentType,
   size,
-  url: `https://cdn.test/${name}`,
+  url: `https://cdn.discordapp.com/attachments/1/2/${name}`,
 });
 
 /** A file host in memory: what it holds by URL, and which URLs were asked for. */
@@ -32,7 +32,7 @@ function fileHost(files: Record<string, Buffer | { fail: string } | { tooLarge: 
     asked,
     async downloadFile(url: string) {
       asked.push(url);
-      const held = files[url.replace('https://cdn.test/', '')];
+      const held = files[url.replace('https://cdn.discordapp.com/attachments/1/2/', '')];
       if (held === undefined) return { ok: false as const, reason: 'the file host answered HTTP 404' };
       if ('fail' in held) return { ok: false as const, reason: held.fail };
       if ('tooLarge' in held) return { ok: false as const, reason: 'x', tooLarge: true };
@@ -72,6 +72,24 @@ describe('planReads', () => {
   });
 });
 
+describe('readFiles: where from', () => {
+  it("fetches only from Discord's CDN and the allowlisted hosts, and names any other address unfetched", async () => {
+    const host = fileHost({ 'a.txt': Buffer.from('hello') });
+    const readers = { downloader: host, extractor: createExtractor(), allowedHosts: ['127.0.0.1'] };
+    const read = await readFiles(readers, [
+      { ...file('a.txt', 'text/plain'), url: 'http://169.254.169.254/latest/meta-data' },
+      { ...file('b.txt', 'text/plain'), url: 'http://cdn.discordapp.com/attachments/1/2/b.txt' },
+      file('a.txt', 'text/plain'),
+    ]);
+    expect(read.map((entry) => entry.note && modelNote(entry.note))).toEqual([
+      'its address is not a Discord attachment, and the bot fetches files only from Discord',
+      'its address is not a Discord attachment, and the bot fetches files only from Discord',
+      undefined,
+    ]);
+    expect(host.asked).toEqual(['https://cdn.discordapp.com/attachments/1/2/a.txt']);
+  });
+});
+
 describe('readFiles', () => {
   const extractor = createExtractor();
 
@@ -93,7 +111,7 @@ describe('readFiles', () => {
     });
     const names = [...Object.keys(host.files), 'photo.png'];
     const read = await readFiles(
-      { downloader: host, extractor },
+      { downloader: host, extractor, allowedHosts: [] },
       names.map((name) => file(name, name === 'photo.png' ? 'image/png' : null)),
     );
     const byName = Object.fromEntries(
@@ -121,6 +139,6 @@ describe('readFiles', () => {
     expect(byName['photo.png']?.note).toBe('an image: the service reads text only');
     // Every file has an answer, in order; the photo Discord called an image was never fetched.
     expect(read.map((entry) => entry.name)).toEqual(names);
-    expect(host.asked).not.toContain('https://cdn.test/photo.png');
+    expect(host.asked).not.toContain('https://cdn.discordapp.com/attachments/1/2/photo.png');
   });
 });

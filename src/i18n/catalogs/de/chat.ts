@@ -72,6 +72,7 @@ export default {
   fileTooLarge: '{{name}}: braucht zum Lesen mehr Speicher, als der Bot erlaubt, daher nicht gelesen',
   fileBusy: '{{name}}: der Bot liest gerade zu viele Dateien; versuch es gleich noch einmal',
   fileCancelled: '{{name}}: das Lesen wurde abgebrochen',
+  fileNotDiscord: '{{name}}: keine Discord-Anhangsadresse, daher nicht abgerufen',
   fileTooBig: '{{name}} ist {{size}} groß; der Bot liest Dateien bis {{limit}}.',
   fileTooBigTogether:
     '{{name}}: nicht gelesen, die Dateien zusammen sind größer als die {{limit}}, die der Bot liest',

@@ -76,6 +76,7 @@ export default {
   fileTooLarge: '{{name}}: needs more memory to read than the bot allows, so not read',
   fileBusy: '{{name}}: the bot is reading too many files right now; try again in a moment',
   fileCancelled: '{{name}}: reading was cancelled',
+  fileNotDiscord: '{{name}}: not a Discord attachment address, so not fetched',
   fileTooBig: '{{name}} is {{size}}; the bot reads files up to {{limit}}.',
   fileTooBigTogether: '{{name}}: not read, the files together are over the {{limit}} the bot reads',
   fileUnpacksTooLarge: '{{name}}: would unpack past {{limit}}, so not read',

@@ -71,6 +71,7 @@ export default {
   fileTooLarge: '{{name}}: necesita más memoria de la que el bot permite, así que no se leyó',
   fileBusy: '{{name}}: el bot está leyendo demasiados archivos ahora; inténtalo de nuevo en un momento',
   fileCancelled: '{{name}}: la lectura se canceló',
+  fileNotDiscord: '{{name}}: no es una dirección de adjunto de Discord, así que no se descargó',
   fileTooBig: '{{name}} ocupa {{size}}; el bot lee archivos de hasta {{limit}}.',
   fileTooBigTogether: '{{name}}: no se leyó, los archivos juntos superan los {{limit}} que lee el bot',
   fileUnpacksTooLarge: '{{name}}: al descomprimirse superaría {{limit}}, así que no se leyó',

@@ -72,6 +72,7 @@ export default {
   fileTooLarge: '{{name}} : demande plus de mémoire que le bot n’en permet, donc non lu',
   fileBusy: '{{name}} : le bot lit trop de fichiers en ce moment ; réessayez dans un instant',
   fileCancelled: '{{name}} : la lecture a été annulée',
+  fileNotDiscord: '{{name}} : pas une adresse de pièce jointe Discord, donc non récupéré',
   fileTooBig: '{{name}} fait {{size}} ; le bot lit les fichiers jusqu’à {{limit}}.',
   fileTooBigTogether: '{{name}} : non lu, les fichiers ensemble dépassent les {{limit}} que le bot lit',
   fileUnpacksTooLarge: '{{name}} : dépasserait {{limit}} une fois décompressé, donc non lu',

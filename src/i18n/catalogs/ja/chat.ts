@@ -68,6 +68,7 @@ export default {
   fileTooLarge: '{{name}}: 読み取りにボットの上限を超えるメモリが必要なため読みませんでした',
   fileBusy: '{{name}}: ボットは今ほかのファイルを読み取り中です。少ししてからもう一度お試しください',
   fileCancelled: '{{name}}: 読み取りは取り消されました',
+  fileNotDiscord: '{{name}}: Discord の添付ファイルのアドレスではないため取得しませんでした',
   fileTooBig: '{{name}} は {{size}} です。ボットが読めるファイルは {{limit}} までです。',
   fileTooBigTogether: '{{name}}: ファイルの合計がボットの読める {{limit}} を超えるため読みませんでした',
   fileUnpacksTooLarge: '{{name}}: 展開すると {{limit}} を超えるため読みませんでした',

@@ -71,6 +71,7 @@ export default {
   fileTooLarge: '{{name}}: precisa de mais memória do que o bot permite, então não foi lido',
   fileBusy: '{{name}}: o bot está lendo arquivos demais agora; tente de novo daqui a pouco',
   fileCancelled: '{{name}}: a leitura foi cancelada',
+  fileNotDiscord: '{{name}}: não é um endereço de anexo do Discord, então não foi baixado',
   fileTooBig: '{{name}} tem {{size}}; o bot lê arquivos de até {{limit}}.',
   fileTooBigTogether: '{{name}}: não foi lido, os arquivos juntos passam dos {{limit}} que o bot lê',
   fileUnpacksTooLarge: '{{name}}: passaria de {{limit}} ao ser descompactado, então não foi lido',

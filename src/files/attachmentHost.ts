@@ -1,0 +1,35 @@
+/**
+ * Whose addresses the bot fetches members' files from (pure): Discord's CDN over https
+ * (`cdn.discordapp.com`, `media.discordapp.net`), where every attachment an interaction or a
+ * message names lives, and the hosts the operator allowlists (IMAGE_HOST_ALLOWLIST: the local
+ * Discord's CDN on loopback in the playground and the tests). Any other address is refused before
+ * the downloader is asked, whatever a payload says: the download guard (images/hostGuard.ts) then
+ * still refuses internal addresses of the hosts allowed here.
+ */
+import { isIP } from 'node:net';
+
+export const DISCORD_CDN_HOSTS: readonly string[] = ['cdn.discordapp.com', 'media.discordapp.net'];
+
+/** A host as the URL parser writes it (lower case, no brackets, no final dot). */
+function bareHost(host: string): string {
+  let name = host.trim().toLowerCase();
+  if (name.startsWith('[') && name.endsWith(']')) name = name.slice(1, -1);
+  if (name.endsWith('.')) name = name.slice(0, -1);
+  if (isIP(name) === 6) return new URL(`http://[${name}]/`).hostname.slice(1, -1);
+  return name;
+}
+
+/** Whether `url` is an attachment address the bot fetches: Discord's CDN (https) or an allowlisted host. */
+export function isAttachmentUrl(url: string, allowlist: readonly string[]): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  const host = bareHost(parsed.hostname);
+  if (parsed.protocol === 'https:' && DISCORD_CDN_HOSTS.includes(host)) return true;
+  return (
+    (parsed.protocol === 'https:' || parsed.protocol === 'http:') && allowlist.map(bareHost).includes(host)
+  );
+}
