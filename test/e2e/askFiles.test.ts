@@ -9,7 +9,11 @@ import { describe, expect, it } from 'vitest';
 import { sizeText } from '../../src/files/attachments.js';
 import { FILE_MAX_BYTES, PDF_MAX_PAGES } from '../../src/files/readFiles.js';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
-import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
+import {
+  type LocalInteraction,
+  type LocalMessage,
+  SERVER_MANAGER_PERMISSIONS,
+} from '../../src/localDiscord/localDiscord.js';
 import { makeBombPdf, makeDocx, makePdf } from '../../src/localService/documents.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
@@ -245,5 +249,45 @@ describe('files with a mention, a reply or a DM', () => {
     );
     await waitForIdle(h);
     expect(h.service.chatRequests().length).toBe(before);
+  });
+});
+
+describe('files and budgets', () => {
+  it('a file’s text counts against the member’s budget before the service is called', async () => {
+    const { ledger } = h.running.bot.capabilities.spend;
+    const admin = h.discord.user('admin', 'Admin');
+    const channelId = freshChannel();
+    const spent = await ledger.userDaySpendMicros(h.discord.guildId, suite.asker.id, Date.now());
+    // 100 micro-units left: a short question fits, a few thousand tokens of CSV do not.
+    const set = h.discord.sendCommand({
+      name: 'budget',
+      subcommand: 'set',
+      options: { daily_per_member: (spent + 100) / 1e6 },
+      user: admin,
+      permissions: SERVER_MANAGER_PERMISSIONS,
+    });
+    await ephemeralText(set);
+    const calls = h.service.chatRequests().length;
+    const rows = Array.from({ length: 4000 }, (_, row) => `row-${row},${row * 7}`).join('\n');
+    const withFile = ask(
+      { prompt: 'total?', max_tokens: 1 },
+      { channelId, files: { file: memberFile('big.csv', rows, 'text/csv') } },
+    );
+    const [refusal] = await waitForReply(h, withFile, ([text]) => text?.includes('⛔') ?? false);
+    expect(refusal).toMatch(/^⛔ This request could cost more than the .* left of your daily spending limit/);
+    expect((h.discord.replyMessages(withFile)[0]?.flags ?? 0) & 64).toBe(64);
+    expect(h.service.chatRequests().length).toBe(calls);
+    // The same question without the file is served.
+    await answer(ask({ prompt: 'total?', max_tokens: 1 }, { channelId }), 'total?');
+    expect(h.service.chatRequests().length).toBe(calls + 1);
+    await ephemeralText(
+      h.discord.sendCommand({
+        name: 'budget',
+        subcommand: 'clear',
+        options: { which: 'daily_per_member' },
+        user: admin,
+        permissions: SERVER_MANAGER_PERMISSIONS,
+      }),
+    );
   });
 });
