@@ -1,11 +1,11 @@
 /**
  * The plumbing of the playground's web server (webServer.ts): reading a write's JSON body (at most
- * 64 KiB, an object), answering JSON, and the refusals that carry their own status (403: this
+ * 32 MiB, an object: files come in it, base64, pageFiles.ts), answering JSON, and the refusals that carry their own status (403: this
  * person may not act there) rather than the 400 of a malformed request.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-const MAX_BODY = 64 * 1024;
+const MAX_BODY = 32 * 1024 * 1024;
 
 /** A request the page's API refuses with `status` (and `message` as its error). */
 export class PageRefusal extends Error {
@@ -18,12 +18,14 @@ export class PageRefusal extends Error {
 }
 
 export async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let text = '';
-  req.setEncoding('utf8');
-  for await (const chunk of req) {
-    text += String(chunk);
-    if (text.length > MAX_BODY) throw new Error('request body too large');
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    length += chunk.length;
+    if (length > MAX_BODY) throw new Error('request body too large');
+    chunks.push(chunk);
   }
+  const text = Buffer.concat(chunks).toString('utf8');
   const parsed: unknown = JSON.parse(text || '{}');
   if (typeof parsed !== 'object' || parsed === null) throw new Error('expected a JSON object');
   return parsed as Record<string, unknown>;

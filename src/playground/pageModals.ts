@@ -5,12 +5,13 @@
  * the bot nothing then; the page stops showing it). A form is its person's, and submitted once.
  */
 import type { LocalDiscord, LocalInteraction } from '../localDiscord/localDiscord.js';
+import { pageFilesByField } from './pageFiles.js';
 import { type InteractionNotes, modalsView, type PlaygroundPerson } from './pageView.js';
 
 export interface PageModals {
   /** The open forms (pushed to the page as `modals` events). */
   view(): ReturnType<typeof modalsView>;
-  /** `{interactionId, values: {field: text}}`: submits the form as `person`. */
+  /** `{interactionId, values: {field: text}, files?: {upload: [file]}}`: submits the form as `person`. */
   submit(person: PlaygroundPerson, body: Record<string, unknown>): { interactionId: string };
   /** `{interactionId}`: closes the form without telling the bot, as Discord's Cancel does. */
   cancel(person: PlaygroundPerson, body: Record<string, unknown>): { closed: string };
@@ -40,9 +41,12 @@ export function pageModals(discord: LocalDiscord, notes: InteractionNotes): Page
         const value = (given as Record<string, unknown>)[field.customId];
         if (typeof value === 'string') values[field.customId] = value;
       }
+      const uploads = new Set(interaction.modal?.uploads.map((upload) => upload.customId));
+      const files = Object.entries(pageFilesByField(body.files)).filter(([field]) => uploads.has(field));
       const submit = discord.submitModal(interaction, values, {
         user: person.user,
         permissions: person.permissions,
+        ...(files.length > 0 && { files: Object.fromEntries(files) }),
       });
       notes.set(submit.token, {
         userId: person.user.id,

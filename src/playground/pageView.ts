@@ -183,6 +183,22 @@ export function modalsView(discord: LocalDiscord, notes: InteractionNotes) {
         forUserId: notes.get(interaction.token)?.userId ?? interaction.userId,
         title: modal.title,
         fields: modal.fields,
+        // File uploads, with their Label's words (the page shows a file picker for each).
+        uploads: modal.components.flatMap((component) => {
+          const inner = component.component as
+            | { type?: number; custom_id?: string; max_values?: number }
+            | undefined;
+          if (component.type !== 18 || inner?.type !== 19) return [];
+          const { label, description } = component as { label?: string; description?: string };
+          return [
+            {
+              customId: inner.custom_id ?? '',
+              label: label ?? '',
+              description: description ?? '',
+              max: inner.max_values ?? 1,
+            },
+          ];
+        }),
       };
     });
 }

@@ -21,6 +21,7 @@ import type { LocalDiscord } from '../localDiscord/localDiscord.js';
 import { buyPremium, endPurchase, skusView } from './demoPlans.js';
 import { type PageAccess, pageAccess } from './pageAccess.js';
 import { commandInput, createPlaygroundRoles, rolesView } from './pageCommands.js';
+import { pageCommandFiles, pageFiles } from './pageFiles.js';
 import { isJson, readJson, send, sendFailure, text } from './pageHttp.js';
 import { type IntentSwitch, intentState, switchIntent } from './pageIntent.js';
 import { changeLocale, localesView } from './pageLocales.js';
@@ -45,6 +46,7 @@ export interface WebServer {
 /** The page's files (page/: its ES modules and style sheets), served without the key. */
 const PAGE_FILES = [
   'app.js',
+  'attach.js',
   'channels.js',
   'commands.js',
   'composer.js',
@@ -148,8 +150,10 @@ export async function startWebServer(
     const where = { channelId };
     if (path === '/api/command') {
       const { input, label } = commandInput(body);
+      const files = pageCommandFiles(body.files); // uploaded before the command, as Discord does
       const interaction = discord.sendCommand({
         ...input,
+        ...(files && { files }),
         ...where,
         user: person.user,
         permissions: person.permissions,
@@ -158,9 +162,10 @@ export async function startWebServer(
       return { interactionId: interaction.id };
     }
     if (path === '/api/message') {
-      const content = text(body.content);
-      if (!content?.trim()) throw new Error('a message needs text');
-      const message = discord.sendMessage({ content, ...where, user: person.user });
+      const content = text(body.content) ?? '';
+      const files = pageFiles(body.files);
+      if (!content.trim() && files.length === 0) throw new Error('a message needs text or a file');
+      const message = discord.sendMessage({ content, ...where, user: person.user, files });
       // Pushed to the page at once, also when the bot leaves it alone (nothing else changes then).
       discord.emit('change');
       return { messageId: message.id };

@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makePdf } from '../../src/localService/documents.js';
 import type { Playground } from '../../src/playground/playground.js';
 import { chromiumFound } from '../helpers/chromium.js';
 import { openPlaygroundInBrowser } from '../helpers/playgroundBrowser.js';
@@ -124,6 +125,63 @@ describe.skipIf(!found)('the playground page, like Discord', () => {
     expect((await pageState()).messages.length).toBe(before);
     await page.fill('#input', '');
   });
+
+  it('files attach with 📎 to a mention, to /ask and in its form; what the bot cannot read is named under the reply', async () => {
+    await openChannel('ask-the-bot');
+    await page.selectOption('#person', 'member');
+    const messages = page.locator('#messages');
+    // A mention with two files: chips show them until the message goes.
+    await page.setInputFiles('#attach', [
+      { name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]) },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('ship on friday') },
+    ]);
+    expect(await page.locator('#attached li').allTextContents()).toEqual(['photo.png×', 'notes.txt×']);
+    await page.fill('#input', '@bot what do these say?');
+    await page.press('#input', 'Enter');
+    await expect.poll(() => page.locator('#attached li').count()).toBe(0);
+    await expect
+      .poll(() => messages.textContent(), { timeout: 20_000 })
+      .toContain('📎 photo.png: an image; this service reads text only');
+    await shot(page, 'files-mention');
+
+    // /ask with a file: it goes to the command's file option.
+    await page.setInputFiles('#attach', [
+      { name: 'scan.pdf', mimeType: 'application/pdf', buffer: makePdf(['x'], { textLayer: false }) },
+    ]);
+    await page.fill('#input', '/ask prompt:read this');
+    await page.press('#input', 'Enter');
+    await expect
+      .poll(() => messages.textContent(), { timeout: 20_000 })
+      .toContain('📎 scan.pdf: no text layer (a scan?), so not read');
+    // A command without a file option says so, and sends nothing.
+    await page.setInputFiles('#attach', [
+      { name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') },
+    ]);
+    expect(await refused('/reset')).toBe('/reset takes no file.');
+    await shot(page, 'files-suggestions');
+    await page.click('#attached li button.remove');
+    expect(await page.locator('#attached li').count()).toBe(0);
+
+    // The form's upload.
+    await page.fill('#input', '/ask');
+    await page.press('#input', 'Enter');
+    const dialog = page.locator('#modal');
+    await dialog.waitFor({ state: 'visible', timeout: 20_000 });
+    await dialog.locator('textarea').fill('and this one?');
+    await dialog.locator('input[type="file"]').setInputFiles([
+      {
+        name: 'clip.mp4',
+        mimeType: 'video/mp4',
+        buffer: Buffer.from([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70]),
+      },
+    ]);
+    await shot(page, 'files-form');
+    await dialog.locator('button.submit').click();
+    await expect
+      .poll(() => messages.textContent(), { timeout: 20_000 })
+      .toContain('📎 clip.mp4: a video; this service reads text only');
+    await shot(page, 'files-replies');
+  }, 120_000);
 
   it('a reload keeps the person typing (Sam) and the open channel', async () => {
     await page.selectOption('#person', 'admin');

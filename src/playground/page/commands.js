@@ -99,6 +99,8 @@ export function parseCommand(text) {
     options: values,
     channelOptions,
     roleOptions,
+    // Where attached files go (composer.js): the command's file options.
+    fileOptions: options.filter((option) => option.type === OPTION.ATTACHMENT).map((option) => option.name),
   };
 }
 

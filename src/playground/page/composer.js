@@ -1,6 +1,8 @@
 // The composer: a slash command (completed from the commands the bot registered: commands.js)
-// or a message ("@bot" becomes the bot's mention), sent as the person chosen in "Typing as".
+// or a message ("@bot" becomes the bot's mention), sent as the person chosen in "Typing as", with
+// the files attached with 📎 (attach.js).
 
+import { attachedFiles, clearAttached, filesPayload, setUpAttach } from './attach.js';
 import { parseCommand, suggestionsFor } from './commands.js';
 import { jumpToPresent } from './follow.js';
 import { checkMessage, lengthOf, MESSAGE_MAX } from './optionChecks.js';
@@ -38,18 +40,26 @@ function accept(index) {
 async function submit(event) {
   event.preventDefault();
   const text = $('input').value.trim();
-  if (!text) return;
+  const files = attachedFiles();
+  if (!text && files.length === 0) return;
   document.querySelector('.error-line')?.remove();
   if (text.startsWith('/')) {
-    const parsed = parseCommand(text);
+    const { fileOptions, ...parsed } = parseCommand(text);
     if (parsed.error) return showError(parsed.error);
-    await post('/api/command', parsed);
+    // The files go to the command's file option, as Discord's client puts them there.
+    if (files.length > 0 && !fileOptions?.length)
+      return showError(t('composer.noFileOption', { command: `/${parsed.name}` }));
+    const withFiles =
+      files.length > 0 ? { files: { [fileOptions[0]]: await filesPayload(files.slice(0, 1)) } } : {};
+    await post('/api/command', { ...parsed, ...withFiles });
   } else {
     // As Discord's client: a message over the limit is not sent (the counter is red).
     const tooLong = checkMessage(text);
     if (tooLong) return showError(tooLong);
-    await post('/api/message', { content: text.replace(/@(bot|service ?bot)\b/gi, `<@${state.botId}>`) });
+    const content = text.replace(/@(bot|service ?bot)\b/gi, `<@${state.botId}>`);
+    await post('/api/message', { content, ...(files.length > 0 && { files: await filesPayload(files) }) });
   }
+  clearAttached();
   $('input').value = '';
   showSuggestions();
   showCount();
@@ -77,6 +87,7 @@ function showPlaceholder() {
 }
 
 export function setUpComposer() {
+  setUpAttach();
   // The title is redrawn with each channel opened and each language change (channels.js).
   new MutationObserver(showPlaceholder).observe($('channel-title'), {
     childList: true,

@@ -1,10 +1,11 @@
 // A form the bot opened (a modal) shows as a dialog over the channel, to the person who ran the
-// command only; Submit and Cancel go to /api/modal (pageModals.ts). As in Discord each text field
+// command only; Submit and Cancel go to /api/modal (pageModals.ts), a file upload's files with it. As in Discord each text field
 // counts its characters against the limit the bot set ("123 / 4000", red when over), and Submit
 // checks required, min and max length first (optionChecks.js): a field that fails says why under
 // it and nothing is sent. Nothing is cut: a long paste stays whole, to be shortened by the person
 // (`maxlength` stays on the box for assistive technology; keepWhole stops the browser's cut).
 
+import { filesPayload } from './attach.js';
 import { checkField, fieldCount } from './optionChecks.js';
 import { onPageLanguage, t } from './pageText.js';
 import { $, escapeHtml, me, post, state } from './state.js';
@@ -23,6 +24,13 @@ function fieldHtml(field, index) {
   return `<label for="${id}">${escapeHtml(field.label)}${field.required ? ' <span class="required">*</span>' : ''}</label>
         ${field.description ? `<div class="field-description">${escapeHtml(field.description)}</div>` : ''}${input}
         <div class="field-foot"><span class="field-error" id="${id}-error" role="alert"></span><span class="field-count" id="${id}-count"></span></div>`;
+}
+
+/** A file upload (Discord's component 19): its Label's words and a file picker for up to `max` files. */
+function uploadHtml(upload, index) {
+  const id = `modal-upload-${index}`;
+  return `<label for="${id}">${escapeHtml(upload.label)}</label>
+        ${upload.description ? `<div class="field-description">${escapeHtml(upload.description)}</div>` : ''}<input id="${id}" type="file" name="${escapeHtml(upload.customId)}"${upload.max > 1 ? ' multiple' : ''} />`;
 }
 
 /**
@@ -75,7 +83,7 @@ export function renderModal() {
     return;
   }
   dialog.dataset.interactionId = modal.interactionId;
-  const fields = modal.fields.map(fieldHtml).join('');
+  const fields = modal.fields.map(fieldHtml).join('') + (modal.uploads ?? []).map(uploadHtml).join('');
   dialog.innerHTML = `<form method="dialog" novalidate><h2 id="modal-title">${escapeHtml(modal.title)}</h2>${fields}
     <div class="modal-actions"><button type="button" class="cancel" data-text="modal.cancel">${t('modal.cancel')}</button><button type="submit" class="submit" data-text="modal.submit">${t('modal.submit')}</button></div></form>`;
   const form = dialog.querySelector('form');
@@ -91,8 +99,17 @@ export function renderModal() {
     const values = Object.fromEntries(
       modal.fields.map((field) => [field.customId, form.elements[field.customId].value]),
     );
+    // Each upload's files (at most as many as it takes), read before the dialog closes.
+    const files = Object.fromEntries(
+      await Promise.all(
+        (modal.uploads ?? []).map(async (upload) => [
+          upload.customId,
+          await filesPayload([...form.elements[upload.customId].files].slice(0, upload.max)),
+        ]),
+      ),
+    );
     dialog.close();
-    await post('/api/modal', { interactionId: modal.interactionId, values });
+    await post('/api/modal', { interactionId: modal.interactionId, values, files });
   });
   dialog.querySelector('.cancel').addEventListener('click', async () => {
     dialog.close();

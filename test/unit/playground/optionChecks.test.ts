@@ -98,14 +98,14 @@ describe('checkOptionValue', () => {
     expect(checkOptionValue(n, '1')).toEqual({ value: 1 });
   });
 
-  it('takes true or false for a boolean, an empty value for nothing, no attachment', () => {
+  it('takes true or false for a boolean, an empty value for nothing, a file only through 📎', () => {
     const thread = { type: OPTION.BOOLEAN, name: 'thread' };
     expect(checkOptionValue(thread, 'True')).toEqual({ value: true });
     expect(checkOptionValue(thread, 'false')).toEqual({ value: false });
     expect(checkOptionValue(thread, 'yes')).toEqual({ error: 'thread must be true or false.' });
     expect(checkOptionValue(string(), '')).toEqual({ error: 'prompt is required.' });
     expect(checkOptionValue({ type: OPTION.ATTACHMENT, name: 'file' }, 'x.png').error).toBe(
-      'file needs a file, which this page cannot attach.',
+      'file takes a file: attach it with 📎 and send the command.',
     );
   });
 
