@@ -44,14 +44,19 @@ export function serveCommandFile(discord: DiscordState, path: string, res: Serve
   const match = PATH.exec(path);
   if (!match) return false;
   const file = discord.commandFiles.get(match[1] as string);
-  if (!file || file.filename !== decodeURIComponent(match[2] as string)) {
+  sendCdnFile(res, file?.filename === decodeURIComponent(match[2] as string) ? file : undefined);
+  return true;
+}
+
+/** A file as the CDN serves it, with the type it was uploaded with; 404 when there is none. */
+export function sendCdnFile(res: ServerResponse, file: LocalAttachment | undefined): void {
+  if (!file) {
     res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
-    return true;
+    return;
   }
   res.writeHead(200, {
     'content-type': file.contentType ?? 'application/octet-stream',
     'content-length': file.data.length,
   });
   res.end(file.data);
-  return true;
 }

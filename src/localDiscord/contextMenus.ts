@@ -13,7 +13,9 @@
  * - Attachments of members' messages are served at `/attachments/<message id>/<file name>`
  *   (Discord's CDN, which needs no token), unless a file names its own `url`.
  */
+
 import type { ServerResponse } from 'node:http';
+import { sendCdnFile } from './commandFiles.js';
 import { isDm } from './dms.js';
 import { dispatchInteraction } from './members.js';
 import {
@@ -161,15 +163,7 @@ export function serveAttachment(discord: DiscordState, path: string, res: Server
   const file = message?.attachments.find(
     (candidate) => candidate.filename === decodeURIComponent(match[2] as string),
   );
-  if (!message || message.deleted || !file) {
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
-    return true;
-  }
-  res.writeHead(200, {
-    'content-type': file.contentType ?? 'application/octet-stream',
-    'content-length': file.data.length,
-  });
-  res.end(file.data);
+  sendCdnFile(res, message && !message.deleted ? file : undefined);
   return true;
 }
 
