@@ -83,6 +83,9 @@ async function docxText(job: ExtractJob): Promise<ExtractOutcome> {
   }
 }
 
+// The bot gone (a crash), the file is no one's: stop rather than outlive it.
+process.on('disconnect', () => process.exit(1));
+
 process.once('message', (job: ExtractJob) => {
   // The parent kills this process once it has the outcome (exiting here could be seen first).
   const reply = (outcome: ExtractOutcome) => process.send?.(outcome);

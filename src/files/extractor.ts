@@ -2,7 +2,7 @@
  * Runs extractChild.ts for one file at a time per slot: a process per file, forked with an empty
  * environment (the bot's tokens and keys never reach the code that parses a stranger's file), a
  * V8 heap limit, and two watchdogs: killed at the deadline, and killed once its resident memory
- * passes `maxRssMb` (read from /proc every 25 ms on Linux; elsewhere the deadline alone). A
+ * passes `maxRssMb` (VmRSS, read from /proc every 25 ms on Linux; elsewhere the deadline alone). A
  * hostile PDF (a page tree of millions of pages, a stream that unpacks to gigabytes) so costs
  * at most one slot for `deadlineMs` and some hundreds of MiB, never the event loop other
  * members' replies stream on. At most `maxConcurrent` run at once; up to `maxQueued` more wait,
@@ -44,7 +44,6 @@ export const EXTRACTOR_DEFAULTS: ExtractorOptions = {
 };
 
 const WATCH_MS = 25;
-const PAGE_BYTES = 4096;
 
 // The child runs from its own file: built JavaScript beside this one, or TypeScript in tests
 // (Node strips the types).
@@ -52,24 +51,20 @@ const CHILD = fileURLToPath(
   new URL(`./extractChild.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
 );
 
-/** A process's peak resident memory in bytes (VmHWM, Linux), or undefined where /proc is not there. */
-function peakResidentBytes(pid: number | undefined): number | undefined {
+/** A figure of /proc/<pid>/status in bytes (Linux: `VmRSS`, `VmHWM`), or undefined where there is none. */
+function statusBytes(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | undefined {
   try {
-    const kib = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
+    const kib = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
     return kib === undefined ? undefined : Number(kib) * 1024;
   } catch {
     return undefined;
   }
 }
 
-/** A process's resident memory in bytes (Linux), or undefined where /proc is not there. */
-function residentBytes(pid: number | undefined): number | undefined {
-  try {
-    const statm = readFileSync(`/proc/${pid}/statm`, 'latin1');
-    return Number(statm.split(' ')[1]) * PAGE_BYTES;
-  } catch {
-    return undefined;
-  }
+/** How a child that ended without an outcome ended: killed for memory (V8's abort, the kernel's kill) or it failed. */
+function endedWithout(code: number | null, signal: NodeJS.Signals | null): ExtractResult {
+  const outOfMemory = signal === 'SIGKILL' || signal === 'SIGABRT' || code === 134;
+  return { ok: false, problem: outOfMemory ? 'tooLarge' : 'damaged' };
 }
 
 function runChild(
@@ -80,12 +75,7 @@ function runChild(
   if (signal?.aborted) return Promise.resolve({ ok: false, problem: 'cancelled' });
   const started = performance.now();
   return new Promise((resolve) => {
-    const child: ChildProcess = fork(CHILD, [], {
-      env: {},
-      execArgv: [`--max-old-space-size=${Math.max(64, Math.floor(options.maxRssMb / 2))}`],
-      serialization: 'advanced',
-      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-    });
+    let child: ChildProcess | undefined;
     let settled = false;
     const finish = (result: ExtractResult) => {
       if (settled) return;
@@ -93,23 +83,34 @@ function runChild(
       clearTimeout(deadline);
       clearInterval(watch);
       signal?.removeEventListener('abort', onAbort);
-      const stats = { ms: performance.now() - started, peakRssBytes: peakResidentBytes(child.pid) };
-      child.kill('SIGKILL');
+      const stats = { ms: performance.now() - started, peakRssBytes: statusBytes(child?.pid, 'VmHWM') };
+      child?.kill('SIGKILL');
       resolve({ ...result, stats });
     };
     const onAbort = () => finish({ ok: false, problem: 'cancelled' });
     const deadline = setTimeout(() => finish({ ok: false, problem: 'deadline' }), options.deadlineMs);
     const watch = setInterval(() => {
-      const resident = residentBytes(child.pid);
+      const resident = statusBytes(child?.pid, 'VmRSS');
       if (resident === undefined) clearInterval(watch);
       else if (resident > options.maxRssMb * 1024 * 1024) finish({ ok: false, problem: 'tooLarge' });
     }, WATCH_MS);
     signal?.addEventListener('abort', onAbort, { once: true });
-    child.once('message', (outcome) => finish(outcome as ExtractOutcome));
-    child.once('error', () => finish({ ok: false, problem: 'damaged' }));
-    // It exits only when it failed: out of heap, or killed by the system for memory.
-    child.once('exit', () => finish({ ok: false, problem: 'tooLarge' }));
-    child.send(job);
+    try {
+      child = fork(CHILD, [], {
+        env: {},
+        execArgv: [`--max-old-space-size=${Math.max(64, Math.floor(options.maxRssMb / 2))}`],
+        serialization: 'advanced',
+        stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
+      });
+      child.once('message', (outcome) => finish(outcome as ExtractOutcome));
+      child.on('error', () => finish({ ok: false, problem: 'damaged' }));
+      // 'close' comes after the IPC channel closed, so after any outcome it carried.
+      child.once('close', (code, killedBy) => finish(endedWithout(code, killedBy)));
+      child.send(job);
+    } catch {
+      // No process (out of memory, of file descriptors): the file is not read, the bot goes on.
+      finish({ ok: false, problem: 'damaged' });
+    }
   });
 }
 
