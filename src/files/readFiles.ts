@@ -62,9 +62,12 @@ export function planReads(files: readonly AttachmentInfo[]): (FileNote | undefin
   });
 }
 
-/** The first file over the size a file may have, as Discord states it: refused before anything. */
+/**
+ * The first file over the size a file may have, as Discord states it: refused before anything.
+ * Images, audio and video are not read at all, so their size does not matter (they are named).
+ */
 export function fileTooBig(files: readonly AttachmentInfo[]): { name: string; note: FileNote } | undefined {
-  const file = files.find((candidate) => candidate.size > FILE_MAX_BYTES);
+  const file = files.find((candidate) => candidate.size > FILE_MAX_BYTES && !declaredMedia(candidate));
   return file && { name: file.name, note: { code: 'tooBig', size: file.size, limit: FILE_MAX_BYTES } };
 }
 
@@ -80,7 +83,14 @@ function cutOf(result: { text: string; charsTotal?: number; pagesRead?: number; 
   } satisfies FileNote;
 }
 
-async function readOne(readers: FileReaders, file: AttachmentInfo, signal?: AbortSignal): Promise<FileRead> {
+type Extract = Extractor['extract'];
+
+async function readOne(
+  readers: FileReaders,
+  extract: Extract,
+  file: AttachmentInfo,
+  signal?: AbortSignal,
+): Promise<FileRead> {
   if (!isAttachmentUrl(file.url, readers.allowedHosts))
     return { name: file.name, note: { code: 'notDiscord' } };
   const download = await readers.downloader.downloadFile(file.url, FILE_MAX_BYTES, signal);
@@ -105,7 +115,7 @@ async function readOne(readers: FileReaders, file: AttachmentInfo, signal?: Abor
     if (!entries || unpackedSize(entries) > FILE_UNPACKED_MAX_BYTES)
       return { name: file.name, note: { code: 'unpacksTooLarge', limit: FILE_UNPACKED_MAX_BYTES } };
   }
-  const result = await readers.extractor.extract(
+  const result = await extract(
     { kind, bytes: download.bytes, maxPages: PDF_MAX_PAGES, maxChars: FILE_MAX_CHARS },
     signal,
   );
@@ -113,17 +123,27 @@ async function readOne(readers: FileReaders, file: AttachmentInfo, signal?: Abor
   return { name: file.name, text: result.text, note: cutOf(result) };
 }
 
-/** Reads the files (in parallel; extraction is queued by the extractor): each gets its text or a note. */
+/** Reads the files: each gets its text or a note. */
 export async function readFiles(
   readers: FileReaders,
   files: readonly AttachmentInfo[],
   signal?: AbortSignal,
 ): Promise<FileRead[]> {
   const plan = planReads(files);
+  // Downloads in parallel, extractions one after another: a request holds at most one of the
+  // extractor's slots, so one member's ten PDFs do not make everyone else's files wait as busy.
+  let previous: Promise<unknown> = Promise.resolve();
+  const extractInTurn: Extract = (job, jobSignal) => {
+    const run = previous.then(() => readers.extractor.extract(job, jobSignal));
+    previous = run.catch(() => undefined);
+    return run;
+  };
   return Promise.all(
     files.map((file, index) => {
       const skipped = plan[index];
-      return skipped === undefined ? readOne(readers, file, signal) : { name: file.name, note: skipped };
+      return skipped === undefined
+        ? readOne(readers, extractInTurn, file, signal)
+        : { name: file.name, note: skipped };
     }),
   );
 }

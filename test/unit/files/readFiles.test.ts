@@ -11,6 +11,7 @@ import {
   FILE_MAX_CHARS,
   FILE_UNPACKED_MAX_BYTES,
   FILES_MAX_BYTES,
+  fileTooBig,
   PDF_MAX_PAGES,
   planReads,
   readFiles,
@@ -69,6 +70,49 @@ describe('planReads', () => {
       undefined,
       `the files together are over the ${sizeText(FILES_MAX_BYTES)} the bot reads`,
     ]);
+  });
+});
+
+describe('fileTooBig', () => {
+  it('refuses a file Discord says is over the limit, but not a photo or a video, which are only named', () => {
+    expect(
+      fileTooBig([file('clip.mp4', 'video/mp4', FILE_MAX_BYTES * 3), file('a.txt', 'text/plain')]),
+    ).toBeUndefined();
+    expect(
+      fileTooBig([
+        file('clip.mp4', 'video/mp4', FILE_MAX_BYTES * 3),
+        file('dump.csv', null, FILE_MAX_BYTES + 1),
+      ]),
+    ).toEqual({
+      name: 'dump.csv',
+      note: { code: 'tooBig', size: FILE_MAX_BYTES + 1, limit: FILE_MAX_BYTES },
+    });
+  });
+});
+
+describe('readFiles: one extraction at a time per request', () => {
+  it("holds at most one of the extractor's slots, however many documents a member sends", async () => {
+    let running = 0;
+    let most = 0;
+    const extractor = {
+      async extract() {
+        running += 1;
+        most = Math.max(most, running);
+        // Each extraction yields to the others before it ends, as a real one does.
+        await new Promise((resolve) => setImmediate(resolve));
+        running -= 1;
+        return { ok: true as const, text: 'read' };
+      },
+    };
+    const pdf = makePdf(['x']);
+    const host = fileHost({ 'a.pdf': pdf, 'b.pdf': pdf, 'c.pdf': pdf });
+    const read = await readFiles({ downloader: host, extractor, allowedHosts: [] }, [
+      file('a.pdf', null),
+      file('b.pdf', null),
+      file('c.pdf', null),
+    ]);
+    expect(read.map((entry) => entry.text)).toEqual(['read', 'read', 'read']);
+    expect(most).toBe(1);
   });
 });
 
