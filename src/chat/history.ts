@@ -92,16 +92,19 @@ export function selectHistory(
   let tokens = turnTokens(next);
   let start = previous.length;
   const kept: Turn[] = []; // newest first
+  // Once a turn's files were left out, every older turn's are too: older files go first.
+  let lightening = false;
   while (start > 0 && previous.length - start + 1 < limits.maxTurns) {
     const turn = previous[start - 1] as Turn;
-    let candidate = turnTokens(turn);
-    let fitting: Turn = turn;
+    const lighter = turn.role === 'user' ? withoutFileText(turn.content) : undefined;
+    let fitting: Turn = lightening && lighter !== undefined ? { ...turn, content: lighter } : turn;
+    let candidate = turnTokens(fitting);
     if (tokens + candidate > limits.maxTokens) {
-      const lighter = turn.role === 'user' ? withoutFileText(turn.content) : undefined;
-      if (lighter === undefined) break;
+      if (lighter === undefined || fitting !== turn) break;
       fitting = { ...turn, content: lighter };
       candidate = turnTokens(fitting);
       if (tokens + candidate > limits.maxTokens) break;
+      lightening = true;
     }
     tokens += candidate;
     kept.push(fitting);

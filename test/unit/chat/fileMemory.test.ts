@@ -74,6 +74,17 @@ describe('selectHistory with files', () => {
       '84.',
       'thanks',
     ]);
+    // Older files go first: once a newer question's file was left out, an older one's is too.
+    const older = user(filesPrompt([{ name: 'old.csv', text: 'o,'.repeat(100) }], 'first', 100_000), 0);
+    const both = selectHistory([older, assistant('ok', 0), ...previous], user('thanks', 5), {
+      maxTokens: 400,
+      maxTurns: 40,
+    });
+    expect(both.turns.map((turn) => turn.content).slice(0, 3)).toEqual([
+      `File old.csv: ${FILE_LEFT_OUT}\n\nQuestion:\nfirst`,
+      'ok',
+      `File big.csv: ${FILE_LEFT_OUT}\n\nQuestion:\nsum it`,
+    ]);
     // With room, the file stays whole.
     expect(selectHistory(previous, user('thanks', 5), { maxTokens: 100_000, maxTurns: 40 }).turns[0]).toBe(
       withFile,
