@@ -76,6 +76,8 @@ const schema = z.object({
   MAX_OUTPUT_TOKENS: integer(2048, 16, 1_000_000),
   IMAGE_DOWNLOAD_TIMEOUT_MS: integer(30_000, 100, 600_000),
   IMAGE_DOWNLOAD_MAX_DURATION_MS: integer(60_000, 1_000, 600_000),
+  FILE_READ_DEADLINE_MS: integer(15_000, 500, 120_000),
+  FILE_READ_MAX_MIB: integer(512, 128, 8192),
   IMAGE_HOST_ALLOWLIST: optionalText.transform((value) =>
     (value ?? '')
       .split(',')
@@ -160,11 +162,10 @@ export interface Config {
   readonly imageDownloadTimeoutMs: number;
   /** The longest one image's download may take in all, however steadily the host sends. */
   readonly imageDownloadMaxDurationMs: number;
-  /**
-   * Image hosts (names or addresses, lower case) the bot may fetch from even when they resolve
-   * to a loopback, private or other internal address.
-   */
+  /** Hosts (lower case) images and files are fetched from although they resolve to internal addresses. */
   readonly imageHostAllowlist: readonly string[];
+  /** Each member's file's extraction: its deadline, and its process's memory (files/extractor.ts). */
+  readonly fileReading: { readonly deadlineMs: number; readonly maxRssMb: number };
   /** The longest a reply may stream, however steadily the service sends. */
   readonly replyMaxDurationMs: number;
   readonly imagineProgressIntervalMs: number;
@@ -258,6 +259,7 @@ export function loadConfig(env: Env): ConfigResult {
       imageDownloadTimeoutMs: value.IMAGE_DOWNLOAD_TIMEOUT_MS,
       imageDownloadMaxDurationMs: value.IMAGE_DOWNLOAD_MAX_DURATION_MS,
       imageHostAllowlist: value.IMAGE_HOST_ALLOWLIST,
+      fileReading: { deadlineMs: value.FILE_READ_DEADLINE_MS, maxRssMb: value.FILE_READ_MAX_MIB },
       replyMaxDurationMs: value.REPLY_MAX_DURATION_MS,
       imagineProgressIntervalMs: value.IMAGINE_PROGRESS_INTERVAL_MS,
       rateLimitPerMinute: value.RATE_LIMIT_PER_MINUTE,

@@ -12,7 +12,7 @@ import { type Config, configSecrets } from '../config.js';
 import { createEntitlementPort } from '../discord/entitlementPort.js';
 import { createInteractionRest } from '../discord/interactionWebhook.js';
 import { NO_PINGS_API } from '../discord/messages.js';
-import { createExtractor } from '../files/extractor.js';
+import { createExtractor, EXTRACTOR_DEFAULTS } from '../files/extractor.js';
 import type { FileReaders } from '../files/readFiles.js';
 import { createI18n, type I18n, type Translator } from '../i18n/translator.js';
 import { createImageDownloader, type ImageDownloader } from '../images/download.js';
@@ -219,7 +219,11 @@ export function createCapabilities(base: Foundations): Capabilities {
     conversations,
     askTargets: createAskTargets(store),
     downloader,
-    files: { downloader, extractor: createExtractor(), allowedHosts: config.imageHostAllowlist },
+    files: {
+      downloader,
+      extractor: createExtractor({ ...EXTRACTOR_DEFAULTS, ...config.fileReading }),
+      allowedHosts: config.imageHostAllowlist,
+    },
     interactionRest,
     discordRest: client.rest,
   };

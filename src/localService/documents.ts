@@ -53,11 +53,8 @@ export function makePdf(
   );
 }
 
-/**
- * A one-page PDF whose content stream unpacks to `unpackedBytes` of spaces from a few hundred KB:
- * the shape of a decompression bomb (memory) and of a file that keeps a reader busy (time).
- */
-export function makeBombPdf(unpackedBytes: number): Buffer {
+/** `unpackedBytes` of spaces, Flate-packed from a few hundred KB (see makeBombPdf). */
+function packedSpaces(unpackedBytes: number): Buffer {
   // One MiB of spaces packed once and repeated: each copy is a run of complete blocks ending on a
   // byte boundary (a sync flush), so the copies chain into one valid stream; a final empty block
   // ends it. The checksum is left as zeros: readers that check it stop there, pdf.js does not.
@@ -65,26 +62,46 @@ export function makeBombPdf(unpackedBytes: number): Buffer {
     level: 9,
     finishFlush: constants.Z_SYNC_FLUSH,
   });
-  const packed = Buffer.concat([
+  return Buffer.concat([
     Buffer.from([0x78, 0xda]),
     ...Array.from({ length: Math.ceil(unpackedBytes / (1024 * 1024)) }, () => chunk),
     deflateRawSync(Buffer.alloc(0)),
     Buffer.alloc(4),
   ]);
+}
+
+/** A PDF of `pages` pages that all show one content stream of `unpackedBytes` of spaces. */
+function spacesPdf(pages: number, unpackedBytes: number): Buffer {
+  const packed = packedSpaces(unpackedBytes);
+  const kids = Array.from({ length: pages }, (_, index) => `${index + 4} 0 R`).join(' ');
   return pdfFile(
     [
       Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
-      Buffer.from('<< /Type /Pages /Kids [3 0 R] /Count 1 >>'),
-      Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>'),
+      Buffer.from(`<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`),
       Buffer.concat([
         Buffer.from(`<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n`),
         packed,
         Buffer.from('\nendstream'),
       ]),
+      ...Array.from({ length: pages }, () =>
+        Buffer.from('<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R >>'),
+      ),
     ],
     '/Root 1 0 R',
   );
 }
+
+/**
+ * A one-page PDF whose content stream unpacks to `unpackedBytes` of spaces from a few hundred KB:
+ * the shape of a decompression bomb (memory).
+ */
+export const makeBombPdf = (unpackedBytes: number): Buffer => spacesPdf(1, unpackedBytes);
+
+/**
+ * A PDF that keeps a reader busy without much memory: `pages` pages sharing one content stream of
+ * `unpackedBytes` of spaces, each page unpacking and reading it again (time, not memory).
+ */
+export const makeSlowPdf = (pages: number, unpackedBytes: number): Buffer => spacesPdf(pages, unpackedBytes);
 
 /** Numbered objects with a cross-reference table and a trailer (`trailer`: its entries but /Size). */
 function pdfFile(objects: readonly Buffer[], trailer: string): Buffer {
