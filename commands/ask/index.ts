@@ -167,7 +167,7 @@ async function ask(
   await askFromInteraction(deps, interaction, { channelId, options }, async (settings) => {
     const read = await promptWithFiles(deps, files, options.prompt, settings, voices.server);
     const shown = {
-      ask: { kind: 'new', prompt: read.prompt },
+      ask: { kind: 'new', prompt: read.prompt, ...(read.withFiles && { withFiles: true as const }) },
       options: explicitOptions(options),
       head,
       replyChannelId: channelId,

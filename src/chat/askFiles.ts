@@ -25,7 +25,7 @@ export async function promptWithFiles(
   question: string,
   settings: { readonly historyTokens: number; readonly systemPrompt?: string | undefined },
   channel: Translator,
-): Promise<{ prompt: string; note: string | undefined }> {
+): Promise<{ prompt: string; note: string | undefined; withFiles?: true }> {
   if (files.length === 0) return { prompt: question, note: undefined };
   const read = await readFiles(deps.files, files, deps.shutdown);
   const systemTokens = settings.systemPrompt ? estimateTokens(settings.systemPrompt) : 0;
@@ -35,6 +35,7 @@ export async function promptWithFiles(
   );
   return {
     prompt: filesPrompt(read, question, allowance),
+    withFiles: true,
     note: lines.length > 0 ? lines.join('\n-# ') : undefined,
   };
 }

@@ -40,6 +40,7 @@ const turnSchema = z.union([
     authorId: z.string(),
     authorName: z.string(),
     time: z.number(),
+    files: z.literal(true).optional(),
   }),
   z.object({
     role: z.literal('assistant'),

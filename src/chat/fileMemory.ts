@@ -15,8 +15,8 @@ const QUESTION = '\n\nQuestion:\n';
 
 /**
  * The turn's content with every file's text replaced by FILE_LEFT_OUT (where that is shorter), or
- * undefined when it has no such block before its question (a question typed by a member is left
- * as it is).
+ * undefined when it has no such block before its question. Asked only of turns marked as
+ * carrying files (UserTurn.files), so a question a member typed in this shape is never shortened.
  */
 export function withoutFileText(content: string): string | undefined {
   const at = content.lastIndexOf(QUESTION);

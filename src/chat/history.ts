@@ -14,6 +14,8 @@ export interface UserTurn {
   readonly authorName: string;
   /** Unix ms. */
   readonly time: number;
+  /** The question carries members' files as blocks before it: their text may leave the memory first. */
+  readonly files?: true | undefined;
 }
 
 /** The options a member gave explicitly, kept so Regenerate asks the same way. */
@@ -96,7 +98,7 @@ export function selectHistory(
   let lightening = false;
   while (start > 0 && previous.length - start + 1 < limits.maxTurns) {
     const turn = previous[start - 1] as Turn;
-    const lighter = turn.role === 'user' ? withoutFileText(turn.content) : undefined;
+    const lighter = turn.role === 'user' && turn.files ? withoutFileText(turn.content) : undefined;
     let fitting: Turn = lightening && lighter !== undefined ? { ...turn, content: lighter } : turn;
     let candidate = turnTokens(fitting);
     if (tokens + candidate > limits.maxTokens) {

@@ -39,8 +39,7 @@ export interface StopHandle {
 
 /** One kind of stream's edit budget (reply/editPacing.ts), as the turn uses it. */
 interface EditPacing {
-  /** Registers a stream; the returned function ends it. */
-  start(): () => void;
+  start(): () => void; // registers a stream; the returned function ends it
   /** The least time between two edits of one stream now. */
   sharedIntervalMs(): number;
 }
@@ -158,6 +157,7 @@ async function prepareTurn(deps: ChatTurnDeps, turn: ChatTurn): Promise<Prepared
             authorId: turn.userId,
             authorName: turn.userName,
             time: clock.now(),
+            ...(turn.ask.withFiles && { files: true as const }), // marked: see chat/fileMemory.ts
           },
         };
   if (!base) return undefined;

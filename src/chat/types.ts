@@ -9,7 +9,8 @@ import type { MessageRef, SelectedHistory, Turn, TurnOptions, UserTurn } from '.
 
 /** What a turn asks the service for: an answer to a new message, or another take on the latest reply. */
 export type TurnAsk =
-  | { readonly kind: 'new'; readonly prompt: string }
+  /** `withFiles`: the prompt carries members' files before the question (chat/fileMemory.ts). */
+  | { readonly kind: 'new'; readonly prompt: string; readonly withFiles?: true }
   /** `pressed`: the message whose Regenerate button was pressed (checked again in the queue). */
   | { readonly kind: 'regenerate'; readonly turnId: string; readonly pressed: MessageRef };
 

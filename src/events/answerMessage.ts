@@ -265,7 +265,7 @@ export async function answerMessage(
         return {
           channelId: message.channelId,
           replyChannelId: message.channelId,
-          ask: { kind: 'new', prompt: read.prompt },
+          ask: { kind: 'new', prompt: read.prompt, ...(read.withFiles && { withFiles: true as const }) },
           options: {},
           ...(read.note && { extraNote: read.note }),
         };

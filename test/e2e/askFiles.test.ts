@@ -77,6 +77,9 @@ describe('/ask with a file', () => {
     );
     const { sent, reply } = await answer(asked, 'what is wrong here?');
     expect(sent).toBe('Ann: File app.log:\n```\nERROR disk full\n\n```\n\nQuestion:\nwhat is wrong here?');
+    // Stored marked as carrying files: their text may leave the memory first (chat/fileMemory.ts).
+    const [stored] = (await h.running.bot.capabilities.conversations.load(asked.channelId)).turns;
+    expect(stored).toMatchObject({ role: 'user', files: true });
     expect(reply).not.toContain('📎');
   });
 

@@ -12,6 +12,8 @@ const user = (content: string, time = 1): UserTurn => ({
   authorName: 'Ann',
   time,
 });
+/** A question with members' files before it, as the bot stores one (marked). */
+const withFiles = (content: string, time = 1): UserTurn => ({ ...user(content, time), files: true });
 const assistant = (content: string, time = 2): Turn => ({ role: 'assistant', content, time });
 
 describe('withoutFileText', () => {
@@ -63,7 +65,9 @@ describe('withoutFileText', () => {
 
 describe('selectHistory with files', () => {
   it('keeps an older question without its file when the whole does not fit, before dropping anything', () => {
-    const withFile = user(filesPrompt([{ name: 'big.csv', text: 'r,'.repeat(3000) }], 'sum it', 100_000));
+    const withFile = withFiles(
+      filesPrompt([{ name: 'big.csv', text: 'r,'.repeat(3000) }], 'sum it', 100_000),
+    );
     const previous = [withFile, assistant('It sums to 42.'), user('and doubled?', 3), assistant('84.', 4)];
     const selected = selectHistory(previous, user('thanks', 5), { maxTokens: 200, maxTurns: 40 });
     expect(selected.dropped).toBe(0);
@@ -75,7 +79,7 @@ describe('selectHistory with files', () => {
       'thanks',
     ]);
     // Older files go first: once a newer question's file was left out, an older one's is too.
-    const older = user(filesPrompt([{ name: 'old.csv', text: 'o,'.repeat(100) }], 'first', 100_000), 0);
+    const older = withFiles(filesPrompt([{ name: 'old.csv', text: 'o,'.repeat(100) }], 'first', 100_000), 0);
     const both = selectHistory([older, assistant('ok', 0), ...previous], user('thanks', 5), {
       maxTokens: 400,
       maxTurns: 40,
@@ -85,6 +89,14 @@ describe('selectHistory with files', () => {
       'ok',
       `File big.csv: ${FILE_LEFT_OUT}\n\nQuestion:\nsum it`,
     ]);
+    // A question a member typed in the same shape is not marked: it is never shortened, only dropped.
+    const typed = { ...withFile, files: undefined };
+    const dropped = selectHistory([typed, ...previous.slice(1)], user('thanks', 5), {
+      maxTokens: 200,
+      maxTurns: 40,
+    });
+    expect(dropped.turns.some((turn) => turn.content.includes(FILE_LEFT_OUT))).toBe(false);
+    expect(dropped.dropped).toBeGreaterThan(0);
     // With room, the file stays whole.
     expect(selectHistory(previous, user('thanks', 5), { maxTokens: 100_000, maxTurns: 40 }).turns[0]).toBe(
       withFile,
