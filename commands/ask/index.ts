@@ -16,6 +16,7 @@ import type { Access } from '../../src/access/access.js';
 import { type AskFilesDeps, promptWithFiles } from '../../src/chat/askFiles.js';
 import { explicitOptions } from '../../src/chat/chatService.js';
 import { REGENERATE_ACTION, STOP_ACTION } from '../../src/chat/controls.js';
+import { withLine } from '../../src/chat/notes.js';
 import { parentChannelId } from '../../src/discord/channels.js';
 import { type Command, optionAttachment, optionValues } from '../../src/discord/command.js';
 import { installContext } from '../../src/discord/installContext.js';
@@ -93,9 +94,6 @@ export const askData = {
 } as const satisfies RESTPostAPIChatInputApplicationCommandsJSONBody;
 
 type AskInteraction = ChatInputCommandInteraction | ModalSubmitInteraction;
-
-/** Two note lines under a reply, either of which may be missing. */
-const withNote = (first: string | undefined, second: string) => (first ? `${first}\n-# ${second}` : second);
 
 /**
  * Why a thread cannot be opened for this request (undefined when it can, or none is asked for),
@@ -180,11 +178,11 @@ async function ask(
     const opened = await openThread(deps, voices.server, channelId, reply.id, options.prompt);
     if ('error' in opened) {
       const failed = voices.server.t('chat.threadFailed', { reason: opened.error });
-      return { ...shown, channelId, extraNote: withNote(read.note, failed) };
+      return { ...shown, channelId, extraNote: withLine(read.note, failed) };
     }
     // Without the Message Content intent Discord sends the bot no text of plain messages there.
     const hint = !deps.config.messageContentIntent && {
-      extraNote: withNote(
+      extraNote: withLine(
         read.note,
         voices.server.t('chat.threadHowToContinue', {
           bot: `@${shownName(interaction.client.user.displayName)}`,

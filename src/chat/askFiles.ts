@@ -11,6 +11,7 @@ import { type FileReaders, readFiles } from '../files/readFiles.js';
 import type { Translator } from '../i18n/translator.js';
 import { estimateTokens } from '../lib/tokens.js';
 import { contextAllowance, filesPrompt } from './messageContext.js';
+import { withLine } from './notes.js';
 
 /** What reading files takes: the readers, and the shutdown signal (it ends downloads and extractions). */
 export interface AskFilesDeps {
@@ -36,6 +37,6 @@ export async function promptWithFiles(
   return {
     prompt: filesPrompt(read, question, allowance),
     withFiles: true,
-    note: lines.length > 0 ? lines.join('\n-# ') : undefined,
+    note: lines.reduce<string | undefined>(withLine, undefined),
   };
 }

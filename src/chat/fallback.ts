@@ -4,6 +4,7 @@
  * the cheapest model the member may use whose worst case fits answers instead, and the line under
  * the reply says so. Caps on the whole server, DMs and the operator's are never worked around.
  */
+
 import type { Translator } from '../i18n/translator.js';
 import type { Clock } from '../lib/clock.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
@@ -12,6 +13,7 @@ import type { Budgets, Reservation } from '../spend/budgets.js';
 import { chatCostMicros } from '../spend/cost.js';
 import type { PriceList } from '../spend/prices.js';
 import type { MemberRule } from '../spend/roleRules.js';
+import { withLine } from './notes.js';
 import type { ChatTurn } from './types.js';
 
 /** The models a member may fall back to: allowed by the server and their roles, but `model`. */
@@ -85,7 +87,7 @@ export async function reserveTurn(
       turn: {
         ...charged(turn, held),
         settings: { ...settings, model },
-        extraNote: turn.extraNote ? `${turn.extraNote}\n-# ${line}` : line,
+        extraNote: withLine(turn.extraNote, line),
       },
     };
   }

@@ -13,6 +13,11 @@ export function note(text: string): string {
   return `-# ${text}`;
 }
 
+/** A turn's extra note with one more line (each line after the first is subtext of its own). */
+export function withLine(notes: string | undefined, line: string): string {
+  return notes ? `${notes}\n${note(line)}` : line;
+}
+
 /** What to say under a reply that completed, if anything. */
 export function completionNote(t: Translator, result: ChatResult, maxTokens: number): string | undefined {
   if (result.text.trim() === '') return note(t.t('chat.emptyReply'));

@@ -6,18 +6,9 @@
  * the downloader is asked, whatever a payload says: the download guard (images/hostGuard.ts) then
  * still refuses internal addresses of the hosts allowed here.
  */
-import { isIP } from 'node:net';
+import { normalizeHost } from '../lib/hosts.js';
 
 export const DISCORD_CDN_HOSTS: readonly string[] = ['cdn.discordapp.com', 'media.discordapp.net'];
-
-/** A host as the URL parser writes it (lower case, no brackets, no final dot). */
-function bareHost(host: string): string {
-  let name = host.trim().toLowerCase();
-  if (name.startsWith('[') && name.endsWith(']')) name = name.slice(1, -1);
-  if (name.endsWith('.')) name = name.slice(0, -1);
-  if (isIP(name) === 6) return new URL(`http://[${name}]/`).hostname.slice(1, -1);
-  return name;
-}
 
 /** Whether `url` is an attachment address the bot fetches: Discord's CDN (https) or an allowlisted host. */
 export function isAttachmentUrl(url: string, allowlist: readonly string[]): boolean {
@@ -27,9 +18,10 @@ export function isAttachmentUrl(url: string, allowlist: readonly string[]): bool
   } catch {
     return false;
   }
-  const host = bareHost(parsed.hostname);
+  const host = normalizeHost(parsed.hostname);
   if (parsed.protocol === 'https:' && DISCORD_CDN_HOSTS.includes(host)) return true;
   return (
-    (parsed.protocol === 'https:' || parsed.protocol === 'http:') && allowlist.map(bareHost).includes(host)
+    (parsed.protocol === 'https:' || parsed.protocol === 'http:') &&
+    allowlist.map(normalizeHost).includes(host)
   );
 }

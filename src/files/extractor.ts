@@ -51,10 +51,12 @@ const CHILD = fileURLToPath(
   new URL(`./extractChild.${import.meta.url.endsWith('.ts') ? 'ts' : 'js'}`, import.meta.url),
 );
 
+const STATUS_FIELDS = { VmRSS: /VmRSS:\s+(\d+) kB/, VmHWM: /VmHWM:\s+(\d+) kB/ } as const;
+
 /** A figure of /proc/<pid>/status in bytes (Linux: `VmRSS`, `VmHWM`), or undefined where there is none. */
-function statusBytes(pid: number | undefined, field: 'VmRSS' | 'VmHWM'): number | undefined {
+function statusBytes(pid: number | undefined, field: keyof typeof STATUS_FIELDS): number | undefined {
   try {
-    const kib = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
+    const kib = STATUS_FIELDS[field].exec(readFileSync(`/proc/${pid}/status`, 'latin1'))?.[1];
     return kib === undefined ? undefined : Number(kib) * 1024;
   } catch {
     return undefined;

@@ -10,6 +10,7 @@ import { lookup as dnsLookup, type LookupAddress, type LookupAllOptions } from '
 import { createRequire } from 'node:module';
 import { isIP, type LookupFunction } from 'node:net';
 import type { buildConnector } from 'undici';
+import { normalizeHost } from '../lib/hosts.js';
 import { internalRange } from './internalAddress.js';
 
 /** Resolves every address of a host name, as `dns.lookup` with `all: true` (tests give a fake). */
@@ -32,21 +33,7 @@ export class InternalHostError extends Error {
   }
 }
 
-/**
- * A host as the URL parser writes it (lower case, punycode, canonical IPv6 without brackets, no
- * final dot), so an allowlist entry matches however the operator or the URL spelled it.
- */
-export function normalizeHost(host: string): string {
-  let name = host.trim().toLowerCase();
-  if (name.startsWith('[') && name.endsWith(']')) name = name.slice(1, -1);
-  if (name.endsWith('.')) name = name.slice(0, -1);
-  try {
-    const parsed = new URL(`http://${isIP(name) === 6 ? `[${name}]` : name}/`).hostname;
-    return parsed.startsWith('[') ? parsed.slice(1, -1) : parsed;
-  } catch {
-    return name;
-  }
-}
+export { normalizeHost } from '../lib/hosts.js';
 
 /**
  * A `lookup` for net.connect. Every resolved address is checked, not only the one connected to:
