@@ -77,14 +77,15 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   readonly commandFiles: DiscordState['commandFiles'] = new Map();
   readonly commands = new Map<string, Record<string, unknown>[]>();
   readonly commandWrites: { scope: string; at: number }[] = [];
-  readonly requestLog: { method: string; route: string; status: number; at: number }[] = [];
+  readonly requestLog: DiscordState['requestLog'] = [];
+  readonly messageWrites: DiscordState['messageWrites'] = []; // newest MESSAGE_WRITES_KEPT
   readonly unknownRoutes: string[] = [];
   readonly failures: InjectedFailure[] = [];
   readonly identifies: Record<string, unknown>[] = [];
   readonly refusedIdentifies: RefusedIdentify[] = [];
   readonly deliveries: GatewayDelivery[] = [];
-  readonly undelivered: { t: string; id: string; guildId: string | null }[] = [];
-  readonly resumes: { d: Record<string, unknown>; resumed: boolean }[] = [];
+  readonly undelivered: DiscordState['undelivered'] = [];
+  readonly resumes: DiscordState['resumes'] = [];
   readonly authorizations = new Set<string>();
   rateLimited = 0;
   apiUrl = '';
@@ -112,9 +113,8 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     this.interactionTokenTtlMs = options.interactionTokenTtlMs;
     this.shardCount = options.shards ?? 1;
     this.maxConcurrency = options.maxConcurrency ?? 1;
-    if (!Number.isInteger(this.shardCount) || this.shardCount < 1) {
+    if (!Number.isInteger(this.shardCount) || this.shardCount < 1)
       throw new RangeError(`local Discord: shards must be a positive integer, not ${options.shards}`);
-    }
     const perShard = options.guildsPerShard;
     if (perShard !== undefined && (!Number.isInteger(perShard) || perShard < 1)) {
       throw new RangeError(`local Discord: guildsPerShard must be a positive integer, not ${perShard}`);
@@ -183,7 +183,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   failNext(
     match: InjectedFailure['match'],
     status: number,
-    body: { message: string; code: number },
+    body: { message: string; code: number; errors?: unknown },
     options: { readonly afterApplying?: boolean } = {},
   ): void {
     this.failures.push({ match, status, body, ...options });

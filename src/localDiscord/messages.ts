@@ -2,6 +2,7 @@
  * Messages the bot writes through REST: created and edited with every version kept, and whether
  * each version would ping someone (per `allowed_mentions` and the content).
  */
+import { componentsText, IS_COMPONENTS_V2, isV2 } from './componentRules.js';
 import { type LocalAttachment, type LocalInteraction, type LocalMessage, snowflake } from './model.js';
 import type { DiscordState } from './state.js';
 import { channelMessages, mentionsPing } from './world.js';
@@ -17,7 +18,13 @@ export function createMessage(
   loading = false,
   from: { authorId?: string; referenceId?: string | undefined } = {},
 ): LocalMessage {
-  const content = typeof body.content === 'string' ? body.content : '';
+  const components = Array.isArray(body.components) ? body.components : [];
+  // A V2 message's text is in its components: kept here as its reader reads it (the API says '').
+  const content = isV2(body.flags)
+    ? componentsText(components)
+    : typeof body.content === 'string'
+      ? body.content
+      : '';
   const reference = body.message_reference as { message_id?: string } | undefined;
   const message: LocalMessage = {
     id: snowflake(),
@@ -29,7 +36,7 @@ export function createMessage(
     content,
     flags: (typeof body.flags === 'number' ? body.flags : 0) | (loading ? 128 : 0),
     attachments: files,
-    components: Array.isArray(body.components) ? body.components : [],
+    components,
     allowedMentions: body.allowed_mentions,
     versions: loading
       ? []
@@ -54,7 +61,11 @@ export function editMessage(
   files: LocalAttachment[],
   requestedAt: number,
 ): void {
-  if (typeof body.content === 'string') message.content = body.content;
+  // The V2 flag can be set by an edit, never taken off (componentRules.ts refuses that).
+  if (isV2(body.flags)) message.flags |= IS_COMPONENTS_V2;
+  if (isV2(message.flags)) {
+    if (Array.isArray(body.components)) message.content = componentsText(body.components);
+  } else if (typeof body.content === 'string') message.content = body.content;
   message.flags &= ~128;
   if (Array.isArray(body.attachments)) {
     const keep = new Set((body.attachments as { id?: unknown }[]).map((entry) => String(entry.id)));

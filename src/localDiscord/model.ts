@@ -65,6 +65,7 @@ export interface LocalMessage {
   readonly authorId: string;
   /** The message this one replies to. */
   readonly referenceId: string | undefined;
+  /** Its text; for a V2 message, its text displays' a line apart, as read (the API shows ''). */
   content: string;
   flags: number;
   attachments: LocalAttachment[];
@@ -288,13 +289,5 @@ export const MODERATOR_PERMISSIONS = String(BigInt(MEMBER_PERMISSIONS) | 8192n);
 export const SERVER_MANAGER_PERMISSIONS = String(BigInt(MODERATOR_PERMISSIONS) | 32n);
 /** A server manager who may also manage channels (Manage Channels, 16). */
 export const ADMIN_PERMISSIONS = String(BigInt(SERVER_MANAGER_PERMISSIONS) | 16n);
-
-export const TOO_LONG = {
-  message: 'Invalid Form Body',
-  code: 50035,
-  errors: {
-    content: { _errors: [{ code: 'BASE_TYPE_MAX_LENGTH', message: 'Must be 2000 or fewer in length.' }] },
-  },
-};
 
 export const OPTION_TYPES: Record<string, number> = { string: 3, number: 10, boolean: 5 };

@@ -7,19 +7,20 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { refuseUnauthorized } from './auth.js';
 import { serveCommandFile } from './commandFiles.js';
 import { routeCommands } from './commandRoutes.js';
+import { callbackRefusal, messageWriteRefusal, recordMessageWrite } from './componentRules.js';
 import { listMessages, serveAttachment } from './contextMenus.js';
 import { routeDms } from './dms.js';
-import { route as routeEvent } from './gateway.js';
 import { createMessage, editMessage } from './messages.js';
 import { openModal } from './modals.js';
-import { type LocalChannel, NO_HISTORY, PERMISSIONS, TOO_LONG } from './model.js';
+import { NO_HISTORY, PERMISSIONS } from './model.js';
 import { routeMonetization } from './monetization.js';
 import { routeOAuth } from './oauth.js';
 import { channelRateLimit, logWhenAnswered, rateLimitCheck, readBody, respond } from './restSupport.js';
 import { routeRoleDelete } from './roleDeletion.js';
 import type { DiscordState } from './state.js';
+import { routeThreads } from './threads.js';
 import { userInstallRule } from './userInstall.js';
-import { channelJson, messageJson, permissionRefusal, sendPermission } from './world.js';
+import { messageJson, permissionRefusal, sendPermission } from './world.js';
 
 export async function routeRest(
   discord: DiscordState,
@@ -37,6 +38,7 @@ export async function routeRest(
   discord.pending.set(label, 'reading body');
   const { json, files } = await readBody(req);
   discord.pending.set(label, 'body read');
+  recordMessageWrite(discord, method, segments, json);
   if (discord.restDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, discord.restDelayMs));
   const reply = (status: number, body?: unknown, headers?: Record<string, string>) => {
     discord.pending.set(label, `replying ${status}`);
@@ -74,6 +76,7 @@ export async function routeRest(
     routeRoleDelete(discord, method, segments) ??
     routeMonetization(discord, method, segments, json, url.searchParams) ??
     routeDms(discord, method, segments, json) ??
+    routeThreads(discord, method, segments, json) ??
     (method === 'GET' && segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 3
       ? listMessages(discord, segments[1] as string, url.searchParams)
       : undefined);
@@ -91,6 +94,8 @@ export async function routeRest(
     const data = (json.data as Record<string, unknown> | undefined) ?? {};
     const modalRefusal = type === 9 ? openModal(interaction, json.data) : undefined;
     if (modalRefusal) return reply(400, modalRefusal);
+    const bodyRefusal = callbackRefusal(type, data, files);
+    if (bodyRefusal) return reply(400, bodyRefusal);
     interaction.callbacks.push({ type, at: performance.now(), data });
     if (type === 4 || type === 5) {
       const message = createMessage(
@@ -141,8 +146,8 @@ export async function routeRest(
     if (method === 'POST' && segments.length === 3) {
       if (interaction.callbacks.length === 0)
         return reply(404, { message: 'Unknown Webhook', code: 10015 }, headers);
-      if (typeof json.content === 'string' && json.content.length > 2000)
-        return reply(400, TOO_LONG, headers);
+      const bodyRefusal = messageWriteRefusal(json, files);
+      if (bodyRefusal) return reply(400, bodyRefusal, headers);
       const refused =
         files.length > 0 && permissionRefusal(discord, interaction.channelId, PERMISSIONS.attachFiles);
       if (refused) return reply(403, refused, headers);
@@ -166,10 +171,8 @@ export async function routeRest(
       }
       if (method === 'GET') return reply(200, messageJson(discord, message), headers);
       if (method === 'PATCH') {
-        const content = typeof json.content === 'string' ? json.content : message.content;
-        if (content.length > 2000) {
-          return reply(400, TOO_LONG, headers);
-        }
+        const bodyRefusal = messageWriteRefusal(json, files, message);
+        if (bodyRefusal) return reply(400, bodyRefusal, headers);
         const refused =
           files.length > 0 && permissionRefusal(discord, interaction.channelId, PERMISSIONS.attachFiles);
         if (refused) return reply(403, refused, headers);
@@ -193,12 +196,13 @@ export async function routeRest(
     return refused ? reply(403, refused) : reply(204);
   }
 
-  // PATCH / DELETE /channels/{id}/messages/{id}: the bot's own messages only.
+  // GET / PATCH / DELETE /channels/{id}/messages/{id}: edits of the bot's own messages only.
   if (segments[0] === 'channels' && segments[2] === 'messages' && segments.length === 4) {
     const message = discord.messages.get(segments[3] as string);
     if (!message || message.deleted || message.channelId !== segments[1]) {
       return reply(404, { message: 'Unknown Message', code: 10008 });
     }
+    if (method === 'GET') return reply(200, messageJson(discord, message));
     if (method === 'PATCH' || method === 'DELETE') {
       const limited = channelRateLimit(discord, segments[1] as string, res, method, path);
       if (limited === null) return;
@@ -211,42 +215,11 @@ export async function routeRest(
         message.deleted = true;
         return reply(204);
       }
-      if (typeof json.content === 'string' && json.content.length > 2000) return reply(400, TOO_LONG);
+      const bodyRefusal = messageWriteRefusal(json, files, message);
+      if (bodyRefusal) return reply(400, bodyRefusal);
       editMessage(message, json, files, requestedAt);
       return reply(200, messageJson(discord, message), limited);
     }
-  }
-
-  // POST /channels/{id}/messages/{id}/threads: a public thread from a message.
-  if (
-    method === 'POST' &&
-    segments[0] === 'channels' &&
-    segments[2] === 'messages' &&
-    segments[4] === 'threads'
-  ) {
-    const parent = discord.channels.get(segments[1] as string);
-    const message = discord.messages.get(segments[3] as string);
-    if (parent?.type !== 0 || !message || message.channelId !== parent.id) {
-      return reply(404, { message: 'Unknown Message', code: 10008 });
-    }
-    if (typeof json.name !== 'string' || json.name.length < 1 || json.name.length > 100) {
-      return reply(400, { message: 'Invalid Form Body', code: 50035 });
-    }
-    // Discord gives the thread the starter message's id.
-    const thread: LocalChannel = {
-      id: message.id,
-      type: 11,
-      parentId: parent.id,
-      ownerId: discord.botUser.id,
-      guildId: parent.guildId,
-      name: json.name,
-    };
-    if (discord.channels.has(thread.id))
-      return reply(400, { message: 'A thread has already been created for this message', code: 160004 });
-    discord.channels.set(thread.id, thread);
-    const payload = { ...channelJson(discord, thread.id), newly_created: true };
-    routeEvent(discord, 'THREAD_CREATE', payload, thread.guildId);
-    return reply(201, channelJson(discord, thread.id));
   }
 
   // POST /channels/{id}/messages
@@ -265,6 +238,8 @@ export async function routeRest(
     if (json.message_reference && permissionRefusal(discord, channelId, PERMISSIONS.readMessageHistory)) {
       return reply(400, NO_HISTORY);
     }
+    const bodyRefusal = messageWriteRefusal(json, files);
+    if (bodyRefusal) return reply(400, bodyRefusal);
     const message = createMessage(
       discord,
       'channel',

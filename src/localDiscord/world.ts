@@ -4,6 +4,7 @@
  * messages, with the refusals (50001, 50013) Discord gives for missing permissions.
  */
 
+import { isV2 } from './componentRules.js';
 import { guildResource } from './guildJson.js';
 import {
   EVERYONE_PERMISSIONS,
@@ -143,7 +144,7 @@ export function messageJson(discord: DiscordState, message: LocalMessage): Recor
     id: message.id,
     type: message.kind === 'original' ? 20 : 0,
     channel_id: message.channelId,
-    content: message.content,
+    content: isV2(message.flags) ? '' : message.content,
     author:
       message.authorId === discord.botUser.id
         ? { ...discord.botUser, discriminator: '0', avatar: null, bot: true }
