@@ -175,6 +175,7 @@ async function generate(
       channelId: interaction.channelId ?? '',
       attachmentSizeLimit: interaction.attachmentSizeLimit,
       showCost: admitted.guild.showCost,
+      layout: admitted.guild.classicLayout ? 'classic' : 'v2',
       ...(deadline && { userInstall: { deadline: deadline.signal, ttlMs: life.ttlMs } }),
       ...(!install.canAttach && { linksOnly: true }),
       ...(memberCaps && { memberCaps }),

@@ -17,10 +17,11 @@ import type { Command } from '../src/discord/command.js';
 import { installContext, privateConversationId } from '../src/discord/installContext.js';
 import { interactionWebhook } from '../src/discord/interactionWebhook.js';
 import { speakerName } from '../src/discord/members.js';
-import { removeButtons, replyPrivately } from '../src/discord/messages.js';
+import { replyPrivately } from '../src/discord/messages.js';
 import { interactionVoices } from '../src/i18n/voices.js';
 import type { Logger } from '../src/lib/logger.js';
 import { shownName } from '../src/reply/names.js';
+import { removeButtons } from '../src/reply/removeButtons.js';
 
 export const resetData = {
   name: 'reset',
@@ -65,9 +66,8 @@ export function createResetCommand(deps: ResetCommandDeps): Command {
       await deps.chat.forget(channelId, async (lastReply) => {
         // Where the bot is not present its token cannot edit the last reply (its button then says so).
         if (install.botPresent) {
-          await removeButtons(deps.discordRest, lastReply.channelId, lastReply.messageId).catch(
-            (error: unknown) =>
-              deps.logger.warn({ err: error }, 'could not take the buttons off the last reply'),
+          await removeButtons(deps.discordRest, lastReply).catch((error: unknown) =>
+            deps.logger.warn({ err: error }, 'could not take the buttons off the last reply'),
           );
         }
       });

@@ -34,6 +34,7 @@ import { installContext } from '../src/discord/installContext.js';
 import { replyPrivately } from '../src/discord/messages.js';
 import { interactionVoices } from '../src/i18n/voices.js';
 import { estimateTokens } from '../src/lib/tokens.js';
+import { shownText } from '../src/reply/layout.js';
 import { askFromInteraction } from './ask/interactionTurn.js';
 import { mentionsAsNames, messageLink } from './askAboutMessage/target.js';
 
@@ -53,7 +54,7 @@ export const summarizeData = {
  */
 export function transcriptEntry(message: APIMessage): TranscriptMessage {
   const names = new Map(message.mentions.map((user) => [user.id, user.global_name ?? user.username]));
-  const content = message.author.bot ? withoutSubtext(message.content) : message.content;
+  const content = message.author.bot ? withoutSubtext(shownText(message)) : shownText(message);
   const text = content
     .replace(/<@!?(\d+)>/g, (_match, id: string) => `@${names.get(id) ?? 'someone'}`)
     .replace(/<@&(\d+)>/g, '@role')
@@ -78,7 +79,7 @@ export async function messagesFrom(rest: REST, channelId: string, messageId: str
   // Discord lists newest first; snowflakes order by time. Left out: messages with nothing to
   // read, and replies still loading ("… is thinking", this summary's own among them).
   return page
-    .filter((message) => !loading(message) && (message.content !== '' || message.attachments.length > 0))
+    .filter((message) => !loading(message) && (shownText(message) !== '' || message.attachments.length > 0))
     .toSorted((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
 }
 

@@ -88,7 +88,12 @@ async function asInteractionRequest(
         refuse: (text) => replyPrivately(interaction, text),
         acknowledge: () =>
           interaction.deferReply(install.forcedPrivate ? { flags: MessageFlags.Ephemeral } : {}),
-        sink: interactionReplySink(interactionWebhook(deps.interactionRest, interaction), install.canAttach),
+        sink: (layout) =>
+          interactionReplySink(
+            interactionWebhook(deps.interactionRest, interaction),
+            install.canAttach,
+            layout,
+          ),
       },
       // Discord makes these replies private: their exchanges stay out of the channel's memory.
       reshape: (shape) =>

@@ -6,6 +6,7 @@
 import type { Message } from 'discord.js';
 import { withoutSubtext } from '../../src/chat/messageContext.js';
 import type { AttachmentInfo } from '../../src/files/attachments.js';
+import { shownText } from '../../src/reply/layout.js';
 
 /** A link to a message that Discord's clients show as a jump to it (`@me` outside servers). */
 export function messageLink(guildId: string | null, channelId: string, messageId: string): string {
@@ -19,9 +20,21 @@ export interface MessageSnapshot {
   readonly attachments: readonly AttachmentInfo[];
 }
 
+/**
+ * What a reader reads of the message: its content, or in a V2 message (whose content is empty)
+ * its text displays (the bot's own answers in cards).
+ */
+function messageText(message: Message): string {
+  return shownText({
+    content: message.content,
+    flags: message.flags.bitfield,
+    components: message.components.map((component) => component.toJSON()),
+  });
+}
+
 /** Members', roles' and channels' mentions as their names; everything else as written. */
 export function mentionsAsNames(message: Message): string {
-  return message.content
+  return messageText(message)
     .replace(/<@!?(\d+)>/g, (_match, id: string) => {
       const member = message.mentions.members?.get(id);
       const user = message.mentions.users.get(id);

@@ -168,6 +168,11 @@ export const configData = {
           name: 'answer_in_language',
           description: 'Answer in the language of the member who asks (their Discord language)',
         },
+        {
+          type: ApplicationCommandOptionType.Boolean,
+          name: 'classic_layout',
+          description: "Answer in Discord's classic layout (plain text) instead of cards",
+        },
       ],
     },
     serviceKeyGroup,

@@ -33,6 +33,7 @@ function serverWide(t: Translator, guild: GuildConfig, rateLimitPerMinute: numbe
     t.t('config.showUnderReplies', { cost: shown(guild.showCost), context: shown(guild.showContext) }),
     t.t('config.showFallback', { state: onOff(guild.fallback) }),
     t.t('config.showAnswerInLanguage', { state: onOff(guild.answerInLanguage) }),
+    t.t('config.showClassicLayout', { state: onOff(guild.classicLayout) }),
     guild.requestsPerMinute === null
       ? t.t('config.showRateLimitDefault', { count: rateLimitPerMinute })
       : t.t('config.showRateLimit', { count: guild.requestsPerMinute }),

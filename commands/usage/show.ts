@@ -2,12 +2,14 @@
  * `/usage show`: totals by model, member and role, what the server's own key paid, the budget
  * state, the paid plan (PLANS_FILE: allowance left, credit balance, credit packs), and a daily chart.
  */
+
 import { type ChatInputCommandInteraction, MessageFlags, type REST } from 'discord.js';
 import { interactionWebhook } from '../../src/discord/interactionWebhook.js';
 import type { Translator } from '../../src/i18n/translator.js';
 import type { Clock } from '../../src/lib/clock.js';
 import type { PaidPlans } from '../../src/plans/paidPlans.js';
 import type { PlanStatus } from '../../src/plans/planAccount.js';
+import type { Settings } from '../../src/settings/settingsStore.js';
 import { type Period, periodRange, type Summary } from '../../src/spend/aggregate.js';
 import type { Budgets } from '../../src/spend/budgets.js';
 import { chartFormat, dailySpendSvg, renderPng } from '../../src/spend/chart.js';
@@ -167,6 +169,8 @@ export type ShowUsageDeps = BudgetLineDeps & {
   readonly paidPlans: Pick<PaidPlans, 'plans' | 'status'>;
   readonly interactionRest: REST;
   readonly clock: Pick<Clock, 'now'>;
+  /** The server's layout: a V2 card with the chart in a gallery, or the classic message. */
+  readonly settings: Pick<Settings, 'guild'>;
 };
 
 /** Answers privately (a deferred reply: the chart takes a moment), in the member's words. */
@@ -190,5 +194,11 @@ export async function showUsage(
   const content = usageReport(summary, currency, label, budget, member, plan);
   const title = member.t('spend.chartTitle', { label });
   const chart = renderPng(dailySpendSvg(summary.byDay, currency, title, chartFormat(member)));
-  await webhook.editOriginal({ content, files: [{ data: chart, name: 'daily-spend.png' }] });
+  const layout = (await deps.settings.guild(guildId)).classicLayout ? 'classic' : 'v2';
+  await webhook.editOriginal({
+    content,
+    files: [{ data: chart, name: 'daily-spend.png' }],
+    layout,
+    card: { gallery: [{ name: 'daily-spend.png', description: title }] },
+  });
 }

@@ -11,7 +11,8 @@ import { type ConversationStore, createConversationStore, keptTurns } from '../c
 import { type Config, configSecrets } from '../config.js';
 import { createEntitlementPort } from '../discord/entitlementPort.js';
 import { createInteractionRest } from '../discord/interactionWebhook.js';
-import { NO_PINGS_API } from '../discord/messages.js';
+import { createLayoutFallback, type LayoutFallback } from '../discord/layoutFallback.js';
+import { messageBody } from '../discord/messages.js';
 import { createExtractor, EXTRACTOR_DEFAULTS } from '../files/extractor.js';
 import type { FileReaders } from '../files/readFiles.js';
 import { createI18n, type I18n, type Translator } from '../i18n/translator.js';
@@ -25,6 +26,7 @@ import type { Store } from '../lib/store.js';
 import type { Metrics } from '../ops/metrics.js';
 import { createPaidPlans, type PaidPlans } from '../plans/paidPlans.js';
 import { createEditPacing, type EditPacing } from '../reply/editPacing.js';
+import { ACCENT } from '../reply/layout.js';
 import type { ServiceClient } from '../service/client.js';
 import { announceServiceKeyRefused } from '../settings/serviceKeyAlert.js';
 import { createServiceKeys, type ServiceKeys, serviceKeySeal } from '../settings/serviceKeys.js';
@@ -88,6 +90,8 @@ export interface Capabilities {
   readonly interactionRest: ReturnType<typeof createInteractionRest>;
   /** The bot's REST client (bot token) for channel messages and threads. */
   readonly discordRest: REST;
+  /** Where Discord refuses a V2 payload: logged once, counted, sent classic. */
+  readonly layoutFallback: LayoutFallback;
 }
 
 export function createCapabilities(base: Foundations): Capabilities {
@@ -141,13 +145,19 @@ export function createCapabilities(base: Foundations): Capabilities {
     allowlist: config.imageHostAllowlist,
     logger,
   });
-  const interactionRest = createInteractionRest(config.discordApiUrl, {
-    rest: client.rest,
-    tokenTtlMs: base.interactionTokenTtlMs,
-    clock,
-    logger,
-    publicRefusal: (locale) => i18n.translator(locale).t('errors.refusedPublicly'),
-  });
+  // One for the bot: Discord refusing V2 is logged once and counted (discord/layoutFallback.ts).
+  const layoutFallback = createLayoutFallback({ logger, metrics: base.metrics });
+  const interactionRest = createInteractionRest(
+    config.discordApiUrl,
+    {
+      rest: client.rest,
+      tokenTtlMs: base.interactionTokenTtlMs,
+      clock,
+      logger,
+      publicRefusal: (locale) => i18n.translator(locale).t('errors.refusedPublicly'),
+    },
+    layoutFallback,
+  );
   // What settling a request reads besides the spend: where budget alerts are posted, metrics.
   const settling = {
     ...spend,
@@ -158,9 +168,11 @@ export function createCapabilities(base: Foundations): Capabilities {
     metrics: base.metrics,
     shardOf: base.shardOf,
     discordRest: client.rest,
-    notify: async (channelId: string, content: string) => {
+    // An alert is a card with a yellow accent where the server has V2 (reply/layout.ts).
+    notify: async (channelId: string, content: string, guildId: string) => {
+      const layout = (await settings.guild(guildId)).classicLayout ? 'classic' : 'v2';
       await client.rest.post(Routes.channelMessages(channelId), {
-        body: { content, allowed_mentions: NO_PINGS_API },
+        body: messageBody(content, undefined, layout, { accent: ACCENT.alert }),
       });
     },
   } as const;
@@ -226,5 +238,6 @@ export function createCapabilities(base: Foundations): Capabilities {
     },
     interactionRest,
     discordRest: client.rest,
+    layoutFallback,
   };
 }

@@ -11,6 +11,7 @@ import type { Voices } from '../i18n/voices.js';
 import { createKeyedQueue } from '../lib/keyedQueue.js';
 import { definedFields } from '../lib/objects.js';
 import { countWaiting } from '../ops/countedQueue.js';
+import type { Layout } from '../reply/layout.js';
 import { parseWith, storedOptionsSchema } from '../settings/requestOptions.js';
 import type { ChatSettings, RequestOptions } from '../settings/resolve.js';
 import type { ServiceKeys } from '../settings/serviceKeys.js';
@@ -54,7 +55,7 @@ export interface ChatReply {
    * Where the reply's messages go (start, edit, follow up, attach, withdraw): the sink the
    * queued turn writes to (ReplySink, reply/sink.ts).
    */
-  readonly sink: Parameters<typeof runQueuedChatTurn>[2];
+  sink(layout: Layout): Parameters<typeof runQueuedChatTurn>[2];
 }
 
 /** What only the caller knows of the turn; who asks, where and with which settings is filled in. */
@@ -166,7 +167,12 @@ export function createChatService(deps: ChatServiceDeps): ChatService {
           voices: request.voices,
         };
         await arrival.turn();
-        const running = runQueuedChatTurn(turnDeps, turn, request.reply.sink, request.abort);
+        const running = runQueuedChatTurn(
+          turnDeps,
+          turn,
+          request.reply.sink(prepared.settings.layout),
+          request.abort,
+        );
         // It has its place in the channel's queue now (runQueuedChatTurn takes it synchronously).
         arrival.done();
         await running;

@@ -30,7 +30,12 @@ export const MAX_STORED_TURNS = 500;
 export const keptTurns = (historyMaxTurns: number) => Math.min(MAX_STORED_TURNS, historyMaxTurns + 1);
 
 /** Where a reply is (see AssistantTurn.reply and Conversation.lastReply). */
-const replyRefSchema = z.object({ channelId: z.string(), messageId: z.string() });
+// `v2`: the message is a V2 card (reply/layout.ts): its buttons go by editing the card, not by emptying it.
+const replyRefSchema = z.object({
+  channelId: z.string(),
+  messageId: z.string(),
+  v2: z.literal(true).optional().catch(undefined),
+});
 export type ReplyRef = z.infer<typeof replyRefSchema>;
 
 const turnSchema = z.union([

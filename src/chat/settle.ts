@@ -4,11 +4,12 @@
  * exchange, then move the Regenerate button to it.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import { type REST, Routes } from 'discord.js';
+import type { REST } from 'discord.js';
 import type { Clock } from '../lib/clock.js';
 import { estimateTokens } from '../lib/tokens.js';
 import type { ReplyTrace } from '../ops/replyTrace.js';
 import { type RequestEndContext, requestEnded } from '../ops/requestEnd.js';
+import { removeButtons } from '../reply/removeButtons.js';
 import { costLine } from '../spend/costLine.js';
 import type { Ledger } from '../spend/ledger.js';
 import type { PriceList } from '../spend/prices.js';
@@ -29,7 +30,7 @@ export interface SettleDeps extends RequestEndContext {
   /** Remembers the exchange and where the newest reply is. */
   readonly conversations: Pick<ConversationStore, 'update'>;
   /** The bot token's REST client: takes the buttons off the previous reply. */
-  readonly discordRest: Pick<REST, 'patch'>;
+  readonly discordRest: Pick<REST, 'get' | 'patch'>;
 }
 
 type Controls = ReturnType<typeof regenerateControls>;
@@ -215,7 +216,11 @@ async function pointToLatestReply(
   messageId: string,
 ): Promise<void> {
   try {
-    const reply = { channelId: turn.replyChannelId, messageId };
+    const reply = {
+      channelId: turn.replyChannelId,
+      messageId,
+      ...(turn.settings.layout === 'v2' && { v2: true as const }),
+    };
     const replaced = await deps.conversations.update(turn.channelId, (current) => {
       const last = current.turns.at(-1);
       const ours = last?.role === 'assistant' && last.id === turnId;
@@ -229,9 +234,7 @@ async function pointToLatestReply(
     // Where the bot is not present its token cannot edit the older reply: its button then says
     // that reply is no longer the latest.
     if (older && older.messageId !== messageId && !turn.userInstall) {
-      await deps.discordRest.patch(Routes.channelMessage(older.channelId, older.messageId), {
-        body: { components: [] },
-      });
+      await removeButtons(deps.discordRest, older);
     }
   } catch (error) {
     // Harmless: an old Regenerate button answers that its reply is no longer the latest.

@@ -24,7 +24,13 @@ export interface ConfigDeps {
   readonly channels?: (guildId: string) => readonly { id: string; name: string }[];
 }
 
-type Feature = 'showCost' | 'showContext' | 'answerMentions' | 'fallback' | 'answerInLanguage';
+type Feature =
+  | 'showCost'
+  | 'showContext'
+  | 'answerMentions'
+  | 'fallback'
+  | 'answerInLanguage'
+  | 'classicLayout';
 
 /** The switches: form field (as /config features' option), setting, and /config's wording. */
 export const FEATURES: readonly { field: string; key: Feature; label: WordKey }[] = [
@@ -33,6 +39,7 @@ export const FEATURES: readonly { field: string; key: Feature; label: WordKey }[
   { field: 'answer_mentions', key: 'answerMentions', label: 'featureMentions' },
   { field: 'fallback', key: 'fallback', label: 'featureFallback' },
   { field: 'answer_in_language', key: 'answerInLanguage', label: 'featureLanguage' },
+  { field: 'classic_layout', key: 'classicLayout', label: 'featureClassicLayout' },
 ];
 
 /** Discord's most channels in one server: the list never needs more. */

@@ -15,7 +15,13 @@ import { applyServiceKeyEdit, type ServiceKeyEdit, type ServiceKeyTargets } from
 /** The `/config` fields the dashboard edits: the features and the channels. */
 export type DashboardConfigPatch = Pick<
   GuildConfigPatch,
-  'showCost' | 'showContext' | 'answerMentions' | 'fallback' | 'answerInLanguage' | 'allowedChannels'
+  | 'showCost'
+  | 'showContext'
+  | 'answerMentions'
+  | 'fallback'
+  | 'answerInLanguage'
+  | 'classicLayout'
+  | 'allowedChannels'
 >;
 
 export type DashboardEdit =

@@ -128,12 +128,12 @@ export function continuingWebhook(
       ),
     // Without the token the refusal cannot be private: it replaces the reply, saying only that
     // (the member's spend is not for the channel), in the server's language.
-    withdraw: (content, offer) => {
+    withdraw: (content, offer, layout) => {
       clearTimeout(lookup);
       return write(
-        () => viaToken.withdraw(content, offer),
+        () => viaToken.withdraw(content, offer, layout),
         async () => {
-          await editOriginalWithBotToken({ content: bot.publicRefusal(guildLocale), components: [] });
+          await editOriginalWithBotToken({ content: bot.publicRefusal(guildLocale), components: [], layout });
         },
       );
     },

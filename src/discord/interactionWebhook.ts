@@ -25,12 +25,15 @@ import {
   RequestMethod,
   Routes,
 } from 'discord.js';
+import { ACCENT } from '../reply/layout.js';
 import { type PremiumReader, premiumRows } from '../reply/premium.js';
 import { FollowUpLimitReached, MAX_FOLLOW_UPS } from '../reply/sink.js';
 import type { InteractionWebhook, OutgoingMessage, TokenWebhook } from '../reply/webhook.js';
 import { continuingWebhook } from './botTokenContinuation.js';
 import { watchBucket } from './bucketWatch.js';
 import { type InstallFacts, installContext } from './installContext.js';
+import type { LayoutFallback } from './layoutFallback.js';
+import { keepingLayouts } from './layoutKeeping.js';
 import { type BotTokenContinuation, request } from './outgoing.js';
 import { restOptions } from './restOptions.js';
 import { INTERACTION_TOKEN_TTL_MS, tokenSwitchAt } from './tokenLifetime.js';
@@ -43,6 +46,8 @@ export class InteractionRest extends REST {
   constructor(
     options: Partial<RESTOptions>,
     readonly continuation?: BotTokenContinuation,
+    /** Where Discord refuses a V2 payload: the write goes out classic (layoutFallback.ts). */
+    readonly layoutFallback?: LayoutFallback,
   ) {
     super(options);
   }
@@ -51,6 +56,7 @@ export class InteractionRest extends REST {
 export function createInteractionRest(
   apiUrl: string | undefined,
   continuation?: BotTokenContinuation,
+  layoutFallback?: LayoutFallback,
 ): InteractionRest {
   return new InteractionRest(
     {
@@ -61,6 +67,7 @@ export function createInteractionRest(
       ...restOptions,
     },
     continuation,
+    layoutFallback,
   );
 }
 
@@ -92,7 +99,8 @@ export function interactionWebhook(rest: REST, interaction: InteractionToken): I
   const shared = rest instanceof InteractionRest ? rest.webhooks : undefined;
   let webhook = shared?.get(interaction);
   if (!webhook) {
-    webhook = newWebhook(rest, interaction);
+    const fallback = rest instanceof InteractionRest ? rest.layoutFallback : undefined;
+    webhook = keepingLayouts(newWebhook(rest, interaction), fallback);
     shared?.set(interaction, webhook);
   }
   return webhook;
@@ -179,10 +187,15 @@ function tokenWebhook(rest: REST, interaction: InteractionToken): TokenWebhook {
     async editFollowUp(id, message) {
       await patch(id, message, false);
     },
-    async withdraw(content, offer) {
+    async withdraw(content, offer, layout) {
       await rest.delete(messageRoute('@original'), { auth: false });
       await post(
-        { content, components: premiumRows(offer, premiumReader(interaction)) },
+        {
+          content,
+          components: premiumRows(offer, premiumReader(interaction)),
+          layout,
+          card: { accent: ACCENT.refusal },
+        },
         MessageFlags.Ephemeral,
       );
     },

@@ -6,16 +6,23 @@
 import type { RawFile, REST } from 'discord.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import { IS_COMPONENTS_V2 } from '../reply/layout.js';
 import type { OutgoingMessage } from '../reply/webhook.js';
 import { messageBody } from './messages.js';
 
 /** The request for `message`: its body (never a ping), and its files as multipart. */
 export function request(message: OutgoingMessage, flags?: number): { body: object; files?: RawFile[] } {
   const files = message.files ?? [];
+  const v2 = message.layout === 'v2';
+  // In V2 an upload shows only where a component names it: images in the gallery, the rest as files.
+  const inGallery = new Set(message.card?.gallery?.map((item) => item.name));
+  const media = { ...message.card, files: files.filter((file) => !inGallery.has(file.name)) };
   const body = {
-    ...messageBody(message.content, message.components),
-    ...(flags !== undefined && { flags }),
-    ...(files.length > 0 && { attachments: files.map((file, id) => ({ id, filename: file.name })) }),
+    ...messageBody(message.content, message.components, message.layout, media),
+    ...((flags !== undefined || v2) && { flags: (flags ?? 0) | (v2 ? IS_COMPONENTS_V2 : 0) }),
+    ...(files.length > 0 && {
+      attachments: files.map((file, index) => ({ id: String(index), filename: file.name })),
+    }),
   };
   return files.length > 0 ? { body, files: files.map((file) => ({ ...file })) } : { body };
 }

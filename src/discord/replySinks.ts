@@ -4,9 +4,12 @@
  */
 import { type REST, Routes } from 'discord.js';
 import type { MessageComponents } from '../reply/buttons.js';
+import { type Layout, LayoutRefused, messageLimit } from '../reply/layout.js';
+import { DISCORD_MESSAGE_LIMIT } from '../reply/split.js';
 import type { ReplySink } from '../reply/streamRenderer.js';
 import type { InteractionWebhook } from '../reply/webhook.js';
 import { channelMessageWrites } from './bucketWatch.js';
+import type { LayoutFallback } from './layoutFallback.js';
 import { messageBody } from './messages.js';
 
 /**
@@ -17,8 +20,12 @@ export function interactionReplySink(
   webhook: InteractionWebhook,
   /** Whether the reply may attach files (`app_permissions`): the rest of a reply too long. */
   attachFiles = true,
+  /** The server's layout (`/config features classic_layout`); classic once Discord refused V2. */
+  layout: Layout = 'classic',
 ): ReplySink {
+  const now = (): Layout => (webhook.layoutRefused?.() ? 'classic' : layout);
   return {
+    messageLimit: () => messageLimit(now()),
     // Read when the reply starts streaming: one that starts on the bot token is paced as such.
     get botToken() {
       return webhook.usesBotToken?.() ?? false;
@@ -26,11 +33,13 @@ export function interactionReplySink(
     rateBucket: () => webhook.rateBucket?.(),
     followUpsLeft: () => webhook.followUpsLeft?.(),
     attachFiles,
-    editOriginal: (content, components, files) => webhook.editOriginal({ content, components, files }),
-    sendFollowUp: (content, components, files) => webhook.followUp({ content, components, files }),
+    editOriginal: (content, components, files) =>
+      webhook.editOriginal({ content, components, files, layout: now() }),
+    sendFollowUp: (content, components, files) =>
+      webhook.followUp({ content, components, files, layout: now() }),
     editFollowUp: (id, content, components, files) =>
-      webhook.editFollowUp(id, { content, components, files }),
-    refuse: (content, offer) => webhook.withdraw(content, offer),
+      webhook.editFollowUp(id, { content, components, files, layout: now() }),
+    refuse: (content, offer) => webhook.withdraw(content, offer, now()),
   };
 }
 
@@ -50,25 +59,57 @@ export function channelReplySink(
   channelId: string,
   replyToId: string,
   onTypingError: (error: unknown) => void,
-): ReplySink & { stopTyping(): void } {
+  /** Where Discord refuses a V2 payload: the write goes out classic (layoutFallback.ts). */
+  fallback?: LayoutFallback,
+): ReplySink & { stopTyping(): void; inLayout(layout: Layout): ReplySink } {
+  // Chosen once the server's settings are read (`inLayout`), before the first write.
+  let wanted: Layout = 'classic';
   let first: Promise<string> | undefined;
+  // Each message keeps the layout it was posted in (layoutKeeping.ts): its id, when V2.
+  const v2 = new Set<string>();
+  // A V2 message's buttons are part of its card: a write leaving them as they are resends them.
+  const controls = new Map<string, MessageComponents>();
+  let refused = false;
+  const now = (): Layout => (refused ? 'classic' : wanted);
   const typing = setTimeout(() => {
     rest.post(Routes.channelTyping(channelId)).catch(onTypingError);
   }, TYPING_AFTER_MS);
   typing.unref();
   const channel = channelMessageWrites(rest, channelId);
-  const post = (body: object) => channel.post({ body });
-  const patch = (id: string, content: string, components: MessageComponents | undefined) =>
-    channel.patch(id, { body: messageBody(content, components) });
-  return {
+  /** Posts a new message in the reply's layout; V2 refused, classic (and so is the rest). */
+  const post = async (content: string, components: MessageComponents | undefined, extra: object = {}) => {
+    const layout = now();
+    try {
+      const id = await channel.post({ body: { ...messageBody(content, components, layout), ...extra } });
+      if (layout === 'v2') v2.add(id);
+      if (layout === 'v2' && components !== undefined) controls.set(id, components);
+      return id;
+    } catch (error) {
+      if (layout !== 'v2' || !fallback?.refused(error)) throw error;
+      refused = true;
+      if (content.length > DISCORD_MESSAGE_LIMIT) throw new LayoutRefused({ cause: error });
+      return channel.post({ body: { ...messageBody(content, components), ...extra } });
+    }
+  };
+  const patch = (id: string, content: string, components: MessageComponents | undefined) => {
+    if (!v2.has(id)) return channel.patch(id, { body: messageBody(content, components) });
+    const kept = components ?? controls.get(id);
+    if (kept !== undefined) controls.set(id, kept);
+    return channel.patch(id, { body: messageBody(content, kept, 'v2') });
+  };
+  const sink: ReplySink & { stopTyping(): void; inLayout(layout: Layout): ReplySink } = {
+    inLayout(layout) {
+      wanted = layout;
+      return sink;
+    },
+    messageLimit: () => messageLimit(now()),
     botToken: true,
     rateBucket: channel.bucket.current,
     stopTyping: () => clearTimeout(typing),
     async editOriginal(content, components) {
       clearTimeout(typing);
       if (!first) {
-        first = post({
-          ...messageBody(content, components),
+        first = post(content, components, {
           message_reference: { message_id: replyToId, fail_if_not_exists: false },
         });
         // A failed first post is retried by the next write.
@@ -81,11 +122,12 @@ export function channelReplySink(
       await patch(id, content, components);
       return id;
     },
-    sendFollowUp: (content, components) => post(messageBody(content, components)),
+    sendFollowUp: (content, components) => post(content, components),
     editFollowUp: (id, content, components) => patch(id, content, components),
     async refuse(content) {
       if (first) await patch(await first, content, []);
-      else await this.editOriginal(content, []);
+      else await sink.editOriginal(content, []);
     },
   };
+  return sink;
 }

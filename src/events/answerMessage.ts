@@ -10,6 +10,7 @@ import { DiscordAPIError, type MessageMentionOptions, PermissionFlagsBits } from
 import { type AskFilesDeps, promptWithFiles } from '../chat/askFiles.js';
 import type { ChatService } from '../chat/chatService.js';
 import { isForTheBot, type MessageTrigger, promptFromMessage } from '../chat/prompt.js';
+import type { LayoutFallback } from '../discord/layoutFallback.js';
 import { NO_PINGS } from '../discord/messages.js';
 import { channelReplySink } from '../discord/replySinks.js';
 import type { AttachmentInfo } from '../files/attachments.js';
@@ -34,6 +35,8 @@ export interface AnswerMessageDeps extends AskFilesDeps {
   readonly i18n: Parameters<typeof messageVoices>[0];
   /** The bot's REST client (bot token): the reply is a channel message. */
   readonly discordRest: Parameters<typeof channelReplySink>[0];
+  /** Where Discord refuses a V2 reply: it goes out classic (discord/layoutFallback.ts). */
+  readonly layoutFallback?: LayoutFallback;
 }
 
 /** What `messageTrigger` reads of a message (a discord.js Message has it all). */
@@ -92,6 +95,7 @@ function stopWhenRefused(sink: ReplySink, onRefused: (error: DiscordAPIError) =>
   }
   return {
     ...(sink.botToken !== undefined && { botToken: sink.botToken }),
+    ...(sink.messageLimit && { messageLimit: sink.messageLimit.bind(sink) }),
     editOriginal: (content, components) => guarded(() => sink.editOriginal(content, components), ''),
     sendFollowUp: (content, components) => guarded(() => sink.sendFollowUp(content, components), ''),
     editFollowUp: (id, content, components) =>
@@ -226,16 +230,20 @@ export async function answerMessage(
   if (!asked) return;
   const { prompt, files, userName, voices, roleIds, where } = asked;
   const { guildId, channel } = message;
-  const channelSink = channelReplySink(deps.discordRest, message.channelId, message.id, (error) =>
-    deps.logger.debug({ err: error }, 'could not show typing'),
+  const channelSink = channelReplySink(
+    deps.discordRest,
+    message.channelId,
+    message.id,
+    (error) => deps.logger.debug({ err: error }, 'could not show typing'),
+    deps.layoutFallback,
   );
   // Refused: the turn stops (before the service is called, nothing reaches it or is charged).
   const refused = new AbortController();
-  const sink = stopWhenRefused(channelSink, (error) => {
+  const onRefused = (error: DiscordAPIError) => {
     channelSink.stopTyping();
     deps.logger.warn({ ...where, code: error.code, reason: error.message }, REPLY_REFUSED);
     refused.abort(error);
-  });
+  };
   try {
     await deps.chat.ask({
       asker: {
@@ -258,7 +266,7 @@ export async function answerMessage(
           channelRefused ? undefined : message.reply({ content: text, allowedMentions: NO_PINGS }),
         // The reply itself is the acknowledgement ("typing…" starts with its first write).
         acknowledge: async () => undefined,
-        sink,
+        sink: (layout) => stopWhenRefused(channelSink.inLayout(layout), onRefused),
       },
       shape: async (settings) => {
         const read = await promptWithFiles(deps, files, prompt, settings, voices.server);

@@ -30,6 +30,7 @@ import { type Downloaded, linkLines, missingNotes, rerollRow, resultLine } from 
 import { packImages } from './pack.js';
 import { showProgress } from './progress.js';
 import { endRefusedKey, type RefusedKeyDeps } from './refusedKey.js';
+import { galleryOf, resultMessage } from './resultMessage.js';
 import { unserved } from './unserved.js';
 
 export type { ImagineInput } from './imagineInput.js';
@@ -85,7 +86,7 @@ export async function runImagine(
   });
   if (!reservation.ok) {
     requestEnded(deps, log, unserved(input, 'refused'), { refusedBy: 'budget' });
-    await webhook.withdraw(`⛔ ${reservation.message(input.words.member)}`, reservation.offer);
+    await webhook.withdraw(`⛔ ${reservation.message(input.words.member)}`, reservation.offer, input.layout);
     return;
   }
   const ending = { started: deps.clock.now(), ended: false };
@@ -133,7 +134,8 @@ async function generateAndPost(
   const { started } = ending;
   const t = input.words.reply;
   const components = [rerollRow(t, input.requestId)];
-  const progress = showProgress((content) => webhook.editOriginal({ content }), request, {
+  const { layout } = input;
+  const progress = showProgress((content) => webhook.editOriginal({ content, layout }), request, {
     t,
     clock: deps.clock,
     intervalMs: deps.config.imagineProgressIntervalMs,
@@ -171,6 +173,7 @@ async function generateAndPost(
     await webhook.editOriginal({
       content: `${quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX })}\n⚠️ ${message}`,
       components,
+      layout,
     });
     return;
   }
@@ -230,15 +233,20 @@ async function generateAndPost(
     const messages = packImages(files, sizeLimit);
     const notes = missingNotes(t, request, urls, downloaded, sizeLimit);
     const cost = input.showCost ? costLine(entry, deps.prices.currency, t) : undefined;
-    const header = `${quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX })}\n${resultLine(t, request, cost)}`;
-    const content = [header, ...links, ...notes].join('\n').slice(0, 2000);
+    const lines = [resultLine(t, request, cost), ...links, ...notes];
     const toFiles = (pack: typeof files) =>
       pack.map((file) => ({ data: file.bytes, name: `image-${file.index}.png` }));
 
     uploadStarted = deps.clock.now();
     messageCount = messages.length;
     const [first, ...rest] = messages;
-    await webhook.editOriginal({ content, files: toFiles(first ?? []), components });
+    const shown = {
+      prompt: quote(request.prompt, { maxLength: QUOTED_PROMPT_MAX }),
+      lines,
+      files: toFiles(first ?? []),
+      links: input.linksOnly ? urls : [],
+    };
+    await webhook.editOriginal(resultMessage(layout, request.prompt, shown, rerollRow(t, input.requestId)));
     for (const pack of rest) {
       const numbers = pack.map((file) => file.index).join(', ');
       try {
@@ -246,6 +254,8 @@ async function generateAndPost(
         await webhook.followUp({
           content: `-# ${t.t('images.imagesOf', { numbers, total })}`,
           files: toFiles(pack),
+          layout,
+          card: { gallery: galleryOf(toFiles(pack), [], request.prompt) },
         });
       } catch (error) {
         // The first message already shows the result: it stays, and the member learns what is missing.

@@ -1,6 +1,7 @@
 /** What one /imagine generation is asked to do (images/imagine.ts runImagine). */
 
 import type { Translator } from '../i18n/translator.js';
+import type { Layout } from '../reply/layout.js';
 import type { MemberCaps } from '../settings/memberCaps.js';
 import type { PlanCharge } from '../spend/records.js';
 import type { ImagineRequest } from './imagineRequests.js';
@@ -14,6 +15,8 @@ export interface ImagineInput {
   readonly attachmentSizeLimit: number | undefined;
   /** Whether the guild shows what a request cost (DMs always do). */
   readonly showCost: boolean;
+  /** V2 cards (a gallery with alt text), or the classic layout where the server keeps it. */
+  readonly layout?: Layout;
   /**
    * Asked where the app works only because the member installed it and the bot is not present:
    * billed to the member (spend/records.ts), ended by the token's deadline (chat/deadline.ts).

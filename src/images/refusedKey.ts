@@ -28,6 +28,6 @@ export async function endRefusedKey(
 ): Promise<void> {
   const end = { ...unserved(input, 'refused'), totalMs: deps.clock.now() - started };
   requestEnded(deps, log, end, { refusedBy: 'serviceKey' });
-  await webhook.withdraw(`⛔ ${error.describe(input.words.member)}`);
+  await webhook.withdraw(`⛔ ${error.describe(input.words.member)}`, undefined, input.layout);
   if (input.guildId) await deps.serviceKeyRefused?.(input.guildId, error.status, input.words.server);
 }

@@ -40,6 +40,8 @@ export interface MetricSources {
 export interface Metrics {
   readonly registry: Registry;
   requestEnded(record: RequestRecord): void;
+  /** Discord refused a V2 (components) payload: the message went out in the classic layout. */
+  componentsRefused(): void;
 }
 
 export const METRIC_PREFIX = 'bot_';
@@ -84,6 +86,11 @@ export function createMetrics(sources: MetricSources, registry = new Registry())
     name: `${p}reply_edits`,
     help: 'Chat replies: Discord writes (edits and follow-ups) per streamed reply, the final one included',
     buckets: [1, 2, 3, 5, 10, 20, 40, 80, 160],
+    registers,
+  });
+  const componentsRefused = new Counter({
+    name: `${p}components_v2_refused_total`,
+    help: 'Messages Discord refused in the V2 (components) layout and the bot sent in the classic layout instead',
     registers,
   });
   new Counter({
@@ -142,6 +149,7 @@ export function createMetrics(sources: MetricSources, registry = new Registry())
 
   return {
     registry,
+    componentsRefused: () => componentsRefused.inc(),
     requestEnded(record) {
       requests.inc({ kind: record.kind, outcome: record.outcome });
       if (record.inputTokens > 0) tokens.inc({ model: record.model, direction: 'in' }, record.inputTokens);

@@ -32,6 +32,7 @@ export function startReplyTrace(clock: Clock): ReplyTrace {
           return sink.botToken ?? false;
         },
         rateBucket: () => sink.rateBucket?.(),
+        ...(sink.messageLimit && { messageLimit: sink.messageLimit.bind(sink) }),
         followUpsLeft: () => sink.followUpsLeft?.(),
         attachFiles: sink.attachFiles ?? false,
         editOriginal(content, components, files) {

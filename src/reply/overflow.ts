@@ -8,6 +8,7 @@
  * reply has reached its last message.
  */
 import type { Translator } from '../i18n/translator.js';
+import { closeLastMessage } from './openMarkdown.js';
 import { FollowUpLimitReached, type ReplyFile, type ReplySink } from './sink.js';
 import { type Open, pieceText, takeMessage, withNote } from './split.js';
 
@@ -91,4 +92,36 @@ export function lastMessageGuard(sink: Pick<ReplySink, 'followUpsLeft' | 'attach
       return error instanceof FollowUpLimitReached && sent > 0 ? starts[sent - 1] : undefined;
     },
   };
+}
+
+/**
+ * A reply's final text: everything pushed, what the last message leaves open closed (at the
+ * limit in force), then the note; the first `headLength` characters (the head) kept as they are.
+ * Discord refuses an empty message: a reply with no text and no note is an ellipsis.
+ */
+export function finalReplyText(
+  text: string,
+  offset: number,
+  opening: Open,
+  limit: number,
+  headLength: number,
+  note: string | undefined,
+): string {
+  const closed = closeLastMessage(text, offset, opening, limit, headLength);
+  const final = text.slice(0, headLength) + withNote(closed.slice(headLength), note);
+  return final.trim() === '' ? '…' : final;
+}
+
+/** A promise a stream source waits on until the renderer's next edit is due (`ready()`). */
+export interface Hold {
+  readonly promise: Promise<void> & { msLeft(): number };
+  readonly release: () => void;
+}
+
+export function holdUntilReleased(msLeft: () => number): Hold {
+  let release!: () => void;
+  const promise = new Promise<void>((settle) => {
+    release = settle;
+  });
+  return { promise: Object.assign(promise, { msLeft }), release };
 }

@@ -65,6 +65,11 @@ export interface ReplySink {
    * what they could buy for a spent plan (premium buttons), where the reply is private.
    */
   refuse(content: string, offer?: PremiumOffer): Promise<void>;
+  /**
+   * The most text a message may carry now (the layout's: 4,000 in V2, 2,000 classic); it drops
+   * when Discord refused V2 mid-reply. Undefined: the renderer's `limit`.
+   */
+  messageLimit?(): number;
   /** Writes use the bot token, under Discord's global limit (see editPacing.ts). */
   readonly botToken?: boolean;
   /** What Discord last said about the writes' rate-limit bucket, if anything. */

@@ -14,8 +14,9 @@
  *   failed with 5xx past discord.js's own retries is tried again a bounded number of times.
  */
 import type { MessageComponents } from './buttons.js';
-import { closeLastMessage, displayableAfter } from './openMarkdown.js';
-import { lastMessage, lastMessageGuard } from './overflow.js';
+import { LayoutRefused } from './layout.js';
+import { displayableAfter } from './openMarkdown.js';
+import { finalReplyText, type Hold, holdUntilReleased, lastMessage, lastMessageGuard } from './overflow.js';
 import { editReadyAt, finalReadyAt } from './rateBucket.js';
 import type { PacedStreamRenderer, ReplyFile } from './sink.js';
 import { FINAL_RETRY_DELAYS_MS, isTransient, type ReplySink, type StreamRendererOptions } from './sink.js';
@@ -35,7 +36,8 @@ interface SentMessage {
 }
 
 export function createStreamRenderer(sink: ReplySink, options: StreamRendererOptions): PacedStreamRenderer {
-  const limit = options.limit ?? DISCORD_MESSAGE_LIMIT;
+  // The sink's limit can drop mid-reply (Discord refused the V2 layout): read at every cut.
+  const limitNow = () => sink.messageLimit?.() ?? options.limit ?? DISCORD_MESSAGE_LIMIT;
   const cursor = options.cursor ?? STREAMING_CURSOR;
   const clock = options.clock;
 
@@ -56,14 +58,9 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   // Where the sink limits follow-ups (user installs), the last allowed message ends the reply.
   const guard = lastMessageGuard(sink);
   let lastNote: string | undefined;
-
   let inFlight: Promise<void> | null = null;
-  // Text pushed since the last edit started.
-  let dirty = false;
-  // A source holding its text until the next edit is due (ready()).
-  let held:
-    | { readonly promise: Promise<void> & { msLeft(): number }; readonly release: () => void }
-    | undefined;
+  let dirty = false; // text pushed since the last edit started
+  let held: Hold | undefined; // a source holding its text until the next edit is due (ready())
   let lastEditStartedAt = Number.NEGATIVE_INFINITY;
   let lastEditFailed = false;
   let timer: NodeJS.Timeout | null = null;
@@ -121,7 +118,15 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
   /** The reply's last allowed message: the text that fits (at the end: and where the rest is). */
   async function writeLast(piece: string, final: boolean, lastControls?: MessageComponents) {
     if (!final) return write(frozenCount, piece, options.controls);
-    const last = lastMessage(text, currentOffset, currentOpen, lastNote, limit, guard.attach, options.voice);
+    const last = lastMessage(
+      text,
+      currentOffset,
+      currentOpen,
+      lastNote,
+      limitNow(),
+      guard.attach,
+      options.voice,
+    );
     await write(frozenCount, last.content, lastControls, last.content, last.files);
   }
 
@@ -135,6 +140,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     final: boolean,
     lastControls?: MessageComponents,
   ): Promise<void> {
+    const limit = limitNow();
     for (;;) {
       const taken = takeMessage(source, currentOffset - base, currentOpen, limit);
       // The growing message's tip shows no half-made markdown (openMarkdown.ts); the head is kept.
@@ -248,13 +254,7 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     text: () => text.slice(head.length),
     ready() {
       if (finished || (!timer && !inFlight)) return undefined;
-      if (!held) {
-        let resolve!: () => void;
-        const promise = new Promise<void>((settle) => {
-          resolve = settle;
-        });
-        held = { promise: Object.assign(promise, { msLeft }), release: resolve };
-      }
+      held ??= holdUntilReleased(msLeft);
       return held.promise;
     },
     async finish(note, controls) {
@@ -268,14 +268,18 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
       const wait = bucket ? finalReadyAt(bucket) - clock.now() : 0;
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
       lastNote = note;
-      const closed = closeLastMessage(text, currentOffset, currentOpen, limit, head.length);
-      const final = head + withNote(closed.slice(head.length), note);
-      // Discord refuses an empty message; callers pass a note when there is no text.
-      const source = final.trim() === '' ? '…' : final;
+      const lastControls = controls ?? (controlled ? NONE : undefined);
+      const finalText = () => finalReplyText(text, currentOffset, currentOpen, limitNow(), head.length, note);
+      // Idempotent: messages already showing their final text are not written again. Where the
+      // layout changed under the reply (Discord refused V2), it is cut again to the new limit.
+      const writeFinal = () =>
+        render(finalText(), 0, true, lastControls).catch((error: unknown) => {
+          if (!(error instanceof LayoutRefused)) throw error;
+          return render(finalText(), 0, true, lastControls);
+        });
       for (const delayMs of [...FINAL_RETRY_DELAYS_MS, undefined]) {
         try {
-          // Idempotent: messages already showing their final text are not written again.
-          await render(source, 0, true, controls ?? (controlled ? NONE : undefined));
+          await writeFinal();
           break;
         } catch (error) {
           if (delayMs === undefined || !(isTransient(error) || guard.refused(error))) throw error;

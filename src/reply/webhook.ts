@@ -5,6 +5,7 @@
  */
 
 import type { MessageComponents } from './buttons.js';
+import type { Card, Layout } from './layout.js';
 import type { PremiumOffer } from './premium.js';
 import type { RateBucket } from './rateBucket.js';
 import type { ReplyFile } from './sink.js';
@@ -15,6 +16,13 @@ export interface OutgoingMessage {
   readonly components?: MessageComponents | undefined;
   /** Attachments (uploaded as multipart, each with its content type when it has one). */
   readonly files?: readonly ReplyFile[] | undefined;
+  /**
+   * V2 or classic (default). A message keeps the layout it was first written in: the webhook
+   * writes a V2 message as V2 whatever a later write asks (Discord cannot take the flag off).
+   */
+  readonly layout?: Layout | undefined;
+  /** In V2: which files are images in a gallery (with alt text), the small text under them, the accent. */
+  readonly card?: Pick<Card, 'gallery' | 'caption' | 'captionButton' | 'accent'> | undefined;
 }
 
 export interface InteractionWebhook {
@@ -27,13 +35,15 @@ export interface InteractionWebhook {
    * Withdraws the (deferred) first response and tells the member privately why; `offer`: what a
    * spent plan's refusal offers them to buy (premium buttons, shown to that reader only).
    */
-  withdraw(content: string, offer?: PremiumOffer): Promise<void>;
+  withdraw(content: string, offer?: PremiumOffer, layout?: Layout): Promise<void>;
   /** Whether writes now go through the bot token (the interaction's token ended or was refused). */
   usesBotToken?(): boolean;
   /** What Discord last said about the writes' rate-limit bucket (render/rateBucket.ts). */
   rateBucket?(): RateBucket | undefined;
   /** Follow-ups it may still post (Discord's limit for user installs); undefined: no limit. */
   followUpsLeft?(): number | undefined;
+  /** Whether Discord refused the V2 layout for this interaction: its new messages are classic. */
+  layoutRefused?(): boolean;
 }
 
 export interface TokenWebhook extends InteractionWebhook {

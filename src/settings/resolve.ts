@@ -8,6 +8,7 @@
  */
 
 import type { MessageKey, Translator } from '../i18n/translator.js';
+import type { Layout } from '../reply/layout.js';
 import { CHAT_MODELS, type ChatModel } from '../service/models.js';
 import type { MemberCaps } from './memberCaps.js';
 
@@ -35,6 +36,8 @@ export interface GuildConfig extends ChatOverrides {
   readonly fallback: boolean;
   /** Tell the model (system prompt) to answer in the asking member's language (their Discord locale). */
   readonly answerInLanguage: boolean;
+  /** Answers in Discord's classic layout (`content`) instead of V2 cards (reply/layout.ts). */
+  readonly classicLayout: boolean;
 }
 
 export interface ChannelConfig extends ChatOverrides {
@@ -50,6 +53,7 @@ export const DEFAULT_GUILD_CONFIG: GuildConfig = {
   requestsPerMinute: null,
   fallback: false,
   answerInLanguage: false,
+  classicLayout: false,
 };
 
 /** The operator's defaults (environment). */
@@ -94,6 +98,8 @@ export interface ChatSettings {
   readonly showContext: boolean;
   /** The guild's `/config features answer_in_language`: the model answers in the asking member's language. */
   readonly answerInLanguage: boolean;
+  /** How replies are laid out: V2 cards, or classic where the server prefers it. */
+  readonly layout: Layout;
   readonly sources: {
     readonly model: SettingSource;
     readonly temperature: SettingSource;
@@ -175,6 +181,7 @@ export function resolveChatSettings(
       showCost: guild.showCost,
       showContext: guild.showContext,
       answerInLanguage: guild.answerInLanguage,
+      layout: guild.classicLayout ? 'classic' : 'v2',
       sources: {
         model: modelSource,
         temperature: temperatureSource,

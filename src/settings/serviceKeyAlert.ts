@@ -13,7 +13,8 @@ export interface ServiceKeyAlertDeps {
   /** The server's alert channel (`/budget alerts`), or null when it set none. */
   readonly alertChannel: (guildId: string) => Promise<string | null>;
   /** Posts a bot message in a channel (never a ping). */
-  readonly notify: (channelId: string, content: string) => Promise<void>;
+  /** Posts an alert for the server's admins in `channelId` (in the server's layout). */
+  readonly notify: (channelId: string, content: string, guildId: string) => Promise<void>;
   readonly clock: Pick<Clock, 'now'>;
   readonly logger: Pick<Logger, 'warn'>;
 }
@@ -39,6 +40,7 @@ export async function announceServiceKeyRefused(
     await deps.notify(
       channelId,
       t.t('config.serviceKeyRefusedAlert', { last4: info.last4 || '····', status: String(status ?? '?') }),
+      guildId,
     );
   } catch (error) {
     // The member was told already; the admins' note is worth a log line, not a failed request.

@@ -33,6 +33,7 @@ const guildSchema = z.object({
   requestsPerMinute: z.number().int().positive().nullable().catch(null),
   fallback: z.boolean().catch(false),
   answerInLanguage: z.boolean().catch(false),
+  classicLayout: z.boolean().catch(false),
 });
 
 const channelSchema = z.object({ ...overrides, systemPrompt: z.string().optional().catch(undefined) });

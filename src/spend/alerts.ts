@@ -10,7 +10,8 @@ export interface BudgetAlertDeps {
   readonly budgets: Pick<Budgets, 'alertsDue'>;
   readonly clock: Clock;
   /** Posts a bot message in a channel (the alert channel). */
-  readonly notify: (channelId: string, content: string) => Promise<void>;
+  /** Posts an alert for the server's admins in `channelId` (in the server's layout). */
+  readonly notify: (channelId: string, content: string, guildId: string) => Promise<void>;
   readonly prices: Pick<PriceList, 'currency'>;
   readonly logger: Pick<Logger, 'warn'>;
 }
@@ -28,7 +29,7 @@ export async function announceBudgetAlerts(
     // One snapshot: the text states the spend and cap the thresholds were measured on.
     const due = await deps.budgets.alertsDue(guildId, deps.clock.now());
     if (due.thresholds.length === 0 || due.channelId === null) return;
-    await deps.notify(due.channelId, alertText(due, deps.prices.currency, server));
+    await deps.notify(due.channelId, alertText(due, deps.prices.currency, server), guildId);
   } catch (error) {
     deps.logger.warn({ err: error, guildId }, 'could not post a budget alert');
   }

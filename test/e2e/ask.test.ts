@@ -114,14 +114,14 @@ describe('/ask', () => {
     expect((await usageRecords(null)).length).toBeGreaterThanOrEqual(2);
   });
 
-  it('splits a 5,000-character reply with a code block into messages of at most 2000 characters', async () => {
+  it('splits a 10,000-character reply with a code block into cards of at most 4,000 characters', async () => {
     const channelId = freshChannel();
     const code = Array.from(
-      { length: 90 },
+      { length: 180 },
       (_, i) => `    result.push(compute(${i}) * factor + offset); // step ${i}`,
     ).join('\n');
     const text = `Here is the function you asked for.\n\n\`\`\`typescript\nfunction run() {\n${code}\n}\n\`\`\`\n\n${'It works like this. '.repeat(40)}`;
-    expect(text.length).toBeGreaterThan(5000);
+    expect(text.length).toBeGreaterThan(10_000);
     h.service.enqueue({ text, chunks: 60, intervalMs: 5 });
     const interaction = ask({ prompt: 'code please' }, { channelId });
     const expected = answerPieces('code please', text);
@@ -129,7 +129,7 @@ describe('/ask', () => {
     expect(texts.length).toBeGreaterThanOrEqual(3);
     expect(texts[1]?.startsWith('```typescript\n')).toBe(true);
     for (const message of h.discord.replyMessages(interaction)) {
-      for (const version of message.versions) expect(version.content.length).toBeLessThanOrEqual(2000);
+      for (const version of message.versions) expect(version.content.length).toBeLessThanOrEqual(4000);
     }
   });
 

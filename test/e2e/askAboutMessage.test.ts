@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sizeText } from '../../src/files/attachments.js';
 import { FILE_MAX_BYTES } from '../../src/files/readFiles.js';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
 import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { openGroupDm } from '../../src/localDiscord/places.js';
@@ -203,7 +204,9 @@ describe('Ask about this message', () => {
     await waitForIdle(h);
     expect(text?.startsWith(head)).toBe(true);
     const reply = h.discord.replyMessages(submit).at(-1) as LocalMessage;
-    const regenerateId = JSON.stringify(reply.components).match(/"custom_id":"(ask:regenerate:[^"]+)"/)?.[1];
+    const regenerateId = JSON.stringify(messageButtons(reply.components)).match(
+      /"custom_id":"(ask:regenerate:[^"]+)"/,
+    )?.[1];
     expect(regenerateId).toBeDefined();
     const again = h.discord.clickButton(reply, regenerateId as string, { dm: true, user: suite.asker });
     const [regenerated] = await waitForReply(

@@ -7,6 +7,7 @@
  * who still has Manage Channels. Bad submits are in badInput.test.ts.
  */
 import { describe, expect, it } from 'vitest';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import { memberFile } from '../../src/localDiscord/contextMenus.js';
 import {
   ADMIN_PERMISSIONS,
@@ -154,8 +155,7 @@ describe('/ask through its form', () => {
     });
     // Kept with the reply: Regenerate asks the same way, and keeps the quote.
     const reply = h.discord.replyMessages(submit)[0] as LocalMessage;
-    const rows = reply.components as { components: { custom_id: string }[] }[];
-    const regenerateId = rows[0]?.components[0]?.custom_id as string;
+    const regenerateId = messageButtons(reply.components)[0]?.custom_id as string;
     const again = h.discord.clickButton(reply, regenerateId, {
       user: suite.asker,
     });

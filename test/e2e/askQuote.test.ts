@@ -6,6 +6,7 @@
  * receives and what the conversation remembers.
  */
 import { describe, expect, it } from 'vitest';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import type { LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { fenceAfter } from '../../src/reply/split.js';
 import { useHarness } from '../helpers/e2e.js';
@@ -20,9 +21,7 @@ const suite = useHarness({
 const { h, freshChannel, ask } = suite;
 
 const buttonIds = (message: LocalMessage | undefined): string[] =>
-  ((message?.components ?? []) as { components: { custom_id: string }[] }[]).flatMap((row) =>
-    row.components.map((button) => button.custom_id),
-  );
+  messageButtons(message?.components ?? []).map((button) => button.custom_id as string);
 
 /** The reply's messages as Discord shows them (raw: the quote included), once the bot is idle. */
 async function rawReply(interaction: ReturnType<typeof ask>, done: (first: string) => boolean) {

@@ -4,6 +4,7 @@
  * nothing stored, and the bot keeps serving. One row per line of the "Bad input" table in docs/faults.md.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import {
   ADMIN_PERMISSIONS,
   type LocalMessage,
@@ -346,7 +347,9 @@ describe('bad input never reaches the service and changes nothing', () => {
     const elsewhere = freshChannel();
     const asked = ask({ prompt: 'kept elsewhere' }, { channelId: elsewhere });
     await waitForExactReply(h, asked, ['Echo: Member: kept elsewhere']);
-    const components = (h.discord.replyMessages(asked)[0]?.components ?? []) as {
+    const components = [
+      { components: messageButtons(h.discord.replyMessages(asked)[0]?.components ?? []) },
+    ] as {
       components: { custom_id: string }[];
     }[];
     const customId = components[0]?.components[0]?.custom_id as string;

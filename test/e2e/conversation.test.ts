@@ -3,6 +3,7 @@
  * threads; /reset; the Stop and Regenerate buttons (also after a restart).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import {
   INTENTS,
   type LocalMessage,
@@ -48,9 +49,7 @@ async function replyToMessage(message: LocalMessage): Promise<string[]> {
 }
 
 const buttonIds = (message: LocalMessage | undefined): string[] =>
-  ((message?.components ?? []) as { components: { custom_id: string }[] }[]).flatMap((row) =>
-    row.components.map((button) => button.custom_id),
-  );
+  messageButtons(message?.components ?? []).map((button) => button.custom_id as string);
 
 const lastMessages = () => h.service.chatRequests().at(-1)?.body.messages;
 

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CANNOT_ANSWER_HERE, REPLY_REFUSED } from '../../src/events/answerMessage.js';
+import { bodyText, messageButtons } from '../../src/localDiscord/componentRules.js';
 import { type LocalMessage, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
+import { V2_LIMITS } from '../../src/reply/layout.js';
 import { pieceText, splitMessage } from '../../src/reply/split.js';
 import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { usageScope, utcDay } from '../../src/spend/records.js';
@@ -37,8 +39,7 @@ function nth(n: number, match: Match): Match {
   return (method, path, json) => match(method, path, json) && ++seen === n;
 }
 
-const streaming = (json: Record<string, unknown>) =>
-  typeof json.content === 'string' && json.content.endsWith(STREAMING_CURSOR);
+const streaming = (json: Record<string, unknown>) => (bodyText(json) ?? '').endsWith(STREAMING_CURSOR);
 
 /** The fake's answers on routes containing `key` (a token or a channel id), in order. */
 const statuses = (harness: Harness, key: string) =>
@@ -91,7 +92,7 @@ async function replyToMessage(
 
 describe('5xx answers from Discord', () => {
   it('/ask: 500/502 on a streamed edit, a follow-up, a follow-up edit and the final edit are retried; the text is exact', async () => {
-    const text = longText(700);
+    const text = longText(1300);
     const expected = answerPieces('long', text);
     expect(expected.length).toBeGreaterThan(2);
     const last = expected.at(-1) as string;
@@ -129,7 +130,7 @@ describe('5xx answers from Discord', () => {
       { message: '502: Bad Gateway', code: 0 },
     );
     discord.failNext(
-      (method, path, json) => path.startsWith(webhook) && method !== 'GET' && json.content === last,
+      (method, path, json) => path.startsWith(webhook) && method !== 'GET' && bodyText(json) === last,
       500,
       { message: '500: Internal Server Error', code: 0 },
     );
@@ -139,8 +140,8 @@ describe('5xx answers from Discord', () => {
   });
 
   it('a mention: 500/502 on the first post, a streamed edit, a follow-up and the final edit are retried; the text is exact', async () => {
-    const text = longText(700);
-    const expected = splitMessage(text).map(pieceText);
+    const text = longText(1300);
+    const expected = splitMessage(text, V2_LIMITS.text).map(pieceText);
     const last = expected.at(-1) as string;
     const channelId = freshChannel();
     const { discord } = h;
@@ -170,7 +171,7 @@ describe('5xx answers from Discord', () => {
         code: 0,
       },
     );
-    discord.failNext((_method, path, json) => path.startsWith(messages) && json.content === last, 500, {
+    discord.failNext((_method, path, json) => path.startsWith(messages) && bodyText(json) === last, 500, {
       message: '500: Internal Server Error',
       code: 0,
     });
@@ -192,7 +193,7 @@ describe('5xx answers from Discord', () => {
     for (let i = 0; i < 4; i += 1) {
       h.discord.failNext(
         (method, path, json) =>
-          method === 'PATCH' && path.includes(interaction.token) && json.content === `> final\n${text}`,
+          method === 'PATCH' && path.includes(interaction.token) && bodyText(json) === `> final\n${text}`,
         i % 2 === 0 ? 500 : 502,
         { message: 'Server Error', code: 0 },
       );
@@ -218,8 +219,8 @@ describe('429 storms', () => {
       discord: { rateLimit: { limit: 1, windowMs: 1000, headers: false } },
     });
     try {
-      const text = longText(700);
-      const expected = splitMessage(text).map(pieceText);
+      const text = longText(1300);
+      const expected = splitMessage(text, V2_LIMITS.text).map(pieceText);
       // About 3 s of streaming each, an edit wanted every 40 ms: far more than Discord allows.
       storm.service.enqueue({ text, chunks: 40, intervalMs: 75 }, { text, chunks: 40, intervalMs: 75 });
       const user = storm.discord.user('member', 'Member');
@@ -360,7 +361,7 @@ describe('missing permissions', () => {
       (method, path, json) =>
         method === 'POST' &&
         path === `/channels/${channelId}/messages` &&
-        String(json.content).startsWith('⏳'),
+        String(bodyText(json)).startsWith('⏳'),
       403,
       { message: 'Missing Permissions', code: 50013 },
     );
@@ -401,8 +402,8 @@ describe('missing permissions', () => {
       user: suite.asker,
     });
     expect(await suite.ephemeralText(refused)).toBe(english.t('images.noAttachFiles'));
-    const row = posted?.components[0] as { components: { custom_id: string }[] };
-    const reroll = h.discord.clickButton(posted as LocalMessage, row.components[0]?.custom_id as string, {
+    const [button] = messageButtons(posted?.components ?? []);
+    const reroll = h.discord.clickButton(posted as LocalMessage, button?.custom_id as string, {
       user: suite.asker,
     });
     expect(await suite.ephemeralText(reroll)).toBe(english.t('images.noAttachFiles'));

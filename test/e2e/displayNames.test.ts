@@ -6,6 +6,7 @@
  * name never forms (reply/names.ts; its property test: test/unit/reply/names.test.ts).
  */
 import { describe, expect, it } from 'vitest';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import {
   type LocalMessage,
   type LocalUser,
@@ -31,9 +32,7 @@ const mallory = () => {
 };
 
 const buttonIds = (message: LocalMessage | undefined): string[] =>
-  ((message?.components ?? []) as { components: { custom_id: string }[] }[]).flatMap((row) =>
-    row.components.map((button) => button.custom_id),
-  );
+  messageButtons(message?.components ?? []).map((button) => button.custom_id as string);
 
 /** No masked link, heading or mention syntax from the name is left as Discord would read it. */
 function expectNoMarkdownFrom(text: string | undefined) {

@@ -4,6 +4,7 @@
  * user in DMs, and the monthly cap across every server and DM under a concurrent burst.
  */
 import { describe, expect, it } from 'vitest';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import type { LocalInteraction, LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { useHarness } from '../helpers/e2e.js';
 import { english } from '../helpers/english.js';
@@ -17,8 +18,7 @@ const USAGE = { text: 'ok', usage: { input_tokens: 3, output_tokens: 1000 } } as
 
 const isPrivate = (message: LocalMessage | undefined) => ((message?.flags ?? 0) & 64) === 64;
 const buttonId = (message: LocalMessage | undefined) =>
-  ((message?.components[0] as { components?: { custom_id?: string }[] } | undefined)?.components?.[0]
-    ?.custom_id ?? '') as string;
+  (messageButtons(message?.components ?? [])[0]?.custom_id ?? '') as string;
 
 describe('DMs turned off (DMS_ENABLED=false)', () => {
   const { h, ephemeralText, ask } = useHarness();

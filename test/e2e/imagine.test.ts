@@ -6,6 +6,7 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyText, messageButtons } from '../../src/localDiscord/componentRules.js';
 import {
   type LocalInteraction,
   type LocalMessage,
@@ -47,8 +48,7 @@ async function finalMessages(interaction: LocalInteraction, count = 1): Promise<
 }
 
 function rerollId(message: LocalMessage | undefined): string {
-  const row = message?.components[0] as { components?: { custom_id?: string }[] } | undefined;
-  return row?.components?.[0]?.custom_id ?? '';
+  return (messageButtons(message?.components ?? [])[0]?.custom_id as string | undefined) ?? '';
 }
 
 /** The bytes the content host served for the last `n` images, in order. */
@@ -81,8 +81,8 @@ describe('/imagine', () => {
       expect(message?.attachments.map((file) => file.data)).toEqual(served);
       expect(new Set(message?.attachments.map((file) => file.data.toString('base64'))).size).toBe(n);
       expect(message?.content).toContain('> a red fox in snow');
-      expect(message?.components).toMatchObject([
-        { type: 1, components: [{ type: 2, label: english.t('images.reroll') }] },
+      expect(messageButtons(message?.components ?? [])).toMatchObject([
+        { type: 2, label: english.t('images.reroll') },
       ]);
     },
   );
@@ -139,7 +139,7 @@ describe('/imagine', () => {
     h.discord.failNext(
       (method, _path, json) =>
         method === 'POST' &&
-        String(json.content).startsWith(`-# ${english.t('images.imagesOf', { numbers: '2', total: 3 })}`),
+        String(bodyText(json)).startsWith(`-# ${english.t('images.imagesOf', { numbers: '2', total: 3 })}`),
       400,
       { message: 'Request entity too large', code: 40005 },
     );

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../src/i18n/translator.js';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import type { LocalMessage } from '../../src/localDiscord/localDiscord.js';
 import { setGuildLocale } from '../../src/localDiscord/locales.js';
 import { useHarness } from '../helpers/e2e.js';
@@ -21,8 +22,8 @@ const german = i18n.translator('de');
 const french = i18n.translator('fr');
 
 const buttons = (message: LocalMessage | undefined) =>
-  ((message?.components ?? []) as { components: { custom_id: string; label: string }[] }[]).flatMap(
-    (row) => row.components,
+  (messageButtons(message?.components ?? []) as { custom_id: string; label: string }[]).map(
+    (button) => button,
   );
 
 describe('a German member in a French server', () => {

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createI18n } from '../../src/i18n/translator.js';
 import { problemText } from '../../src/images/download.js';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import { type LocalMessage, type LocalUser, PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { setGuildLocale } from '../../src/localDiscord/locales.js';
 import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
@@ -27,9 +28,7 @@ const french = i18n.translator('fr');
 const link = (message: LocalMessage) =>
   `https://discord.com/channels/${h.discord.guildId}/${message.channelId}/${message.id}`;
 const labels = (message: LocalMessage | undefined) =>
-  ((message?.components ?? []) as { components: { label: string }[] }[]).flatMap((row) =>
-    row.components.map((button) => button.label),
-  );
+  messageButtons(message?.components ?? []).map((button) => button.label as string);
 const echoed = (texts: string[]) => texts.join('').includes('Echo') && !texts.join('').includes('▌');
 
 /** Jonas (German) asks for images in `channelId` of the French server. */

@@ -139,7 +139,7 @@ describe('a refusal by a cap, in its reader’s voice', () => {
     });
     await settled(h, mention.id);
     const [publicly] = h.discord.replyTo(mention);
-    expect(publicly?.flags ?? 0).toBe(0);
+    expect((publicly?.flags ?? 0) & 64).toBe(0);
     expect(publicly?.content).toBe(`⛔ ${french.t('spend.memberDailyNoRoom')}`);
     expect(publicly?.content).toBe(
       '⛔ Cette demande pourrait coûter plus que ce qui reste de ta limite de dépenses quotidienne sur ce serveur. Elle est remise à zéro à 00:00 UTC.',

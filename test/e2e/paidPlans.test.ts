@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import type { LocalInteraction, LocalMessage, LocalUser } from '../../src/localDiscord/localDiscord.js';
 import type { LedgerEntry } from '../../src/spend/aggregate.js';
 import { utcDay } from '../../src/spend/records.js';
@@ -54,9 +55,7 @@ async function refused(interaction: LocalInteraction): Promise<{ text: string; s
   const messages = await ended(interaction);
   const last = messages.at(-1);
   expect((last?.flags ?? 0) & 64).toBe(64);
-  const buttons = (last?.components ?? []).flatMap(
-    (row) => (row as { components?: Record<string, unknown>[] }).components ?? [],
-  );
+  const buttons = [messageButtons(last?.components ?? [])].flatMap((found) => found);
   expect(buttons.every((button) => button.style === 6 && button.label === undefined)).toBe(true);
   return { text: last?.content ?? '', skus: buttons.map((button) => String(button.sku_id)) };
 }
@@ -89,7 +88,7 @@ describe('paid plans', () => {
     await settled(h, mention.id);
     const [publicReply] = h.discord.replyTo(mention);
     expect(publicReply?.content).toBe(`⛔ ${english.t('spend.planSpent')}`);
-    expect(publicReply?.components ?? []).toEqual([]);
+    expect(messageButtons(publicReply?.components ?? [])).toEqual([]);
     expect(h.service.imageRequests().length).toBe(calls);
     expect(h.service.chatRequests().length).toBe(0);
   });

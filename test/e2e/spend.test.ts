@@ -232,7 +232,7 @@ describe('/budget', () => {
       await settled(h, message.id);
       const replies = h.discord.replyTo(message);
       expect(replies).toHaveLength(1);
-      expect(replies[0]?.flags ?? 0).toBe(0);
+      expect((replies[0]?.flags ?? 0) & 64).toBe(0);
       return replies[0]?.content ?? '';
     };
     const privateRefusal = async () => {

@@ -5,8 +5,10 @@
  * the route, the member sees one continuous reply with the exact text and nothing pings.
  */
 import { describe, expect, it } from 'vitest';
+import { bodyText, messageButtons } from '../../src/localDiscord/componentRules.js';
 import type { LocalInteraction, LocalMessage, LocalUser } from '../../src/localDiscord/localDiscord.js';
 import { makePng } from '../../src/localService/png.js';
+import { V2_LIMITS } from '../../src/reply/layout.js';
 import { pieceText, splitMessage } from '../../src/reply/split.js';
 import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { useHarness } from '../helpers/e2e.js';
@@ -16,11 +18,11 @@ import { type Harness, PLAIN_REPLIES, settled, waitForIdle } from '../helpers/ha
 /** Tokens live 1.5 s here, for the bot and for the fake Discord (which then answers 50027). */
 const TTL_MS = 1500;
 
-const exact = (text: string) => splitMessage(text).map(pieceText);
+const exact = (text: string) => splitMessage(text, V2_LIMITS.text).map(pieceText);
 /** An /ask reply's messages: the question quoted on top of the first, then the answer. */
 const exactReply = (prompt: string, text: string) => exact(`> ${prompt}\n${text}`);
 
-/** Paragraphs of about 250 characters, tagged so that two replies never share a message. */
+/** Paragraphs of about 250 characters (a V2 message holds 16), tagged so that two replies never share a message. */
 function longText(tag: string, paragraphs: number): string {
   return Array.from({ length: paragraphs }, (_, i) =>
     `${tag} ${i}${i === 0 ? ' @everyone <@123456789012345678>' : ''}: ${'lorem ipsum dolor sit amet '.repeat(8)}`.trim(),
@@ -28,9 +30,7 @@ function longText(tag: string, paragraphs: number): string {
 }
 
 const buttonIds = (message: LocalMessage | undefined): string[] =>
-  ((message?.components ?? []) as { components: { custom_id: string }[] }[]).flatMap((row) =>
-    row.components.map((button) => button.custom_id),
-  );
+  messageButtons(message?.components ?? []).map((button) => button.custom_id as string);
 
 /** The bot's public messages in a channel, oldest first: what members see there. */
 function useChannel(h: Harness) {
@@ -77,8 +77,8 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
 
   it('a reply streaming 3 s, and one waiting behind it in the queue, each end as one continuous exact reply through the bot token', async () => {
     const channelId = freshChannel();
-    const first = longText('Alpha', 12);
-    const second = longText('Bravo', 10);
+    const first = longText('Alpha', 24);
+    const second = longText('Bravo', 20);
     expect(exact(first)).toHaveLength(2);
     expect(exact(second)).toHaveLength(2);
     h.service.enqueue(
@@ -142,7 +142,7 @@ describe('a reply that outlives its token (tokens live 1.5 s)', () => {
 
   it('Stop and Regenerate work on a reply that switched to the bot token', async () => {
     const channelId = freshChannel();
-    const full = Array.from({ length: 70 }, (_, i) => `word${i} ${'x'.repeat(40)}`).join(' ');
+    const full = Array.from({ length: 140 }, (_, i) => `word${i} ${'x'.repeat(40)}`).join(' ');
     h.service.enqueue({ text: full, chunks: 70, intervalMs: 60, usage: null });
     const asked = ask({ prompt: 'talk a lot' }, { channelId });
     // Streaming in its second message, posted with the bot token, with the Stop button.
@@ -231,7 +231,7 @@ describe('a token Discord refuses early (15-minute tokens)', () => {
     ['10015 Unknown Webhook', 'unknown'],
   ])('%s after some text: the reply continues through the bot token, exact, nothing lost', async (_, how) => {
     const channelId = freshChannel();
-    const text = longText(`Charlie-${how}`, 11);
+    const text = longText(`Charlie-${how}`, 22);
     expect(exact(text)).toHaveLength(2);
     h.service.enqueue({ text, chunks: 40, intervalMs: 40 });
     const interaction = ask({ prompt: 'die early' }, { channelId });
@@ -276,7 +276,7 @@ describe('a token Discord refuses early (15-minute tokens)', () => {
       (method, path, json) =>
         method === 'PATCH' &&
         path === `/channels/${channelId}/messages/${interaction.originalId}` &&
-        json.content === `> fail late\n${text}`,
+        bodyText(json) === `> fail late\n${text}`,
       400,
       { message: 'Invalid Form Body', code: 50035 },
     );

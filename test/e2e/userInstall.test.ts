@@ -13,6 +13,7 @@ import { sweepIdleDmChannels } from '../../src/discord/caches.js';
 import { MEMBER_PERMISSIONS } from '../../src/localDiscord/localDiscord.js';
 import { openGroupDm, openServerWithoutBot } from '../../src/localDiscord/places.js';
 import { installOf, USE_EXTERNAL_APPS } from '../../src/localDiscord/userInstall.js';
+import { V2_LIMITS } from '../../src/reply/layout.js';
 import { withoutQuestionHead } from '../../src/reply/quote.js';
 import { splitMessage } from '../../src/reply/split.js';
 import { useHarness } from '../helpers/e2e.js';
@@ -123,7 +124,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     expect(h.discord.deliveries.filter((d) => d.id === interaction.id).map((d) => d.shard)).toEqual([[1, 2]]);
     expect(installOf(h.discord, interaction.token)).toMatchObject({ context: 0, owners: { '1': alex.id } });
     expect(h.running.bot.client.guilds.cache.has(friends.guildId)).toBe(false);
-    expect(h.discord.replyMessages(interaction)[0]?.flags ?? 0).toBe(0);
+    expect((h.discord.replyMessages(interaction)[0]?.flags ?? 0) & 64).toBe(0);
     const thread = ask({ prompt: 'in a thread', thread: true }, { channelId, user: alex });
     expect(await ephemeralText(thread)).toMatch(/^Threads can only be opened where the server added the bot/);
     expect(channelRoutes(h, from)).toEqual([]);
@@ -143,7 +144,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     const channelId = friends.channelIds[0] as string;
     expect(BigInt(MEMBER_PERMISSIONS) & USE_EXTERNAL_APPS).toBe(0n);
     // Two messages: Discord makes the follow-up private too (the bot asks that of the first only).
-    h.service.enqueue({ text: `A secret answer. ${'and more '.repeat(300)}` });
+    h.service.enqueue({ text: `A secret answer. ${'and more '.repeat(600)}` });
     const hidden = ask(
       { prompt: 'my secret question' },
       { channelId, user: kim, permissions: MEMBER_PERMISSIONS },
@@ -200,10 +201,10 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
   it('in its own DM, installed to the member only: past Discord’s 5 follow-ups the reply goes on with the bot token', async () => {
     const { alex } = people();
     const text = Array.from(
-      { length: 16 },
+      { length: 32 },
       (_, i) => `Part ${i}: ${'words and more words '.repeat(40)}`,
     ).join('\n\n');
-    const pieces = splitMessage(text);
+    const pieces = splitMessage(text, V2_LIMITS.text);
     expect(pieces.length).toBeGreaterThan(6);
     h.service.enqueue({ text, chunks: 20 });
     const started = performance.now();

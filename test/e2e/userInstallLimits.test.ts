@@ -18,9 +18,9 @@ import { type Harness, settled, waitForIdle, waitForReply } from '../helpers/har
 
 const today = () => new Date().toISOString().slice(0, 10);
 
-/** About 15,000 characters in paragraphs: more than 6 messages of 2,000. */
+/** About 30,000 characters in paragraphs: more than 6 V2 messages of 4,000. */
 const LONG = Array.from(
-  { length: 30 },
+  { length: 60 },
   (_, i) => `Paragraph ${i}: ${'the quick brown fox jumps '.repeat(19)}`,
 ).join('\n\n');
 
@@ -51,7 +51,7 @@ describe('5 follow-ups per interaction where the app is installed to the member 
     expect(interaction.followUpIds).toHaveLength(5);
     const { messages, shown, note, file } = shownReply(h, interaction);
     expect(messages).toHaveLength(6);
-    expect(messages.every((message) => message.content.length <= 2000)).toBe(true);
+    expect(messages.every((message) => message.content.length <= 4000)).toBe(true);
     expect(file).toBeDefined();
     expect(shown + (file?.data.toString('utf8') ?? '')).toBe(LONG);
     expect(note).toContain(

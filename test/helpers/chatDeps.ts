@@ -110,7 +110,7 @@ export async function chatServiceDeps(service: ServiceClient, options: ChatDepsO
     prices: shippedPrices,
     metrics,
     shardOf: () => 0,
-    discordRest: { patch: async () => undefined },
+    discordRest: { get: async () => ({}), patch: async () => undefined },
     notify: async () => undefined,
   } satisfies ChatServiceDeps;
   return {
@@ -170,7 +170,7 @@ export function recordingReply(messageId?: string) {
     acknowledge: async () => {
       events.push({ kind: 'acknowledge' });
     },
-    sink: recorded.sink,
+    sink: () => recorded.sink,
   };
   return { ...recorded, reply, events };
 }

@@ -19,6 +19,7 @@ import {
   startLocalDiscord,
 } from '../../src/localDiscord/localDiscord.js';
 import { type FakeService, startFakeService } from '../../src/localService/fakeService.js';
+import { V2_LIMITS } from '../../src/reply/layout.js';
 import { questionHead, withoutQuestionHead } from '../../src/reply/quote.js';
 import { pieceText, splitMessage } from '../../src/reply/split.js';
 import { createServiceClient, type ServiceClient, type ServiceTimeouts } from '../../src/service/client.js';
@@ -254,9 +255,9 @@ export function replyTexts(h: Harness, interaction: LocalInteraction): string[] 
  * The messages a reply to /ask `prompt` is cut into, as replyTexts gives them (the first without
  * its quoted question, which takes room in it).
  */
-export function answerPieces(prompt: string, text: string): string[] {
+export function answerPieces(prompt: string, text: string, limit: number = V2_LIMITS.text): string[] {
   const head = questionHead(prompt);
-  const pieces = splitMessage(head + text).map(pieceText);
+  const pieces = splitMessage(head + text, limit).map(pieceText);
   return [(pieces[0] as string).slice(head.length), ...pieces.slice(1)];
 }
 

@@ -52,6 +52,7 @@ function turnOn(
     showCost: true,
     showContext: true,
     answerInLanguage: false,
+    layout: 'classic',
     sources: { model: 'default', temperature: 'default', maxTokens: 'default', historyTokens: 'default' },
     ...(memberCaps && { memberCaps }),
     ...(fallbackModels && { fallbackModels }),

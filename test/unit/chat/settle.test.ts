@@ -73,12 +73,17 @@ async function setUp(stored: Conversation) {
     clock,
     conversations,
     discordRest: {
+      get: async () => ({}),
       patch: async (route, options) => {
         patches.push({ route, body: options?.body });
         return undefined;
       },
     },
-    metrics: { registry: new Registry(), requestEnded: (record) => ended.push(record) },
+    metrics: {
+      registry: new Registry(),
+      requestEnded: (record) => ended.push(record),
+      componentsRefused: () => {},
+    },
     shardOf: () => 0,
   };
   // What the reply's message shows, write after write.
@@ -132,6 +137,7 @@ async function setUp(stored: Conversation) {
       showCost: true,
       showContext: true,
       answerInLanguage: false,
+      layout: 'classic',
       sources: { model: 'default', temperature: 'default', maxTokens: 'default', historyTokens: 'default' },
     },
     options: {},

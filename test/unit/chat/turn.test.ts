@@ -96,7 +96,7 @@ async function setUp(capMicros?: number) {
     ledger,
     metrics,
     shardOf: () => 0,
-    discordRest: { patch: async () => undefined },
+    discordRest: { get: async () => ({}), patch: async () => undefined },
     notify: async () => undefined,
   };
   const today = new Date(systemClock.now()).toISOString().slice(0, 10);
@@ -121,6 +121,7 @@ const turn: ChatTurn = {
     showCost: false,
     showContext: false,
     answerInLanguage: false,
+    layout: 'classic',
     sources: { model: 'default', temperature: 'default', maxTokens: 'default', historyTokens: 'default' },
   },
   options: {},

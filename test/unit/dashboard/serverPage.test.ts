@@ -32,6 +32,7 @@ describe('the /config form', () => {
       answerMentions: false,
       fallback: true,
       answerInLanguage: true,
+      classicLayout: false,
       allowedChannels: [art.id],
     });
     expect(

@@ -26,6 +26,7 @@ import {
 } from '../../../src/events/answerMessage.js';
 import { createExtractor } from '../../../src/files/extractor.js';
 import { createI18n } from '../../../src/i18n/translator.js';
+import { bodyText } from '../../../src/localDiscord/componentRules.js';
 import type { FakeService } from '../../../src/localService/fakeService.js';
 import type { ServiceClient } from '../../../src/service/client.js';
 import { chatServiceDeps, deferred, startServiceClient } from '../../helpers/chatDeps.js';
@@ -300,7 +301,7 @@ describe('answering a message (answerMessage, through the chat service)', () => 
       body: { message_reference: { message_id: 'm1' } },
     });
     expect(edits.at(-1)).toMatchObject({ method: 'PATCH', path: '/channels/c1/messages/reply-1' });
-    expect(String(edits.at(-1)?.body?.content)).toContain('Monads are burritos.');
+    expect(String(bodyText(edits.at(-1)?.body ?? {}))).toContain('Monads are burritos.');
   });
 
   it('stays silent where the server turned mentions off: nothing asked, nothing sent', async () => {
@@ -328,7 +329,7 @@ describe('answering a message (answerMessage, through the chat service)', () => 
     expect(inThread.replies).toEqual([]);
     expect(asked().map((messages) => messages.at(-1)?.content)).toEqual(['Ada: hello']);
     expect(discord.messages()[0]).toMatchObject({ method: 'POST', path: '/channels/thread-1/messages' });
-    expect(String(discord.messages().at(-1)?.body?.content)).toContain('Echo: Ada: hello');
+    expect(String(bodyText(discord.messages().at(-1)?.body ?? {}))).toContain('Echo: Ada: hello');
   });
 
   it('only logs where the bot may not post: no reply, nothing asked, nothing sent', async () => {

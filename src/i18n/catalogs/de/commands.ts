@@ -65,6 +65,8 @@ export default {
     'Lehnt das Limit eines Mitglieds ein Modell ab, mit dem günstigsten passenden erlaubten antworten',
   'config.features.answer_in_language.description':
     'Antworten in der Sprache des fragenden Mitglieds (seine Discord-Sprache)',
+  'config.features.classic_layout.description':
+    'Im klassischen Layout (einfacher Text) statt in Karten antworten',
   'usage.description': 'Die Ausgaben dieses Servers für den Bot',
   'usage.show.description': 'Summen nach Modell und Mitglied, Budgetstand und ein Tagesdiagramm',
   'usage.show.period.description': 'Welcher Zeitraum (Standard: dieser Monat)',

@@ -10,7 +10,7 @@ export default {
   clearRateLimitServerWide: 'rate_limit gilt für den ganzen Server: Setze es ohne Kanal zurück.',
   setRateLimitServerWide: 'rate_limit gilt für den ganzen Server: Lege es ohne Kanal fest.',
   giveAFeature:
-    'Gib mindestens eine dieser Optionen an: cost_line, context_line, answer_mentions, fallback, answer_in_language.',
+    'Gib mindestens eine dieser Optionen an: cost_line, context_line, answer_mentions, fallback, answer_in_language, classic_layout.',
   giveASetting: 'Gib mindestens eine Einstellung an, die geändert werden soll.',
   modelNotAmongAllowed: '{{model}} gehört nicht zu den erlaubten Modellen (/config models).',
   // /config show
@@ -43,6 +43,7 @@ export default {
   hidden: 'ausgeblendet',
   showFallback: '• Ausweichen auf ein günstigeres Modell, wenn das Limit eines Mitglieds ablehnt: {{state}}',
   showAnswerInLanguage: '• Antwortet in der Sprache des fragenden Mitglieds: {{state}}',
+  showClassicLayout: '• Antwortet im klassischen Discord-Layout (einfacher Text) statt in Karten: {{state}}',
   on: 'an',
   off: 'aus',
   showRateLimit_one: '• Ratenlimit: {{count, number}} Anfrage pro Mitglied und Minute',

@@ -79,6 +79,7 @@ export default {
   featureFallback:
     'Wenn das Limit eines Mitglieds ein Modell ablehnt, mit dem günstigsten erlaubten antworten, das passt',
   featureLanguage: 'In der Sprache des fragenden Mitglieds antworten (seiner Discord-Sprache)',
+  featureClassicLayout: 'Im klassischen Discord-Layout (einfache Textnachrichten) statt in Karten antworten',
   where: 'Wo der Bot antwortet',
   everywhere: 'Überall, wo er lesen kann',
   listedOnly: 'Nur in den angekreuzten Kanälen (Threads folgen ihrem Kanal):',

@@ -10,7 +10,7 @@ export default {
   clearRateLimitServerWide: 'rate_limit is server-wide: clear it without a channel.',
   setRateLimitServerWide: 'rate_limit is server-wide: set it without a channel.',
   giveAFeature:
-    'Give at least one of cost_line, context_line, answer_mentions, fallback, answer_in_language.',
+    'Give at least one of cost_line, context_line, answer_mentions, fallback, answer_in_language, classic_layout.',
   giveASetting: 'Give at least one setting to change.',
   modelNotAmongAllowed: '{{model}} is not among the allowed models (/config models).',
   // /config show
@@ -43,6 +43,7 @@ export default {
   hidden: 'hidden',
   showFallback: "• Fallback to a cheaper model when a member's cap refuses: {{state}}",
   showAnswerInLanguage: '• Answers in the language of the member who asks: {{state}}',
+  showClassicLayout: "• Answers in Discord's classic layout (plain text) instead of cards: {{state}}",
   on: 'on',
   off: 'off',
   showRateLimit_one: '• Rate limit: {{count, number}} request per member per minute',

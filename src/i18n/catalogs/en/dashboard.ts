@@ -76,6 +76,7 @@ export default {
   featureMentions: 'Answer messages that mention or reply to the bot (and DMs are unaffected)',
   featureFallback: 'When a member’s cap refuses a model, answer with the cheapest allowed one that fits',
   featureLanguage: 'Answer in the language of the member who asks (their Discord language)',
+  featureClassicLayout: "Answer in Discord's classic layout (plain text messages) instead of cards",
   where: 'Where the bot answers',
   everywhere: 'Everywhere it can see',
   listedOnly: 'Only in the channels ticked (threads follow their parent channel):',

@@ -63,6 +63,8 @@ export default {
     'Si el tope de un miembro rechaza un modelo, responde con el más barato permitido que quepa',
   'config.features.answer_in_language.description':
     'Responde en el idioma del miembro que pregunta (su idioma de Discord)',
+  'config.features.classic_layout.description':
+    'Responder con el diseño clásico (texto simple) en lugar de tarjetas',
   'usage.description': 'El gasto de este servidor en el bot',
   'usage.show.description': 'Totales por modelo y miembro, estado del presupuesto y un gráfico diario',
   'usage.show.period.description': 'Qué periodo (por defecto: este mes)',

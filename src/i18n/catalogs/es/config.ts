@@ -9,7 +9,7 @@ export default {
   clearRateLimitServerWide: 'rate_limit vale para todo el servidor: bórralo sin canal.',
   setRateLimitServerWide: 'rate_limit vale para todo el servidor: fíjalo sin canal.',
   giveAFeature:
-    'Indica al menos una de estas opciones: cost_line, context_line, answer_mentions, fallback, answer_in_language.',
+    'Indica al menos una de estas opciones: cost_line, context_line, answer_mentions, fallback, answer_in_language, classic_layout.',
   giveASetting: 'Indica al menos un ajuste que cambiar.',
   modelNotAmongAllowed: '{{model}} no está entre los modelos permitidos (/config models).',
   // /config show
@@ -44,6 +44,8 @@ export default {
   hidden: 'oculto',
   showFallback: '• Recurrir a un modelo más barato cuando el límite de un miembro lo rechaza: {{state}}',
   showAnswerInLanguage: '• Responde en el idioma del miembro que pregunta: {{state}}',
+  showClassicLayout:
+    '• Responde con el diseño clásico de Discord (texto simple) en lugar de tarjetas: {{state}}',
   on: 'activado',
   off: 'desactivado',
   showRateLimit_one: '• Límite de frecuencia: {{count, number}} solicitud por miembro y minuto',

@@ -80,6 +80,8 @@ export default {
   featureFallback:
     'Cuando el límite de un miembro rechaza un modelo, responder con el más barato permitido que quepa',
   featureLanguage: 'Responder en el idioma del miembro que pregunta (su idioma de Discord)',
+  featureClassicLayout:
+    'Responder con el diseño clásico de Discord (mensajes de texto simple) en lugar de tarjetas',
   where: 'Dónde responde el bot',
   everywhere: 'En todas partes donde puede leer',
   listedOnly: 'Solo en los canales marcados (los hilos siguen a su canal):',

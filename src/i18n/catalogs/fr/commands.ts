@@ -66,6 +66,8 @@ export default {
     'Si le plafond d’un membre refuse un modèle, répondre avec le moins cher autorisé qui passe',
   'config.features.answer_in_language.description':
     'Répondre dans la langue du membre qui demande (sa langue Discord)',
+  'config.features.classic_layout.description':
+    'Répondre en mise en page classique (texte simple) au lieu de cartes',
   'usage.description': 'Les dépenses de ce serveur pour le bot',
   'usage.show.description': 'Totaux par modèle et par membre, état du budget et graphique par jour',
   'usage.show.period.description': 'Quelle période (par défaut : ce mois-ci)',

@@ -10,7 +10,7 @@ export default {
   clearRateLimitServerWide: 'rate_limit vaut pour tout le serveur : efface-le sans salon.',
   setRateLimitServerWide: 'rate_limit vaut pour tout le serveur : règle-le sans salon.',
   giveAFeature:
-    'Indique au moins une de ces options : cost_line, context_line, answer_mentions, fallback, answer_in_language.',
+    'Indique au moins une de ces options : cost_line, context_line, answer_mentions, fallback, answer_in_language, classic_layout.',
   giveASetting: 'Indique au moins un réglage à modifier.',
   modelNotAmongAllowed: '{{model}} ne fait pas partie des modèles autorisés (/config models).',
   // /config show
@@ -45,6 +45,8 @@ export default {
   hidden: 'masqué',
   showFallback: '• Repli sur un modèle moins cher quand le plafond d’un membre refuse : {{state}}',
   showAnswerInLanguage: '• Répond dans la langue du membre qui demande : {{state}}',
+  showClassicLayout:
+    '• Répond dans la mise en page classique de Discord (texte simple) au lieu de cartes : {{state}}',
   on: 'activé',
   off: 'désactivé',
   showRateLimit_one: '• Limite de fréquence : {{count, number}} requête par membre et par minute',

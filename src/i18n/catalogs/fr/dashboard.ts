@@ -79,6 +79,8 @@ export default {
   featureFallback:
     'Quand le plafond d’un membre refuse un modèle, répondre avec le moins cher autorisé qui convient',
   featureLanguage: 'Répondre dans la langue du membre qui demande (sa langue Discord)',
+  featureClassicLayout:
+    'Répondre dans la mise en page classique de Discord (messages en texte simple) au lieu de cartes',
   where: 'Où le bot répond',
   everywhere: 'Partout où il peut lire',
   listedOnly: 'Seulement dans les salons cochés (les fils suivent leur salon) :',

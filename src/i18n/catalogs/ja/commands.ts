@@ -55,6 +55,8 @@ export default {
   'config.features.fallback.description':
     'メンバーの上限でモデルが使えないとき、収まる最も安い許可済みモデルで応答します',
   'config.features.answer_in_language.description': '質問したメンバーの言語（Discordの言語設定）で応答します',
+  'config.features.classic_layout.description':
+    'カードではなく従来のレイアウト（プレーンテキスト）で応答します',
   'usage.description': 'このサーバーのボットへの支出',
   'usage.show.description': 'モデル別・メンバー別の合計、予算の状況、日ごとのグラフ',
   'usage.show.period.description': '期間（既定: 今月）',

@@ -9,7 +9,7 @@ export default {
   clearRateLimitServerWide: 'rate_limit はサーバー全体の設定です。チャンネルを指定せずにクリアしてください。',
   setRateLimitServerWide: 'rate_limit はサーバー全体の設定です。チャンネルを指定せずに設定してください。',
   giveAFeature:
-    'cost_line、context_line、answer_mentions、fallback、answer_in_language のうち少なくとも 1 つを指定してください。',
+    'cost_line、context_line、answer_mentions、fallback、answer_in_language、classic_layout のうち少なくとも 1 つを指定してください。',
   giveASetting: '変更する設定を少なくとも 1 つ指定してください。',
   modelNotAmongAllowed: '{{model}} は許可されたモデルに含まれていません（/config models）。',
   // /config show
@@ -40,6 +40,7 @@ export default {
   hidden: '非表示',
   showFallback: '• メンバーの上限でモデルが断られたとき、より安いモデルで答える: {{state}}',
   showAnswerInLanguage: '• 質問したメンバーの言語で答える: {{state}}',
+  showClassicLayout: '• カードではなく Discord の従来のレイアウト (プレーンテキスト) で答える: {{state}}',
   on: 'オン',
   off: 'オフ',
   showRateLimit_other: '• レート制限: メンバーごとに 1 分あたり {{count, number}} リクエスト',

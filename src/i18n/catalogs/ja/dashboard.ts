@@ -75,6 +75,7 @@ export default {
   featureMentions: 'ボットへのメンションや返信に答える (DM には影響しません)',
   featureFallback: 'メンバーの上限でモデルが拒否されたら、収まる最も安い許可済みモデルで答える',
   featureLanguage: '質問したメンバーの言語 (Discord の言語) で答える',
+  featureClassicLayout: 'カードではなく Discord の従来のレイアウト (プレーンテキストのメッセージ) で答える',
   where: 'ボットが答える場所',
   everywhere: '読めるすべての場所',
   listedOnly: 'チェックしたチャンネルのみ (スレッドは親チャンネルに従います):',

@@ -59,6 +59,8 @@ export default {
     'Se o limite de um membro recusar um modelo, responde com o mais barato permitido que caiba',
   'config.features.answer_in_language.description':
     'Responde no idioma do membro que pergunta (o idioma dele no Discord)',
+  'config.features.classic_layout.description':
+    'Responder no layout clássico (texto simples) em vez de cartões',
   'usage.description': 'Os gastos deste servidor com o bot',
   'usage.show.description': 'Totais por modelo e membro, situação do orçamento e um gráfico diário',
   'usage.show.period.description': 'Qual período (padrão: este mês)',

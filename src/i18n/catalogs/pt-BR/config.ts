@@ -9,7 +9,7 @@ export default {
   clearRateLimitServerWide: 'rate_limit vale para o servidor inteiro: limpe sem informar um canal.',
   setRateLimitServerWide: 'rate_limit vale para o servidor inteiro: defina sem informar um canal.',
   giveAFeature:
-    'Informe pelo menos uma destas opções: cost_line, context_line, answer_mentions, fallback, answer_in_language.',
+    'Informe pelo menos uma destas opções: cost_line, context_line, answer_mentions, fallback, answer_in_language, classic_layout.',
   giveASetting: 'Informe pelo menos uma configuração para mudar.',
   modelNotAmongAllowed: '{{model}} não está entre os modelos permitidos (/config models).',
   // /config show
@@ -44,6 +44,7 @@ export default {
   hidden: 'oculto',
   showFallback: '• Usar um modelo mais barato quando o limite de um membro recusa: {{state}}',
   showAnswerInLanguage: '• Responde no idioma do membro que pergunta: {{state}}',
+  showClassicLayout: '• Responde no layout clássico do Discord (texto simples) em vez de cartões: {{state}}',
   on: 'ativado',
   off: 'desativado',
   showRateLimit_one: '• Limite de frequência: {{count, number}} solicitação por membro por minuto',

@@ -78,6 +78,8 @@ export default {
   featureFallback:
     'Quando o limite de um membro recusa um modelo, responder com o mais barato permitido que caiba',
   featureLanguage: 'Responder no idioma do membro que pergunta (o idioma do Discord dele)',
+  featureClassicLayout:
+    'Responder no layout clássico do Discord (mensagens de texto simples) em vez de cartões',
   where: 'Onde o bot responde',
   everywhere: 'Em todo lugar que ele consegue ler',
   listedOnly: 'Só nos canais marcados (as threads seguem o canal delas):',
