@@ -12,6 +12,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { messageButtons } from '../localDiscord/componentRules.js';
 import { ENTITLEMENT_TYPES, SKU_FLAGS, SKU_TYPES } from '../localDiscord/entitlements.js';
 import type { LocalDiscord } from '../localDiscord/localDiscord.js';
 import { PageRefusal, text } from './pageHttp.js';
@@ -111,8 +112,7 @@ export function skusView(discord: LocalDiscord) {
 
 /** The sku ids of a message's premium buttons (style 6), in action rows. */
 function premiumSkus(components: readonly unknown[]): string[] {
-  return components
-    .flatMap((row) => ((row as { components?: unknown[] }).components ?? []) as Record<string, unknown>[])
+  return messageButtons(components)
     .filter((button) => button.type === 2 && button.style === 6 && typeof button.sku_id === 'string')
     .map((button) => button.sku_id as string);
 }

@@ -3,10 +3,12 @@
  * bot opened, each person's own DM with the bot, and where the bot works only as installed to a member's account: a group DM
  * and a server that did not add it), the two people who can type, the commands the bot
  * registered (for the composer's completion), and messages shaped for display: author, "used
- * /command", private ("only you can see this") and "thinking" states, buttons and attachments.
+ * /command", private ("only you can see this") and "thinking" states, buttons and attachments, and
+ * whether it is laid out in Components V2 (a card the page draws from its components).
  * Pure reads, but for opening those two places once (openPlaygroundPlaces).
  */
 
+import { isV2 } from '../localDiscord/componentRules.js';
 import { dmRecipient } from '../localDiscord/dms.js';
 import {
   ADMIN_PERMISSIONS,
@@ -128,7 +130,11 @@ export function messageView(
     channelId: message.channelId,
     author: bot ? (discord.botUser.global_name ?? 'Service Bot') : (names.get(message.authorId) ?? 'someone'),
     bot,
+    // For a V2 message (Components V2), what a reader reads of its text displays, a line apart.
     content: message.content,
+    // Components V2 (flag 1 << 15): the page draws the message from `components` (a card, its
+    // text displays, gallery, files and buttons), not from `content` and the attachment list.
+    v2: isV2(message.flags),
     ephemeral: (message.flags & 64) !== 0,
     thinking: (message.flags & 128) !== 0,
     // A private reply is shown only to the member whose command it answers.
@@ -136,6 +142,7 @@ export function messageView(
     usedCommand: message.kind === 'original' && note?.command ? note.command : null,
     replyTo: message.referenceId ?? null,
     components: message.components,
+    // `filename` also resolves a component's `attachment://<filename>` (page/messages.js).
     attachments: message.attachments.map((attachment, index) => ({
       url: `/attachments/${message.id}/${index}`,
       filename: attachment.filename,

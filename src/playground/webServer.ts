@@ -45,33 +45,12 @@ export interface WebServer {
 
 /** The page's files (page/: its ES modules and style sheets), served without the key. */
 const PAGE_FILES = [
-  'app.js',
-  'attach.js',
-  'channels.js',
-  'commands.js',
-  'composer.js',
-  'follow.js',
-  'intent.js',
-  'languages.js',
-  'markdown.js',
-  'messageMenu.js',
-  'messages.js',
-  'modal.js',
-  'premium.js',
-  'state.js',
-  // The page's own text in each language (pageText.js), option checks, what a reload keeps, the narrow layout.
-  'pageText.js',
-  'pageTextDe.js',
-  'pageTextEs.js',
-  'pageTextFr.js',
-  'pageTextJa.js',
-  'pageTextPt.js',
-  'optionChecks.js',
-  'remember.js',
-  'narrow.js',
-  'style.css',
-  'messages.css',
-  'overlays.css',
+  ...['app.js', 'attach.js', 'cards.js', 'channels.js', 'commands.js', 'composer.js', 'follow.js'],
+  ...['intent.js', 'languages.js', 'markdown.js', 'messageMenu.js', 'messages.js', 'modal.js'],
+  ...['premium.js', 'state.js', 'optionChecks.js', 'remember.js', 'narrow.js'],
+  // The page's own text in each language (pageText.js).
+  ...['pageText.js', 'pageTextDe.js', 'pageTextEs.js', 'pageTextFr.js', 'pageTextJa.js', 'pageTextPt.js'],
+  ...['style.css', 'messages.css', 'cards.css', 'overlays.css'],
 ];
 const ASSETS: Record<string, string> = {
   '/': 'index.html',

@@ -14,6 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageButtons } from '../../src/localDiscord/componentRules.js';
 import { DEMO_SKUS } from '../../src/playground/demoPlans.js';
 import type { Playground } from '../../src/playground/playground.js';
 import { chromiumFound } from '../helpers/chromium.js';
@@ -36,7 +37,7 @@ interface PageMessage {
 const skuOf = (kind: 'server' | 'member' | 'credit') =>
   DEMO_SKUS.find((sku) => sku.kind === kind) as (typeof DEMO_SKUS)[number];
 const premiumSkus = (message: PageMessage) =>
-  message.components.flatMap((row) => row.components ?? []).flatMap((b) => (b.style === 6 ? [b.sku_id] : []));
+  messageButtons(message.components).flatMap((b) => (b.style === 6 ? [b.sku_id] : []));
 
 describe.skipIf(!found)('the playground’s premium buttons: a test purchase', () => {
   let playground: Playground;

@@ -3,10 +3,15 @@
 // text (markdown.js, with the pure rules of groups, times and "(edited)"), images that open full
 // size, buttons (premium ones: premium.js), "only you can see this" with Dismiss, and the Apps
 // menu (messageMenu.js).
+// A Components V2 message (pageView.ts: `v2`) is drawn from its components instead of its
+// `content` and attachment list: a container as a card (its accent bar on the left), text
+// displays as markdown, sections with their button or thumbnail on the right, galleries, files,
+// separators and button rows (cardHtml).
 // A message the event stream pushes again is redrawn in place, as Discord shows an edit.
 // Its own words and times are in the page's language (pageText.js); app.js draws the list again
 // when that changes.
 
+import { cardHtml } from './cards.js';
 import { markdown, messageTime, replyPreview, showsEdited, startsGroup } from './markdown.js';
 import { hasMessageMenu, openImage, openMessageMenu } from './messageMenu.js';
 import { onPageLanguage, pageLanguage, t } from './pageText.js';
@@ -51,6 +56,13 @@ function header(message, first) {
     <div class="header"><span class="author">${escapeHtml(message.author)}</span>${message.bot ? '<span class="bot-tag">BOT</span>' : ''}${timeElement(message, 'timestamp', (time) => time.label)}</div>`;
 }
 
+/** A button as a classic message's row draws it (premium ones: premium.js). */
+function buttonHtml(button) {
+  return button.style === 6
+    ? premiumButton(button)
+    : `<button type="button" class="style-${button.style}" data-custom-id="${escapeHtml(button.custom_id ?? '')}"${button.disabled ? ' disabled' : ''}>${escapeHtml(button.label ?? '')}</button>`;
+}
+
 function messageElement(message, first) {
   const item = document.createElement('li');
   item.className = `message${message.bot ? ' from-bot' : ''}${message.ephemeral ? ' ephemeral' : ''}${first ? '' : ' grouped'}`;
@@ -61,25 +73,29 @@ function messageElement(message, first) {
   const edited = showsEdited(message)
     ? ` <span class="edited" title="${escapeHtml(messageTime(message.times.edited, Date.now(), { locale: pageLanguage() }).full)}">${escapeHtml(t('message.edited'))}</span>`
     : '';
+  // A V2 message is its components only: its uploads show where a component names them.
+  const card = message.v2 ? cardHtml(message, edited) : undefined;
   const body = message.thinking
     ? `<div class="content thinking">${escapeHtml(t('message.thinking', { bot: message.author }))}</div>`
-    : `<div class="content">${markdown(message.content)}${edited}</div>`;
-  const images = message.attachments
-    .map((file, index) =>
-      file.image
-        ? `<button type="button" class="image" data-index="${index}" aria-label="${escapeHtml(t('message.openImage', { name: file.filename }))}"><img src="${file.url}" alt="${escapeHtml(file.filename)}" /></button>`
-        : '',
-    )
-    .join('');
-  const buttons = (message.components ?? [])
-    .flatMap((row) => row.components ?? [])
-    .filter((button) => button.type === 2)
-    .map((button) =>
-      button.style === 6
-        ? premiumButton(button)
-        : `<button type="button" class="style-${button.style}" data-custom-id="${escapeHtml(button.custom_id ?? '')}"${button.disabled ? ' disabled' : ''}>${escapeHtml(button.label ?? '')}</button>`,
-    )
-    .join('');
+    : card
+      ? `<div class="content components">${card.html}</div>`
+      : `<div class="content">${markdown(message.content)}${edited}</div>`;
+  const images = card
+    ? ''
+    : message.attachments
+        .map((file, index) =>
+          file.image
+            ? `<button type="button" class="image" data-index="${index}" aria-label="${escapeHtml(t('message.openImage', { name: file.filename }))}"><img src="${file.url}" alt="${escapeHtml(file.filename)}" /></button>`
+            : '',
+        )
+        .join('');
+  const buttons = card
+    ? ''
+    : (message.components ?? [])
+        .flatMap((row) => row.components ?? [])
+        .filter((button) => button.type === 2)
+        .map(buttonHtml)
+        .join('');
   item.innerHTML = `${replyLine(message)}${used}${header(message, first)}
     ${body}
     ${images ? `<div class="attachments">${images}</div>` : ''}
@@ -102,14 +118,23 @@ function messageElement(message, first) {
     );
   }
   bindPremium(item, message, upsertMessage);
-  for (const button of item.querySelectorAll('.attachments button.image')) {
-    const file = message.attachments[Number(button.dataset.index)];
+  for (const card of item.querySelectorAll('.card[data-accent]')) {
+    card.style.borderLeftColor = card.dataset.accent;
+  }
+  // A classic message's images are its attachments by index; a V2 message's, its components'.
+  const pictures = card ? card.pictures : message.attachments;
+  for (const button of item.querySelectorAll('button.image[data-index]')) {
+    const file = pictures[Number(button.dataset.index)];
     // Back to the image once closed: its button as drawn then (the list may have been redrawn).
     const refocus = () =>
       $('messages')
         .querySelector(`[data-message-id="${message.id}"] button.image[data-index="${button.dataset.index}"]`)
         ?.focus({ preventScroll: true });
-    button.addEventListener('click', () => openImage(file.url, file.filename, refocus));
+    button.addEventListener('click', () => {
+      // A spoiler is revealed by the first click (as Discord's), opened by the next.
+      if (button.classList.contains('spoiler')) return button.classList.remove('spoiler');
+      openImage(file.url, file.filename, refocus);
+    });
   }
   item.querySelector('.reply-to')?.addEventListener('click', () => showOriginal(message.replyTo));
   item.querySelector('.dismiss')?.addEventListener('click', () => {
