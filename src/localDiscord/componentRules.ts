@@ -120,6 +120,7 @@ function checkComponents(
   let count = 0;
   let text = 0;
   const ids = new Set<string>();
+  const componentIds = new Set<number>();
   const media = (path: Path, url: unknown, fileOnly: boolean): void => {
     if (typeof url !== 'string' || url.length === 0 || url.length > 2048) {
       refuse([...path, 'url'], 'BASE_TYPE_REQUIRED', 'A media url is required');
@@ -150,6 +151,14 @@ function checkComponents(
     }
     if (parent === 17 && !IN_CONTAINER.has(type))
       refuse([...path, 'type'], 'COMPONENT_TYPE_NOT_ALLOWED', 'Not allowed in a container');
+    if (c.id !== undefined && c.id !== null) {
+      const id = c.id;
+      if (typeof id !== 'number' || !Number.isInteger(id) || id < 0 || id > 2 ** 31 - 1)
+        refuse([...path, 'id'], 'NUMBER_TYPE_COERCE', 'Value is not int32.');
+      else if (id !== 0 && componentIds.has(id))
+        refuse([...path, 'id'], 'COMPONENT_ID_DUPLICATED', 'Component id must be unique in the message');
+      else componentIds.add(id as number);
+    }
     if (typeof c.custom_id === 'string') {
       if (c.custom_id.length < 1 || c.custom_id.length > 100)
         refuse([...path, 'custom_id'], 'BASE_TYPE_BAD_LENGTH', 'Must be between 1 and 100 in length.');

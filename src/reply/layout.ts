@@ -78,12 +78,33 @@ export const ACCENT = { refusal: 0xed4245, alert: 0xfee75c } as const;
 const QUOTE_LINE = /^> /;
 const NOTE_LINE = /^-# /;
 
+/** The part of a message's text a text display shows, and its id in the card. */
+export interface TextPart {
+  readonly id: number;
+  readonly content: string;
+}
+
+/**
+ * Each part of a card its id, the same in every edit, so an edit replaces the components it had
+ * (Discord numbers the rest, the buttons, avoiding these).
+ */
+export const CARD_IDS = {
+  container: 1,
+  question: 2,
+  body: 3,
+  note: 4,
+  gallery: 5,
+  caption: 6,
+  rows: 20,
+  files: 30,
+} as const;
+
 /**
  * A message's text as its text displays: the quoted question it starts with, the body, and the
  * small note lines it ends with (those outside a code block), blank ones left out. Joined with a
  * line break they give the text back (but for blank lines between the parts).
  */
-export function textBlocks(text: string): string[] {
+export function textParts(text: string): TextPart[] {
   const lines = text.split('\n');
   let start = 0;
   while (start < lines.length && QUOTE_LINE.test(lines[start] as string)) start += 1;
@@ -91,9 +112,18 @@ export function textBlocks(text: string): string[] {
   while (end > start && NOTE_LINE.test(lines[end - 1] as string)) end -= 1;
   // A `-#` line inside an open code block is code, not a note.
   while (end < lines.length && fenceAfter(lines.slice(start, end).join('\n')) !== null) end += 1;
-  return [lines.slice(0, start), lines.slice(start, end), lines.slice(end)]
-    .map((part) => part.join('\n'))
-    .filter((part) => part.trim() !== '');
+  const parts: [number, string[]][] = [
+    [CARD_IDS.question, lines.slice(0, start)],
+    [CARD_IDS.body, lines.slice(start, end)],
+    [CARD_IDS.note, lines.slice(end)],
+  ];
+  return parts
+    .map(([id, part]) => ({ id, content: part.join('\n') }))
+    .filter((part) => part.content.trim() !== '');
+}
+
+export function textBlocks(text: string): string[] {
+  return textParts(text).map((part) => part.content);
 }
 
 /** Shortens `text` to `max` characters (never between the halves of a surrogate pair), ending with `…`. */
@@ -107,35 +137,45 @@ function shorten(text: string, max: number): string {
 
 /** The card's components: one container holding the text, media and buttons. */
 export function cardComponents(card: Card): APIMessageTopLevelComponent[] {
-  const inside: APIComponentInContainer[] = textBlocks(card.text).map((content) => ({
+  const inside: APIComponentInContainer[] = textParts(card.text).map(({ id, content }) => ({
     type: ComponentType.TextDisplay,
+    id,
     content,
   }));
   const gallery = (card.gallery ?? []).slice(0, V2_LIMITS.galleryItems);
   if (gallery.length > 0)
     inside.push({
       type: ComponentType.MediaGallery,
+      id: CARD_IDS.gallery,
       items: gallery.map((item) => ({
         media: { url: item.url ?? `attachment://${item.name}` },
         ...(item.description?.trim() && { description: shorten(item.description, V2_LIMITS.altText) }),
       })),
     });
-  for (const file of card.files ?? [])
-    inside.push({ type: ComponentType.File, file: { url: `attachment://${file.name}` } });
+  for (const [i, file] of (card.files ?? []).entries())
+    inside.push({
+      type: ComponentType.File,
+      id: CARD_IDS.files + i,
+      file: { url: `attachment://${file.name}` },
+    });
   const caption = card.caption?.trim() ? card.caption : undefined;
   if (caption !== undefined && card.captionButton)
     inside.push({
       type: ComponentType.Section,
+      id: CARD_IDS.caption,
       components: [{ type: ComponentType.TextDisplay, content: caption }],
       accessory: card.captionButton,
     });
-  else if (caption !== undefined) inside.push({ type: ComponentType.TextDisplay, content: caption });
-  inside.push(...(card.controls ?? []).filter((row) => row.components.length > 0));
+  else if (caption !== undefined)
+    inside.push({ type: ComponentType.TextDisplay, id: CARD_IDS.caption, content: caption });
+  const rows = (card.controls ?? []).filter((row) => row.components.length > 0);
+  inside.push(...rows.map((row, i) => ({ ...row, id: CARD_IDS.rows + i })));
   // A card holds at least one component: an empty message shows an ellipsis, as `content` did.
-  if (inside.length === 0) inside.push({ type: ComponentType.TextDisplay, content: '…' });
+  if (inside.length === 0) inside.push({ type: ComponentType.TextDisplay, id: CARD_IDS.body, content: '…' });
   return [
     {
       type: ComponentType.Container,
+      id: CARD_IDS.container,
       components: inside,
       ...(card.accent !== undefined && { accent_color: card.accent }),
     },
@@ -198,6 +238,7 @@ export function cardProblems(components: readonly unknown[]): string[] {
   let count = 0;
   let text = 0;
   const ids = new Set<string>();
+  const componentIds = new Set<number>();
   const walk = (node: unknown, path: string): void => {
     count += 1;
     const c = node as Record<string, unknown>;
@@ -221,6 +262,10 @@ export function cardProblems(components: readonly unknown[]): string[] {
       c.components.length > V2_LIMITS.buttonsPerRow
     )
       problems.push(`${path}: ${c.components.length} buttons in a row`);
+    if (typeof c.id === 'number' && c.id !== 0) {
+      if (componentIds.has(c.id)) problems.push(`${path}: id ${c.id} twice`);
+      componentIds.add(c.id);
+    }
     if (typeof c.custom_id === 'string') {
       if (c.custom_id.length < 1 || c.custom_id.length > V2_LIMITS.customId)
         problems.push(`${path}: custom id of ${c.custom_id.length}`);

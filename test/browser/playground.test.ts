@@ -415,7 +415,8 @@ describe.skipIf(!found)('the playground in a browser', () => {
     // As the admin (for /usage; the member's requests per minute are the other tests').
     await typeAs('admin');
     await openChannel('images');
-    await page.setViewportSize({ width: 1280, height: 1080 });
+    // Tall enough for three cards (V2: the chart and the images sit in cards with their text).
+    await page.setViewportSize({ width: 1280, height: 1320 });
     await command('/usage show');
     const chart = botReply('Sam used /usage show').locator('img');
     await expect.poll(() => loaded(chart), { timeout: 20_000 }).toBe(1);

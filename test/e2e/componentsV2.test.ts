@@ -24,9 +24,7 @@ import {
   waitForIdle,
   waitForReply,
 } from '../helpers/harness.js';
-import { loadSpecCopy, schemaProblems } from '../helpers/jsonSchema.js';
 
-const spec = loadSpecCopy();
 const suite = useHarness({
   discord: { channelCount: 30 },
   guildConfig: PLAIN_REPLIES,
@@ -56,17 +54,8 @@ const LONG_WITH_CODE = [
 ].join('\n');
 
 afterAll(() => {
-  // Every V2 write of the file, as Discord's OpenAPI description takes it.
-  const v2 = h.discord.messageWrites.filter(
-    (write) => isV2(write.body.flags) || isV2((write.body.data as { flags?: unknown } | undefined)?.flags),
-  );
-  expect(v2.length).toBeGreaterThan(20);
-  const problems = v2.flatMap((write) =>
-    schemaProblems(spec, spec.operations[write.operation]?.requestSchema ?? {}, write.body).map(
-      (problem) => `${write.operation}: ${problem}`,
-    ),
-  );
-  expect(problems).toEqual([]);
+  // useHarness checks every V2 write against Discord's OpenAPI description; this file makes many.
+  expect(h.discord.messageWrites.filter((write) => isV2(write.body.flags)).length).toBeGreaterThan(20);
 });
 
 describe('Components V2 answers', () => {
@@ -91,7 +80,7 @@ describe('Components V2 answers', () => {
       expect(displays.length).toBeGreaterThan(0);
     }
     // The question quoted on top has a text display of its own; Regenerate is inside the last card.
-    expect(card(messages[0])[0]).toEqual({ type: 10, content: '> plan please' });
+    expect(card(messages[0])[0]).toMatchObject({ type: 10, content: '> plan please' });
     const last = card(messages.at(-1));
     expect(last.at(-1)).toMatchObject({
       type: 1,
@@ -128,7 +117,7 @@ describe('Components V2 answers', () => {
     await waitForReply(h, pressed, (texts) => texts.join('').includes('A fresh answer.'));
     await settled(h, pressed.id);
     const fresh = h.discord.replyMessages(pressed)[0];
-    expect(card(fresh)[0]).toEqual({ type: 10, content: '> go on' });
+    expect(card(fresh)[0]).toMatchObject({ type: 10, content: '> go on' });
     // The older card keeps its text and loses its buttons (not emptied: Discord would show nothing).
     const older = h.discord.messages.get(reply.id) as LocalMessage;
     expect(customIds(older)).toEqual([]);
@@ -154,8 +143,8 @@ describe('Components V2 answers', () => {
     );
     await settled(h, interaction.id);
     const inside = card(message);
-    expect(inside[0]).toEqual({ type: 10, content: `> ${prompt}` });
-    expect(inside[1]).toEqual({
+    expect(inside[0]).toMatchObject({ type: 10, content: `> ${prompt}` });
+    expect(inside[1]).toMatchObject({
       type: 12,
       items: [1, 2, 3, 4].map((i) => ({
         media: { url: `attachment://image-${i}.png` },
@@ -244,7 +233,7 @@ describe('Components V2 answers', () => {
     expect(messages).toHaveLength(6);
     const last = messages.at(-1) as LocalMessage;
     expect(last.attachments.map((file) => file.filename)).toEqual([REST_FILE_NAME]);
-    expect(card(last)).toContainEqual({ type: 13, file: { url: `attachment://${REST_FILE_NAME}` } });
+    expect(card(last)).toContainEqual({ type: 13, id: 30, file: { url: `attachment://${REST_FILE_NAME}` } });
     expect(h.discord.requestLog.filter((entry) => entry.status === 400)).toEqual([]);
   });
 

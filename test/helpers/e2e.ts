@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { LocalInteraction, LocalUser, SendCommandInput } from '../../src/localDiscord/localDiscord.js';
 import { type Harness, type HarnessOptions, startHarness, waitForReply } from './harness.js';
+import { v2WriteProblems } from './jsonSchema.js';
 
 export interface SuiteOptions extends HarnessOptions {
   /** The member `ask` sends as when a test names nobody (default: Member). */
@@ -58,6 +59,8 @@ export function useHarness(options: SuiteOptions = {}): Suite {
       (message) => message.kind !== 'user' && message.versions.some((version) => version.pinged),
     );
     expect(pinging.map((message) => message.content)).toEqual([]);
+    // And every V2 message write it made is one Discord's OpenAPI description takes.
+    if (current) expect(v2WriteProblems(current.discord)).toEqual([]);
     await current?.close();
     current = undefined;
     asker = undefined;

@@ -138,3 +138,24 @@ export function schemaProblems(spec: SpecCopy, schema: Schema, value: unknown, p
   }
   return problems;
 }
+
+/**
+ * The V2 message writes the local Discord recorded (its newest MESSAGE_WRITES_KEPT), each checked
+ * against its operation's request schema: the problems, each named by its operation.
+ */
+export function v2WriteProblems(discord: {
+  readonly messageWrites: readonly { readonly operation: string; readonly body: Record<string, unknown> }[];
+}): string[] {
+  const spec = loadSpecCopy();
+  const flagged = (flags: unknown) => typeof flags === 'number' && (flags & (1 << 15)) !== 0;
+  return discord.messageWrites
+    .filter(
+      (write) =>
+        flagged(write.body.flags) || flagged((write.body.data as { flags?: unknown } | undefined)?.flags),
+    )
+    .flatMap((write) =>
+      schemaProblems(spec, spec.operations[write.operation]?.requestSchema ?? {}, write.body).map(
+        (problem) => `${write.operation}: ${problem}`,
+      ),
+    );
+}

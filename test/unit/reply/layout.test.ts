@@ -59,10 +59,18 @@ describe('cardComponents: one container with the text, media and buttons', () =>
   it('an answer: its text displays, then Stop inside the card', () => {
     const controls = stopControls(english, 'stop-1');
     const [card] = cardComponents({ text: '> hi\nHello!', controls });
+    // Each part has its id, the same in every edit (an edit replaces what it had).
     expect(card).toEqual({
       type: 17,
-      components: [{ type: 10, content: '> hi' }, { type: 10, content: 'Hello!' }, ...controls],
+      id: 1,
+      components: [
+        { type: 10, id: 2, content: '> hi' },
+        { type: 10, id: 3, content: 'Hello!' },
+        ...controls.map((row) => ({ ...row, id: 20 })),
+      ],
     });
+    const [final] = cardComponents({ text: '> hi\nHello, world!\n\n-# 12 tokens', controls: [] });
+    expect((final as { components: { id: number }[] }).components.map((part) => part.id)).toEqual([2, 3, 4]);
   });
 
   it('images: a gallery of uploads with alt text (shortened to 1,024), the caption with a button beside it', () => {
@@ -94,7 +102,9 @@ describe('cardComponents: one container with the text, media and buttons', () =>
   });
 
   it('an empty message still holds a component; cardText reads the displays back', () => {
-    expect(cardComponents({ text: ' ' })).toEqual([{ type: 17, components: [{ type: 10, content: '…' }] }]);
+    expect(cardComponents({ text: ' ' })).toEqual([
+      { type: 17, id: 1, components: [{ type: 10, id: 3, content: '…' }] },
+    ]);
     expect(cardText(cardComponents({ text: '> q\nanswer\n\n-# note' }))).toBe('> q\nanswer\n\n-# note');
   });
 
