@@ -416,7 +416,7 @@ describe.skipIf(!found)('the playground in a browser', () => {
     await typeAs('admin');
     await openChannel('images');
     // Tall enough for three cards (V2: the chart and the images sit in cards with their text).
-    await page.setViewportSize({ width: 1280, height: 1320 });
+    await page.setViewportSize({ width: 1280, height: 1480 });
     await command('/usage show');
     const chart = botReply('Sam used /usage show').locator('img');
     await expect.poll(() => loaded(chart), { timeout: 20_000 }).toBe(1);

@@ -36,7 +36,7 @@ describe('fake Discord', () => {
     const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]);
     const sent = (await rest.post(Routes.webhook(h.discord.applicationId, interaction.token), {
       auth: false,
-      body: { content: 'with a file', attachments: [{ id: 0, filename: 'image-1.png' }] },
+      body: { content: 'with a file', attachments: [{ id: '0', filename: 'image-1.png' }] },
       files: [{ name: 'image-1.png', data: bytes, contentType: 'image/png' }],
     })) as { id: string; attachments: { filename: string; size: number }[] };
     expect(sent.attachments).toMatchObject([{ filename: 'image-1.png', size: bytes.length }]);

@@ -156,7 +156,7 @@ describe('ask', () => {
       ['user', 'What is 2+2?'],
       ['assistant', 'Four, of course.'],
     ]);
-    expect(remembered.lastReply).toEqual({ channelId: CHANNEL, messageId: 'm-reply' });
+    expect(remembered.lastReply).toEqual({ channelId: CHANNEL, messageId: 'm-reply', v2: true });
   });
 
   it('refuses a channel the server does not allow (channelRefused), never acknowledging nor calling the service', async () => {
@@ -323,7 +323,7 @@ describe('ask', () => {
       expect.stringContaining('question B'),
       expect.stringContaining('question B'),
     ]);
-    expect(remembered.lastReply).toEqual({ channelId: CHANNEL, messageId: 'm-b' });
+    expect(remembered.lastReply).toEqual({ channelId: CHANNEL, messageId: 'm-b', v2: true });
   });
 });
 
@@ -432,7 +432,7 @@ describe('regenerate', () => {
       ['user', 'Tell me something'],
       ['assistant', 'The second take.'],
     ]);
-    expect(remembered.lastReply).toEqual({ channelId: CHANNEL, messageId: 'm-regenerated' });
+    expect(remembered.lastReply).toEqual({ channelId: CHANNEL, messageId: 'm-regenerated', v2: true });
   });
 });
 
@@ -457,7 +457,7 @@ describe('forget', () => {
     }
     // Reset after the latest reply was saved: its message's buttons are the ones taken off.
     expect(port.last()).toContain('Writing still.');
-    expect(lastReplies).toEqual([{ channelId: CHANNEL, messageId: 'm-latest' }]);
+    expect(lastReplies).toEqual([{ channelId: CHANNEL, messageId: 'm-latest', v2: true }]);
     expect(await conversations.load(CHANNEL)).toMatchObject({ turns: [], lastReply: null });
   });
 });

@@ -188,8 +188,8 @@ describe('interactionWebhook with a bot-token continuation', () => {
     await webhook.editOriginal({ content: 'done', files: [{ name: 'image-1.png', data }] });
     await webhook.followUp({ content: 'more', files: [{ name: 'image-2.png', data }] });
     expect(calls.slice(1).map((call) => [call.route, call.files, call.body?.attachments])).toEqual([
-      ['/channels/chan/messages/original-id', 1, [{ id: 0, filename: 'image-1.png' }]],
-      ['/channels/chan/messages', 1, [{ id: 0, filename: 'image-2.png' }]],
+      ['/channels/chan/messages/original-id', 1, [{ id: '0', filename: 'image-1.png' }]],
+      ['/channels/chan/messages', 1, [{ id: '0', filename: 'image-2.png' }]],
     ]);
   });
 
