@@ -3,14 +3,13 @@
  * in a channel (answers to mentions, replies and DMs).
  */
 import { type REST, Routes } from 'discord.js';
-import type { MessageComponents } from '../reply/buttons.js';
-import { type Layout, LayoutRefused, messageLimit } from '../reply/layout.js';
-import { DISCORD_MESSAGE_LIMIT } from '../reply/split.js';
+import { type Layout, messageLimit } from '../reply/layout.js';
 import type { ReplySink } from '../reply/streamRenderer.js';
 import type { InteractionWebhook } from '../reply/webhook.js';
 import { channelMessageWrites } from './bucketWatch.js';
 import type { LayoutFallback } from './layoutFallback.js';
-import { messageBody } from './messages.js';
+import { keepingLayouts } from './layoutKeeping.js';
+import { request } from './outgoing.js';
 
 /**
  * Writes a streamed reply through the interaction's webhook: its token, then the bot token once
@@ -52,7 +51,10 @@ export const TYPING_AFTER_MS = 1000;
 
 /**
  * Writes a streamed reply as bot messages in a channel: the first one replies to the member's
- * message (without pinging them), the rest follow it. Used for mentions, replies and DMs.
+ * message (without pinging them), the rest follow it. Used for mentions, replies and DMs. Its
+ * layout is chosen once the server's settings are read (`inLayout`); each message keeps the
+ * layout it was posted in, and a card Discord refuses goes out classic, as an interaction's
+ * (layoutKeeping.ts).
  */
 export function channelReplySink(
   rest: REST,
@@ -61,57 +63,39 @@ export function channelReplySink(
   onTypingError: (error: unknown) => void,
   /** Where Discord refuses a V2 payload: the write goes out classic (layoutFallback.ts). */
   fallback?: LayoutFallback,
-): ReplySink & { stopTyping(): void; inLayout(layout: Layout): ReplySink } {
-  // Chosen once the server's settings are read (`inLayout`), before the first write.
-  let wanted: Layout = 'classic';
-  let first: Promise<string> | undefined;
-  // Each message keeps the layout it was posted in (layoutKeeping.ts): its id, when V2.
-  const v2 = new Set<string>();
-  // A V2 message's buttons are part of its card: a write leaving them as they are resends them.
-  const controls = new Map<string, MessageComponents>();
-  let refused = false;
-  const now = (): Layout => (refused ? 'classic' : wanted);
+): { stopTyping(): void; inLayout(layout: Layout): ReplySink } {
   const typing = setTimeout(() => {
     rest.post(Routes.channelTyping(channelId)).catch(onTypingError);
   }, TYPING_AFTER_MS);
   typing.unref();
-  const channel = channelMessageWrites(rest, channelId);
-  /** Posts a new message in the reply's layout; V2 refused, classic (and so is the rest). */
-  const post = async (content: string, components: MessageComponents | undefined, extra: object = {}) => {
-    const layout = now();
-    try {
-      const id = await channel.post({ body: { ...messageBody(content, components, layout), ...extra } });
-      if (layout === 'v2') v2.add(id);
-      if (layout === 'v2' && components !== undefined) controls.set(id, components);
-      return id;
-    } catch (error) {
-      if (layout !== 'v2' || !fallback?.refused(error)) throw error;
-      refused = true;
-      if (content.length > DISCORD_MESSAGE_LIMIT) throw new LayoutRefused({ cause: error });
-      return channel.post({ body: { ...messageBody(content, components), ...extra } });
-    }
-  };
-  const patch = (id: string, content: string, components: MessageComponents | undefined) => {
-    if (!v2.has(id)) return channel.patch(id, { body: messageBody(content, components) });
-    const kept = components ?? controls.get(id);
-    if (kept !== undefined) controls.set(id, kept);
-    return channel.patch(id, { body: messageBody(content, kept, 'v2') });
-  };
-  const sink: ReplySink & { stopTyping(): void; inLayout(layout: Layout): ReplySink } = {
-    inLayout(layout) {
-      wanted = layout;
-      return sink;
-    },
-    messageLimit: () => messageLimit(now()),
-    botToken: true,
-    rateBucket: channel.bucket.current,
+  const messages = keepingLayouts(
+    channelWebhook(rest, channelId, replyToId, () => clearTimeout(typing)),
+    fallback,
+  );
+  return {
     stopTyping: () => clearTimeout(typing),
-    async editOriginal(content, components) {
-      clearTimeout(typing);
+    inLayout: (layout) => interactionReplySink(messages, false, layout),
+  };
+}
+
+/** A reply's bot messages in a channel, written as an interaction's webhook writes its messages. */
+function channelWebhook(
+  rest: REST,
+  channelId: string,
+  replyToId: string,
+  firstWrite: () => void,
+): InteractionWebhook {
+  const channel = channelMessageWrites(rest, channelId);
+  let first: Promise<string> | undefined;
+  const webhook: InteractionWebhook = {
+    usesBotToken: () => true,
+    rateBucket: channel.bucket.current,
+    async editOriginal(message) {
+      firstWrite();
       if (!first) {
-        first = post(content, components, {
-          message_reference: { message_id: replyToId, fail_if_not_exists: false },
-        });
+        const { body, files } = request(message);
+        const reference = { message_reference: { message_id: replyToId, fail_if_not_exists: false } };
+        first = channel.post({ body: { ...body, ...reference }, ...(files && { files }) });
         // A failed first post is retried by the next write.
         first.catch(() => {
           first = undefined;
@@ -119,15 +103,15 @@ export function channelReplySink(
         return first;
       }
       const id = await first;
-      await patch(id, content, components);
+      await channel.patch(id, request(message));
       return id;
     },
-    sendFollowUp: (content, components) => post(content, components),
-    editFollowUp: (id, content, components) => patch(id, content, components),
-    async refuse(content) {
-      if (first) await patch(await first, content, []);
-      else await sink.editOriginal(content, []);
+    followUp: (message) => channel.post(request(message)),
+    editFollowUp: (id, message) => channel.patch(id, request(message)),
+    async withdraw(content, _offer, layout) {
+      if (first) await channel.patch(await first, request({ content, components: [], layout }));
+      else await webhook.editOriginal({ content, components: [], layout });
     },
   };
-  return sink;
+  return webhook;
 }
