@@ -7,7 +7,7 @@
  *   top-level action rows of at most 5 buttons; no V2 component (section, text display,
  *   thumbnail, gallery, file, separator, container);
  * - V2 (the flag, 1 << 15, set by this write or earlier: it cannot be taken off): no `content`,
- *   embeds, poll or stickers; at most 40 components at every depth; text displays of 1-4,000
+ *   embeds, poll or stickers; at least one component (a card is its components); at most 40 components at every depth; text displays of 1-4,000
  *   characters, 4,000 across the message; a container of 1-40 components; a gallery of 1-10
  *   items, alt text of at most 1,024; a file component naming one of the message's uploads
  *   (`attachment://name`); a section of 1-3 text displays with an accessory;
@@ -97,6 +97,9 @@ export function messageWriteRefusal(
   } else if (typeof json.content === 'string' && json.content.length > 2000) {
     refuse(['content'], 'BASE_TYPE_MAX_LENGTH', 'Must be 2000 or fewer in length.');
   }
+  // A card is its components: none left would leave an empty message, which Discord refuses.
+  if (v2 && Array.isArray(json.components) && json.components.length === 0)
+    refuse(['components'], 'MESSAGE_EMPTY', 'Cannot send an empty message');
   if (Array.isArray(json.components)) {
     const uploads = new Set([
       ...files.map((file) => file.filename),
