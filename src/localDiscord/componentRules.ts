@@ -16,7 +16,6 @@
  * A refusal is Discord's: 400 Invalid Form Body (50035), its errors nested by the path.
  */
 import type { LocalAttachment, LocalMessage } from './model.js';
-import type { DiscordState } from './state.js';
 
 export const IS_COMPONENTS_V2 = 1 << 15;
 
@@ -251,36 +250,6 @@ export function callbackRefusal(
       { path: ['data', 'flags'], code: 'INTERACTION_DEFERRED_FLAGS', message: 'Only EPHEMERAL may be set' },
     ]);
   return undefined;
-}
-
-/** The message writes Discord's OpenAPI description names, by route: what `messageWrites` records. */
-function writeOperation(method: string, segments: readonly string[]): string | undefined {
-  const [first, , , fourth, fifth] = segments;
-  if (method === 'POST' && first === 'interactions' && fourth === 'callback')
-    return 'create_interaction_response';
-  if (first === 'webhooks' && method === 'POST' && segments.length === 3) return 'execute_webhook';
-  if (first === 'webhooks' && method === 'PATCH' && fourth === 'messages')
-    return fifth === '@original' ? 'update_original_webhook_message' : 'update_webhook_message';
-  if (first === 'channels' && segments[2] === 'messages' && method === 'POST' && segments.length === 3)
-    return 'create_message';
-  if (first === 'channels' && segments[2] === 'messages' && method === 'PATCH' && segments.length === 4)
-    return 'update_message';
-  return undefined;
-}
-
-/** The newest message writes kept (tests check them against Discord's OpenAPI description). */
-export const MESSAGE_WRITES_KEPT = 2000;
-
-export function recordMessageWrite(
-  discord: DiscordState,
-  method: string,
-  segments: readonly string[],
-  json: Record<string, unknown>,
-): void {
-  const operation = writeOperation(method, segments);
-  if (!operation) return;
-  discord.messageWrites.push({ operation, body: json });
-  if (discord.messageWrites.length > MESSAGE_WRITES_KEPT) discord.messageWrites.shift();
 }
 
 /** A message's buttons wherever they are: in action rows (top-level or in a card) and beside sections' text. */

@@ -60,7 +60,7 @@ export interface DiscordState {
   readonly commands: Map<string, Record<string, unknown>[]>;
   readonly commandWrites: { scope: string; at: number }[];
   readonly requestLog: { method: string; route: string; status: number; at: number }[];
-  /** The newest message writes' bodies, by the OpenAPI operation they are (componentRules.ts). */
+  /** The newest message writes' bodies, by the OpenAPI operation they are (messageWrites.ts). */
   readonly messageWrites: { readonly operation: string; readonly body: Record<string, unknown> }[];
   readonly unknownRoutes: string[];
   /** One-shot failures: the next request that matches gets this answer instead (see failNext). */
