@@ -1,21 +1,27 @@
 /**
- * Side-by-side streaming benchmark: our renderer beside three small reference policies
- * (bench/policies/: llmcord's one global 1 s throttle, discord-ollama's edit per chunk, TuringAI's
- * fixed 2.5 s interval), all four driving the same fake Discord and fake service in the same run,
- * at 1, 10, 50 and 200 concurrent replies per policy.
+ * Side-by-side streaming benchmark: our bot in both of its layouts, V2 cards (`ours`, the default)
+ * and the classic plain-text layout a server can keep (`oursClassic`, "ours (classic layout)"),
+ * beside three small reference policies (bench/policies/: llmcord's one global 1 s throttle,
+ * discord-ollama's edit per chunk, TuringAI's fixed 2.5 s interval), all five driving the same
+ * fake Discord and fake service in the same run, at 1, 10, 50 and 200 concurrent replies per policy.
  *
  * Conditions: the fake Discord enforces 5 edits per 2 s per interaction token (with X-RateLimit
  * headers) and answers every REST call after 25 ms; every reply is 1,500 tokens (8,382
- * characters, five messages) streamed over 30 s (50 tokens/s); everything on loopback. Each reply
- * has a channel of its own, and the N commands of a policy are issued in one synchronous loop
- * (the same millisecond).
+ * characters: five classic messages of at most 2,000, three V2 ones of at most 4,000) streamed
+ * over 30 s (50 tokens/s); everything on loopback. Each reply has a channel of its own, and the N
+ * commands of a policy are issued in one synchronous loop (the same millisecond). What a reply
+ * shows is read the same way in both layouts (the local Discord keeps a V2 message's text
+ * displays as its `content`).
  *
  * Fairness on two cores. Each policy runs in a process of its own, the way each would run in
  * production, so a policy's CPU is its own and is reported:
  * - this process: the fake Discord, the fake service and the measuring (done after each round,
  *   when nothing streams);
  * - our bot: the built bot (`dist/src/main.js`, src/localService/harness/botProcess.ts) on SQLite, connected
- *   to the fake gateway, answering /ask;
+ *   to the fake gateway, answering /ask; one process for both layouts, in two guilds of the fake:
+ *   ours in the first (V2), oursClassic in a second that a server manager set once, before the
+ *   warm-up, with `/config features classic_layout:true` (bench/sideBySide/layouts.ts); every reply's
+ *   messages are checked to be in its guild's layout, so no figure mixes the two;
  * - one process per reference policy (bench/policies/runner.ts): it defers the interaction,
  *   requests the stream with our bot's request shape, reads it with our bot's SSE reader, and
  *   writes through one discord.js REST client on the interaction-token routes with discord.js's
@@ -23,13 +29,14 @@
  *   timing policy (no database, ledger, history or gateway); our bot pays for all of those. One
  *   process per reference rather than one for all three keeps discord-ollama's CPU (it queues an
  *   edit per chunk: 300,000 at 200 replies) from slowing the other two.
- * At 1 and 10 replies the four policies stream at the same time (4 and 40 streams: the cores are
- * mostly idle). Above that they cannot without slowing each other, as measured on the 2-core
+ * At 1 and 10 replies the five policies stream at the same time (5 and 50 streams: the cores are
+ * mostly idle; the bot's CPU is then one figure for both layouts, marked * in the table). Above that they cannot without slowing each other, as measured on the 2-core
  * machine: with all four at once, ours' deferral of its commands took 1.05 s at 50 and 8 s at 200
  * (0.26 s at 200 alone), and the 600 reference streams of 200 need about three cores by
  * themselves (the fake service's socket writes, 30,000 a second, take one): a round of 30 s
  * streams took 84 s, the fakes themselves falling behind. So from 50 replies up
- * (BENCH_SEPARATE_FROM) ours streams alone first, then the three references together; at 200
+ * (BENCH_SEPARATE_FROM) ours streams alone first, then oursClassic alone (the same bot, so the two
+ * layouts meet the same conditions, one round apart), then the three references together; at 200
  * (BENCH_SPLIT_REFERENCES_FROM) llmcord-like and TuringAI-like together, then discord-ollama-like
  * alone (its edit per chunk puts 300,000 requests in discord.js's queue, about a core's work).
  * Every round uses the same fakes; each round's CPU seconds per process, wall time and the
@@ -55,19 +62,23 @@
  *
  * Quick mode (BENCH_QUICK=1): 250-token replies over 5 s, levels 1 and 50. Overrides:
  * BENCH_LEVELS=1,10, BENCH_STREAM_MS (at 50 tokens per second), BENCH_FINAL_WAIT_MS,
- * BENCH_SEPARATE_FROM, BENCH_SPLIT_REFERENCES_FROM, BENCH_POLICIES=ours,llmcord (development).
+ * BENCH_SEPARATE_FROM, BENCH_SPLIT_REFERENCES_FROM, BENCH_POLICIES=ours,oursClassic (development:
+ * only those; without oursClassic there is no second guild and V2 against classic is not judged).
  *
  * Targets (ours, issue 12; bench/sideBySide/targets.ts, judged in code by bench/run/verdict.ts: a
  * miss exits non-zero): mean staleness ≤ 0.35 s, 0 × 429 and every reply exact at every level;
  * first visible p95 ≤ 75 ms alone and at 50; final edit after the upstream ends p95 ≤ 125 ms.
+ * V2 no worse than classic: oursClassic with 0 × 429 and every reply exact at every level, every
+ * reply of both in its layout; at 1, 50 and 200 replies ours' mean staleness and final-lag p95 at
+ * most oursClassic's + 50 ms each (a margin, not a ratio: why in targets.ts).
  *
  * Run: npm run bench (all benchmarks), or `npm run build && tsx bench/sideBySide.ts`.
  * Writes bench/results/sideBySide.json and prints its table; draws the figures at 1 and 50
  * replies as bench/results/streaming.png (and $PLOTS_DIR/streaming.png when PLOTS_DIR is set:
  * `npm run plots` writes docs/images/streaming.png).
  *
- * The parts, in bench/sideBySide/: conditions (environment, targets, policies), referenceProcess
- * (a reference policy's process), replies (issuing and following them), round (a level's rounds
+ * The parts, in bench/sideBySide/: conditions (environment, targets, policies), layouts (the
+ * classic guild, and which layout a reply is in), referenceProcess (a reference policy's process), replies (issuing and following them), round (a level's rounds
  * and their figures), measure (one reply's figures), processes (CPU and memory), report (the
  * JSON's shape), targets, table, and plot (the figures as an SVG) with plotFile (its PNGs).
  */
@@ -89,6 +100,7 @@ import {
   STREAM_MS,
   TOKENS,
 } from './sideBySide/conditions.js';
+import { GUILDS_PER_SHARD, useClassicLayout } from './sideBySide/layouts.js';
 import { round } from './sideBySide/measure.js';
 import { writeStreamingPlot } from './sideBySide/plotFile.js';
 import { machine } from './sideBySide/processes.js';
@@ -107,6 +119,8 @@ async function main(): Promise<void> {
     restDelayMs: REST_DELAY_MS,
     rateLimit: RATE_LIMIT,
     channelCount: totalReplies * ACTIVE.length,
+    // oursClassic's replies are asked in a second guild, set to the classic layout below.
+    guildsPerShard: GUILDS_PER_SHARD,
   });
   const service = await startFakeService();
   const bot = startBotProcess(discord, service, { nodeOptions: process.env.BENCH_BOT_NODE_OPTIONS ?? '' });
@@ -124,17 +138,21 @@ async function main(): Promise<void> {
   };
   try {
     await Promise.all([bot.ready(), ...REFERENCES.map((key) => runners[key]?.next('ready', 30_000))]);
+    if (ACTIVE.includes('oursClassic')) await useClassicLayout(discord);
     await warmUp(context);
     const levels: LevelReport[] = [];
     for (const n of LEVELS) {
       const level = await runLevel(context, n);
       levels.push(level);
-      const ours = level.policies.ours;
+      const ourFigures = (['ours', 'oursClassic'] as const).flatMap((key) => {
+        const p = level.policies[key];
+        return p
+          ? [`${key}: staleness ${p.meanStalenessMs?.mean ?? '-'} ms, exact ${p.exact}/${p.replies}`]
+          : [];
+      });
       console.error(
         `side by side: ${n} replies per policy done in ${level.rounds.map((r) => `${r.wallSeconds} s`).join(' + ')}` +
-          (ours
-            ? ` (ours: staleness ${ours.meanStalenessMs?.mean ?? '-'} ms, exact ${ours.exact}/${ours.replies})`
-            : ''),
+          (ourFigures.length > 0 ? ` (${ourFigures.join('; ')})` : ''),
       );
     }
     const text = replyText(TOKENS);
@@ -159,7 +177,7 @@ async function main(): Promise<void> {
     writeFileSync('bench/results/sideBySide.json', `${JSON.stringify(report, null, 2)}\n`);
     writeStreamingPlot(report);
     console.log(
-      `${sideBySideTable(report)}\n\nTargets (ours):\n${report.verdicts.map(verdictLine).join('\n')}`,
+      `${sideBySideTable(report)}\n\nTargets (ours, and V2 beside classic):\n${report.verdicts.map(verdictLine).join('\n')}`,
     );
     exitOnMiss(report);
   } catch (error) {

@@ -1,6 +1,7 @@
 /**
  * The side-by-side bench's conditions (read from the environment once), its targets for ours, and
- * the four policies' names and in-progress indicators.
+ * the five policies' names and in-progress indicators: our bot in each of its two layouts (one
+ * process, two guilds) and the three references.
  */
 import { STREAMING_CURSOR } from '../../src/reply/streamRenderer.js';
 import { discordOllama } from '../policies/discordOllama.js';
@@ -27,31 +28,46 @@ export const TARGETS = {
   finalLagMs: REST_DELAY_MS + 100,
   /** The levels at which the first-visible target applies: alone, and 50 at once. */
   firstVisibleLevels: [1, 50],
+  /**
+   * V2 cards no worse than the classic layout (targets.ts): at these levels, ours' mean staleness
+   * and final-lag p95 at most oursClassic's plus this margin, in ms.
+   */
+  noWorseLevels: [1, 50, 200],
+  noWorseMarginMs: 50,
 } as const;
 
-export const POLICY_KEYS = ['ours', 'llmcord', 'discordOllama', 'turingAi'] as const;
+export const POLICY_KEYS = ['ours', 'oursClassic', 'llmcord', 'discordOllama', 'turingAi'] as const;
 export type PolicyKey = (typeof POLICY_KEYS)[number];
-export type Reference = Exclude<PolicyKey, 'ours'>;
-/** BENCH_POLICIES=ours,llmcord runs only those (development); default all four. */
+/**
+ * Our bot (one process for both): `ours` answers in the first guild, in V2 cards (the default);
+ * `oursClassic` in the second, which /config features classic_layout:true set to plain text.
+ */
+export type BotPolicy = 'ours' | 'oursClassic';
+export const isBot = (key: PolicyKey): key is BotPolicy => key === 'ours' || key === 'oursClassic';
+export type Reference = Exclude<PolicyKey, BotPolicy>;
+/** BENCH_POLICIES=ours,llmcord runs only those (development); default all five. */
 export const ACTIVE = (process.env.BENCH_POLICIES?.split(',') ?? POLICY_KEYS).filter(
   (key): key is PolicyKey => (POLICY_KEYS as readonly string[]).includes(key),
 );
-export const REFERENCES = ACTIVE.filter((key): key is Reference => key !== 'ours');
+export const REFERENCES = ACTIVE.filter((key): key is Reference => !isBot(key));
 
 export const POLICY_LABELS: Record<PolicyKey, string> = {
   ours: 'ours',
+  oursClassic: 'ours (classic layout)',
   llmcord: 'llmcord-like (global 1 s)',
   discordOllama: 'discord-ollama-like (edit/chunk)',
   turingAi: 'TuringAI-like (2.5 s)',
 };
 export const SHORT: Record<PolicyKey, string> = {
   ours: 'ours',
+  oursClassic: 'ours classic',
   llmcord: 'llmcord',
   discordOllama: 'discord-ollama',
   turingAi: 'TuringAI',
 };
 export const INDICATORS: Record<PolicyKey, string> = {
   ours: STREAMING_CURSOR,
+  oursClassic: STREAMING_CURSOR,
   llmcord: llmcord.indicator,
   discordOllama: discordOllama.indicator,
   turingAi: turingAi.indicator,

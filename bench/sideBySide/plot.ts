@@ -5,7 +5,7 @@
  * docs/performance.md shows it at, so 1 px of SVG is 1 px on the page.
  */
 import { escapeXml } from '../../src/spend/chart.js';
-import { POLICY_KEYS, POLICY_LABELS, type PolicyKey } from './conditions.js';
+import { isBot, POLICY_KEYS, POLICY_LABELS, type PolicyKey } from './conditions.js';
 import type { LevelReport, PolicyLevel, SideBySideReport } from './report.js';
 
 export const PLOT_WIDTH = 800;
@@ -107,7 +107,7 @@ function panel(
     const groupTop = plotTop + index * groupHeight;
     parts.push(
       text(LABEL_X, groupTop + (levels.length * BAR_HEIGHT) / 2 + 4, POLICY_LABELS[key], {
-        bold: key === 'ours',
+        bold: isBot(key),
       }),
     );
   });

@@ -1,5 +1,5 @@
 /**
- * Issuing replies to the four policies and following them: which service request and which
+ * Issuing replies to the five policies and following them: which service request and which
  * interaction token belong to which reply, when a reply is final, and clearing a round away.
  */
 
@@ -9,7 +9,8 @@ import type { BotProcess } from '../../src/localService/harness/botProcess.js';
 import { withoutQuestionHead } from '../../src/reply/quote.js';
 import type { ReplyJob } from '../policies/runner.js';
 import { withoutCostLine } from '../streamedReply.js';
-import { ACTIVE, type PolicyKey, REFERENCES, type Reference } from './conditions.js';
+import { ACTIVE, isBot, type PolicyKey, REFERENCES, type Reference } from './conditions.js';
+import { channelsOf } from './layouts.js';
 import type { Runner } from './referenceProcess.js';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,12 +68,13 @@ export function issue(
     service.enqueue({ text, intervalMs, ...(chunks !== undefined && { chunks }) });
   for (let i = 0; i < count; i += 1) {
     for (const policy of policies) {
-      const channelId = discord.channelIds[context.nextChannel] as string;
+      // A channel of its own in its policy's guild (oursClassic's is the second).
+      const channelId = channelsOf(discord, policy)[context.nextChannel] as string;
       context.nextChannel += 1;
       const tag = `[${prefix}-${policy}-${i}]`;
       const prompt = `write at length ${tag}`;
       let interaction: LocalInteraction;
-      if (policy === 'ours') {
+      if (isBot(policy)) {
         interaction = discord.sendCommand({ name: 'ask', options: { prompt }, channelId });
       } else {
         interaction = discord.openInteraction({ channelId });

@@ -21,9 +21,15 @@ export interface PolicyLevel {
   requestsPerReply: number;
   rateLimited429: number;
   exact: number;
+  /** The messages a reply ended with (mean): 4,000 characters a V2 message, 2,000 a classic one. */
+  messagesPerReply?: number;
+  /** Replies whose every message is in the policy's layout: V2 for ours, classic for oursClassic. */
+  inItsLayout?: number;
   /** Writes still queued or in flight when the wait ended (references only). */
   cancelledWrites?: number;
+  /** The process's CPU in the round; shared with `cpuSharedWith` when both streamed from it. */
   cpuSeconds: number;
+  cpuSharedWith?: PolicyKey;
   peakRssMiB: number;
 }
 
@@ -31,7 +37,10 @@ export interface RoundReport {
   /** The policies that streamed at the same time in this round. */
   policies: PolicyKey[];
   wallSeconds: number;
-  /** CPU seconds during the round, per process; `fakes` is this process (fakes + driving). */
+  /**
+   * CPU seconds during the round, per process (the bot's once, under ours, when ours and
+   * oursClassic streamed together); `fakes` is this process (fakes + driving).
+   */
   cpuSeconds: Partial<Record<PolicyKey, number>> & { fakes: number };
   /** Sum of CPU seconds over wall seconds: 2 means both cores were busy throughout. */
   coresBusy: number;

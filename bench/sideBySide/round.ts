@@ -1,12 +1,14 @@
 /**
  * One level (n replies per policy): its rounds, each streaming some policies at the same time on
- * the same fakes, and the figures of each policy in its round.
+ * the same fakes, and the figures of each policy in its round. ours and oursClassic are one
+ * process: when they stream in the same round, its CPU is counted once, for both.
  */
 import { replyText } from '../streamedReply.js';
 import {
   ACTIVE,
   FINAL_WAIT_MS,
   INDICATORS,
+  isBot,
   POLICY_KEYS,
   type PolicyKey,
   type Reference,
@@ -15,6 +17,7 @@ import {
   STREAM_MS,
   TOKENS,
 } from './conditions.js';
+import { inItsLayout } from './layouts.js';
 import { measure, round, stats } from './measure.js';
 import { cpuSecondsOf, peakRssMiB } from './processes.js';
 import {
@@ -40,6 +43,7 @@ async function runRound(
   const expectedChunks = TOKENS;
   const pids: Record<PolicyKey, number | undefined> = {
     ours: bot.child.pid,
+    oursClassic: bot.child.pid,
     llmcord: runners.llmcord?.child.pid,
     discordOllama: runners.discordOllama?.child.pid,
     turingAi: runners.turingAi?.child.pid,
@@ -87,16 +91,23 @@ async function runRound(
   const stoppedAt = performance.now();
   const cancelled = await stopReferences(
     context,
-    active.filter((key): key is Reference => key !== 'ours'),
+    active.filter((key): key is Reference => !isBot(key)),
   );
   // Answers already on their way land; nothing new starts.
   await sleep(300);
   const wallSeconds = (performance.now() - started) / 1000;
   const fakesCpu = process.cpuUsage(fakesBefore);
+  const cpuOf = Object.fromEntries(
+    active.map((key) => [key, round(cpuSecondsOf(pids[key]) - (cpuBefore[key] ?? 0))]),
+  ) as Partial<Record<PolicyKey, number>>;
+  // Each process once: when ours and oursClassic stream in the same round, the bot's CPU is ours'.
+  const sharedWith = (key: PolicyKey) => active.find((other) => other !== key && pids[other] === pids[key]);
+  const firstOfProcess = (key: PolicyKey, index: number) =>
+    active.findIndex((other) => pids[other] === pids[key]) === index;
   const cpuSeconds = {
-    ...(Object.fromEntries(
-      active.map((key) => [key, round(cpuSecondsOf(pids[key]) - (cpuBefore[key] ?? 0))]),
-    ) as Partial<Record<PolicyKey, number>>),
+    ...(Object.fromEntries(active.filter(firstOfProcess).map((key) => [key, cpuOf[key]])) as Partial<
+      Record<PolicyKey, number>
+    >),
     fakes: round((fakesCpu.user + fakesCpu.system) / 1e6),
   };
 
@@ -113,15 +124,17 @@ async function runRound(
   const policies: Partial<Record<PolicyKey, PolicyLevel>> = {};
   for (const policy of active) {
     const own = replies.filter((reply) => reply.policy === policy);
-    const figures = own.map((reply) =>
+    const messages = own.map((reply) => discord.replyMessages(reply.interaction));
+    const figures = own.map((reply, index) =>
       measure(
-        discord.replyMessages(reply.interaction),
+        messages[index] ?? [],
         reply.log !== undefined ? (service.sendLogs[reply.log] ?? []) : [],
         text,
         INDICATORS[policy],
         stoppedAt,
       ),
     );
+    const shared = sharedWith(policy);
     const present = (values: (number | null)[]) => values.filter((value): value is number => value !== null);
     policies[policy] = {
       replies: own.length,
@@ -156,8 +169,12 @@ async function runRound(
       requestsPerReply: round(requests[policy] / Math.max(1, own.length)),
       rateLimited429: limited[policy],
       exact: figures.filter((f) => f.exact).length,
-      ...(policy !== 'ours' && { cancelledWrites: cancelled[policy] }),
-      cpuSeconds: cpuSeconds[policy] ?? 0,
+      messagesPerReply: round(messages.reduce((sum, m) => sum + m.length, 0) / Math.max(1, own.length)),
+      ...(isBot(policy)
+        ? { inItsLayout: messages.filter((shown) => inItsLayout(policy, shown)).length }
+        : { cancelledWrites: cancelled[policy] ?? 0 }),
+      cpuSeconds: cpuOf[policy] ?? 0,
+      ...(shared && { cpuSharedWith: shared }),
       peakRssMiB: peakRssMiB(pids[policy]),
     };
   }
@@ -176,11 +193,12 @@ async function runRound(
 
 /** Which policies stream at the same time, round after round, at `n` replies each. */
 export function roundsOf(n: number, active: readonly PolicyKey[]): PolicyKey[][] {
+  // Where ours streams alone, so does oursClassic, right after it (the same bot, the same fakes).
   const groups: PolicyKey[][] =
     n >= SPLIT_REFERENCES_FROM
-      ? [['ours'], ['llmcord', 'turingAi'], ['discordOllama']]
+      ? [['ours'], ['oursClassic'], ['llmcord', 'turingAi'], ['discordOllama']]
       : n >= SEPARATE_FROM
-        ? [['ours'], ['llmcord', 'discordOllama', 'turingAi']]
+        ? [['ours'], ['oursClassic'], ['llmcord', 'discordOllama', 'turingAi']]
         : [[...POLICY_KEYS]];
   return groups
     .map((group) => group.filter((key) => active.includes(key)))

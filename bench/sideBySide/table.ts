@@ -1,14 +1,14 @@
 /**
- * The side-by-side report as text: one row per level and policy, and the rounds. Ours against its
- * targets is the report's verdicts, printed under it (bench/run/verdict.ts).
+ * The side-by-side report as text: one row per level and policy (ours in both layouts), and the
+ * rounds. Ours against its targets, and V2 against classic, is the report's verdicts, printed under
+ * it (bench/run/verdict.ts).
  */
 import { formatTable } from '../textTable.js';
 import { POLICY_KEYS, POLICY_LABELS, SHORT } from './conditions.js';
 import type { RoundReport, SideBySideReport } from './report.js';
 
 function separation(report: SideBySideReport): string {
-  const names = (round: RoundReport) =>
-    round.policies.map((key) => (key === 'ours' ? 'ours' : SHORT[key])).join(' + ');
+  const names = (round: RoundReport) => round.policies.map((key) => SHORT[key]).join(' + ');
   return report.levels
     .map((level) =>
       level.rounds.length === 1
@@ -17,6 +17,9 @@ function separation(report: SideBySideReport): string {
     )
     .join('; ');
 }
+
+const shared = (report: SideBySideReport) =>
+  report.levels.some((level) => Object.values(level.policies).some((p) => p?.cpuSharedWith));
 
 export function sideBySideTable(report: SideBySideReport): string {
   const c = report.conditions;
@@ -30,6 +33,7 @@ export function sideBySideTable(report: SideBySideReport): string {
       'staleness s mean/max',
       'final lag ms mean/p95/max',
       'edits/reply',
+      'msgs',
       '429s',
       'exact',
       'CPU s',
@@ -52,9 +56,10 @@ export function sideBySideTable(report: SideBySideReport): string {
         p.meanStalenessMs ? `${s(p.meanStalenessMs.mean)}/${s(p.meanStalenessMs.max)}` : '-',
         lagText,
         String(p.editsPerReply),
+        p.messagesPerReply === undefined ? '-' : String(p.messagesPerReply),
         String(p.rateLimited429),
         `${p.exact}/${p.replies}`,
-        String(p.cpuSeconds),
+        `${p.cpuSeconds}${p.cpuSharedWith ? '*' : ''}`,
       ]);
     }
   }
@@ -64,13 +69,21 @@ export function sideBySideTable(report: SideBySideReport): string {
       `${c.restDelayMs} ms REST delay; the N commands of each policy issued in the same millisecond; ` +
       `${separation(report)}.`,
     formatTable(rows, [1]),
+    ...(shared(report)
+      ? ['* ours and ours (classic layout) streamed together from one process: its CPU, for both.']
+      : []),
     '',
     'Rounds (the policies of a round stream at the same time): CPU seconds per process / wall seconds; ' +
       `the upstreams' actual duration (scripted: ${c.streamMs / 1000} s)`,
     ...report.levels.flatMap((level) =>
       level.rounds.map((round) => {
+        // ours and oursClassic in one round: one process, its CPU once.
+        const both = round.policies.includes('ours') && round.policies.includes('oursClassic');
         const cpu = POLICY_KEYS.filter((key) => round.cpuSeconds[key] !== undefined)
-          .map((key) => `${SHORT[key]} ${round.cpuSeconds[key]}`)
+          .map(
+            (key) =>
+              `${key === 'ours' && both ? 'ours + ours classic' : SHORT[key]} ${round.cpuSeconds[key]}`,
+          )
           .join(', ');
         const upstream = Math.max(
           ...round.policies.map((key) => level.policies[key]?.upstreamSeconds?.max ?? 0),
