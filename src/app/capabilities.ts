@@ -169,10 +169,16 @@ export function createCapabilities(base: Foundations): Capabilities {
     shardOf: base.shardOf,
     discordRest: client.rest,
     // An alert is a card with a yellow accent where the server has V2 (reply/layout.ts).
+    // A card Discord refuses is posted again classic (discord/layoutFallback.ts).
     notify: async (channelId: string, content: string, guildId: string) => {
       const layout = (await settings.guild(guildId)).classicLayout ? 'classic' : 'v2';
-      await client.rest.post(Routes.channelMessages(channelId), {
-        body: messageBody(content, undefined, layout, { accent: ACCENT.alert }),
+      const send = (as: typeof layout) =>
+        client.rest.post(Routes.channelMessages(channelId), {
+          body: messageBody(content, undefined, as, { accent: ACCENT.alert }),
+        });
+      await send(layout).catch((error: unknown) => {
+        if (layout !== 'v2' || !layoutFallback.refused(error)) throw error;
+        return send('classic');
       });
     },
   } as const;

@@ -1,5 +1,6 @@
 /** An interaction's reply that goes on through the bot token once the token ends. */
 
+import { ACCENT } from '../reply/layout.js';
 import { FollowUpLimitReached } from '../reply/sink.js';
 import type { InteractionWebhook, OutgoingMessage, TokenWebhook } from '../reply/webhook.js';
 import { channelMessageWrites } from './bucketWatch.js';
@@ -133,7 +134,12 @@ export function continuingWebhook(
       return write(
         () => viaToken.withdraw(content, offer, layout),
         async () => {
-          await editOriginalWithBotToken({ content: bot.publicRefusal(guildLocale), components: [], layout });
+          await editOriginalWithBotToken({
+            content: bot.publicRefusal(guildLocale),
+            components: [],
+            layout,
+            card: { accent: ACCENT.refusal },
+          });
         },
       );
     },

@@ -187,8 +187,8 @@ function tokenWebhook(rest: REST, interaction: InteractionToken): TokenWebhook {
     async editFollowUp(id, message) {
       await patch(id, message, false);
     },
+    // The refusal is posted before the reply goes: one Discord refuses leaves the reply to report it.
     async withdraw(content, offer, layout) {
-      await rest.delete(messageRoute('@original'), { auth: false });
       await post(
         {
           content,
@@ -198,6 +198,7 @@ function tokenWebhook(rest: REST, interaction: InteractionToken): TokenWebhook {
         },
         MessageFlags.Ephemeral,
       );
+      await rest.delete(messageRoute('@original'), { auth: false });
     },
     originalId: async () => ((await rest.get(messageRoute('@original'), { auth: false })) as APIMessage).id,
   };

@@ -5,8 +5,9 @@
  * last had when a write leaves them as they are. Where Discord refuses a V2 payload
  * (layoutFallback.ts), that write goes out classic and so do the interaction's later new messages.
  */
-import type { MessageComponents } from '../reply/buttons.js';
+import { rowOf as buttonRowOf, type MessageComponents } from '../reply/buttons.js';
 import { type Layout, LayoutRefused } from '../reply/layout.js';
+import type { PremiumOffer } from '../reply/premium.js';
 import { DISCORD_MESSAGE_LIMIT } from '../reply/split.js';
 import type { InteractionWebhook, OutgoingMessage } from '../reply/webhook.js';
 import type { LayoutFallback } from './layoutFallback.js';
@@ -53,8 +54,21 @@ export function keepingLayouts(
       const isV2Message = key !== undefined && v2.has(key);
       if (out.layout !== 'v2' || isV2Message || !fallback?.refused(error)) throw error;
       refused = true;
-      if (message.content.length > DISCORD_MESSAGE_LIMIT) throw new LayoutRefused({ cause: error });
-      return send({ ...message, layout: 'classic' });
+      const classic = asClassic(message);
+      if (classic.content.length > DISCORD_MESSAGE_LIMIT) throw new LayoutRefused({ cause: error });
+      return send(classic);
+    }
+  }
+
+  /** A refusal in the reply's layout; a card Discord refuses, said again classic. */
+  async function withdraw(content: string, offer: PremiumOffer | undefined, wanted: Layout | undefined) {
+    const layout = layoutOf(ORIGINAL, wanted);
+    try {
+      await webhook.withdraw(content, offer, layout);
+    } catch (error) {
+      if (layout !== 'v2' || v2.has(ORIGINAL) || !fallback?.refused(error)) throw error;
+      refused = true;
+      await webhook.withdraw(content, offer, 'classic');
     }
   }
 
@@ -85,6 +99,22 @@ export function keepingLayouts(
         (out) => webhook.editFollowUp(id, out),
         () => undefined,
       ),
-    withdraw: (content, offer, layout) => webhook.withdraw(content, offer, layoutOf(ORIGINAL, layout)),
+    withdraw,
   };
+}
+
+/**
+ * A card's message as a classic one: the small text under its media after the text, the links
+ * of images not uploaded on their own lines, a button beside a line in a row under the message.
+ */
+export function asClassic(message: OutgoingMessage): OutgoingMessage {
+  const { card } = message;
+  const links = (card?.gallery ?? []).flatMap((item) => (item.url ? [item.url] : []));
+  const content = [message.content, ...links, ...(card?.caption ? [card.caption] : [])].join('\n');
+  const beside = card?.captionButton ? [buttonRowOf(card.captionButton)] : [];
+  const components =
+    message.components === undefined && beside.length === 0
+      ? undefined
+      : [...(message.components ?? []), ...beside];
+  return { ...message, content, components, layout: 'classic', card: undefined };
 }

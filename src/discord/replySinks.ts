@@ -3,7 +3,7 @@
  * in a channel (answers to mentions, replies and DMs).
  */
 import { type REST, Routes } from 'discord.js';
-import { type Layout, messageLimit } from '../reply/layout.js';
+import { ACCENT, type Layout, messageLimit } from '../reply/layout.js';
 import type { ReplySink } from '../reply/streamRenderer.js';
 import type { InteractionWebhook } from '../reply/webhook.js';
 import { channelMessageWrites } from './bucketWatch.js';
@@ -109,8 +109,9 @@ function channelWebhook(
     followUp: (message) => channel.post(request(message)),
     editFollowUp: (id, message) => channel.patch(id, request(message)),
     async withdraw(content, _offer, layout) {
-      if (first) await channel.patch(await first, request({ content, components: [], layout }));
-      else await webhook.editOriginal({ content, components: [], layout });
+      const refusal = { content, components: [], layout, card: { accent: ACCENT.refusal } };
+      if (first) await channel.patch(await first, request(refusal));
+      else await webhook.editOriginal(refusal);
     },
   };
   return webhook;

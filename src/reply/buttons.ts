@@ -5,6 +5,7 @@
  */
 import {
   type APIActionRowComponent,
+  type APIButtonComponent,
   type APIComponentInMessageActionRow,
   ButtonStyle,
   ComponentType,
@@ -31,6 +32,11 @@ export function buttonRow(
       },
     ],
   };
+}
+
+/** A row holding one button as it is. */
+export function rowOf(button: APIButtonComponent): APIActionRowComponent<APIComponentInMessageActionRow> {
+  return { type: ComponentType.ActionRow, components: [button] };
 }
 
 export function buttonId(command: string, action: string, argument: string): string {

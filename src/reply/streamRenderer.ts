@@ -140,8 +140,8 @@ export function createStreamRenderer(sink: ReplySink, options: StreamRendererOpt
     final: boolean,
     lastControls?: MessageComponents,
   ): Promise<void> {
-    const limit = limitNow();
     for (;;) {
+      const limit = limitNow();
       const taken = takeMessage(source, currentOffset - base, currentOpen, limit);
       // The growing message's tip shows no half-made markdown (openMarkdown.ts); the head is kept.
       const raw = pieceText(taken.piece);

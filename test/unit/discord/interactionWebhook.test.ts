@@ -254,8 +254,9 @@ describe('interactionWebhook with a bot-token continuation', () => {
   it('a refusal before the switch stays private and whole', async () => {
     const { webhook, calls, routes } = setUp();
     await webhook.withdraw('⛔ You have used USD 4.20 of your USD 5.00 this month.');
-    expect(routes()).toEqual([`DELETE ${ORIGINAL}`, `POST ${TOKEN_ROUTE}`]);
-    expect(calls.at(-1)?.body).toMatchObject({
+    // Said first, then the reply goes: a refusal Discord does not take leaves the reply to report it.
+    expect(routes()).toEqual([`POST ${TOKEN_ROUTE}`, `DELETE ${ORIGINAL}`]);
+    expect(calls.at(-2)?.body).toMatchObject({
       content: '⛔ You have used USD 4.20 of your USD 5.00 this month.',
       flags: 64,
     });
