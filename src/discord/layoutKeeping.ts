@@ -28,6 +28,8 @@ export function keepingLayouts(
 
   function shaped(key: string | undefined, message: OutgoingMessage): OutgoingMessage {
     const layout = layoutOf(key, message.layout);
+    // A card asked for after Discord refused cards: its line, links and button in the classic message.
+    if (layout === 'classic' && message.layout === 'v2') return asClassic(message);
     const components =
       layout === 'v2' && message.components === undefined && key !== undefined
         ? controls.get(key)

@@ -93,10 +93,16 @@ describe('keepingLayouts: a message keeps the layout it was first written in', (
       },
     ]);
     expect(kept.layoutRefused?.()).toBe(true);
-    // Later new messages are classic without asking Discord again.
+    // Later messages are classic without asking Discord again, their cards flattened the same way.
     refusing.cards = false;
     await kept.followUp({ content: 'more', layout: 'v2' });
     expect(writes.at(-1)?.message.layout).toBe('classic');
+    await kept.followUp({ ...image, content: '> again' });
+    expect(writes.at(-1)?.message).toMatchObject({
+      content: '> again\nhttps://cdn.example/1.png\n-# 1 image · 1024x1024',
+      components: [reroll],
+      layout: 'classic',
+    });
     expect(logged).toHaveLength(1);
     expect(counted()).toBe(1);
   });
