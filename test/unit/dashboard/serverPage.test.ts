@@ -20,6 +20,7 @@ describe('the /config form', () => {
           cost_line: 'on',
           fallback: 'on',
           answer_in_language: 'on',
+          classic_layout: 'on',
           where: 'listed',
           channels: [art.id, art.id],
         },
@@ -32,7 +33,7 @@ describe('the /config form', () => {
       answerMentions: false,
       fallback: true,
       answerInLanguage: true,
-      classicLayout: false,
+      classicLayout: true,
       allowedChannels: [art.id],
     });
     expect(
