@@ -75,19 +75,13 @@ export interface Card {
 /** The accent of a refusal or an alert: Discord's own red and yellow. */
 export const ACCENT = { refusal: 0xed4245, alert: 0xfee75c } as const;
 
-const QUOTE_LINE = /^> /;
-const NOTE_LINE = /^-# /;
-
 /** The part of a message's text a text display shows, and its id in the card. */
 export interface TextPart {
   readonly id: number;
   readonly content: string;
 }
 
-/**
- * Each part of a card its id, the same in every edit, so an edit replaces the components it had
- * (Discord numbers the rest, the buttons, avoiding these).
- */
+/** Each part's id, the same in every edit so that it replaces what it had (Discord numbers the buttons). */
 export const CARD_IDS = {
   container: 1,
   question: 2,
@@ -105,21 +99,33 @@ export const CARD_IDS = {
  * line break they give the text back (but for blank lines between the parts).
  */
 export function textParts(text: string): TextPart[] {
-  const lines = text.split('\n');
-  let start = 0;
-  while (start < lines.length && QUOTE_LINE.test(lines[start] as string)) start += 1;
-  let end = lines.length;
-  while (end > start && NOTE_LINE.test(lines[end - 1] as string)) end -= 1;
+  // Lines found by scanning in from either end, not by splitting: this runs at every edit of a card.
+  const after = text.length + 1; // "after the last line"
+  let bodyAt = 0; // where the first line after the quoted question starts
+  while (bodyAt < after && text.startsWith('> ', bodyAt)) {
+    const next = text.indexOf('\n', bodyAt);
+    bodyAt = next === -1 ? after : next + 1;
+  }
+  let notesAt = after; // where the first of the small note lines at the end starts
+  while (notesAt > bodyAt) {
+    // (lastIndexOf reads a negative start as 0: the line before the second starts at 0.)
+    const lineAt = notesAt >= 2 ? text.lastIndexOf('\n', notesAt - 2) + 1 : 0;
+    if (!text.startsWith('-# ', lineAt)) break;
+    notesAt = lineAt;
+  }
+  // Lines [from, to) joined: without the line break that ends the last of them.
+  const lines = (from: number, to: number) => (to > from ? text.slice(from, to - 1) : '');
   // A `-#` line inside an open code block is code, not a note.
-  while (end < lines.length && fenceAfter(lines.slice(start, end).join('\n')) !== null) end += 1;
-  const parts: [number, string[]][] = [
-    [CARD_IDS.question, lines.slice(0, start)],
-    [CARD_IDS.body, lines.slice(start, end)],
-    [CARD_IDS.note, lines.slice(end)],
+  while (notesAt < after && fenceAfter(lines(bodyAt, notesAt)) !== null) {
+    const next = text.indexOf('\n', notesAt);
+    notesAt = next === -1 ? after : next + 1;
+  }
+  const parts: TextPart[] = [
+    { id: CARD_IDS.question, content: lines(0, bodyAt) },
+    { id: CARD_IDS.body, content: lines(bodyAt, notesAt) },
+    { id: CARD_IDS.note, content: lines(notesAt, after) },
   ];
-  return parts
-    .map(([id, part]) => ({ id, content: part.join('\n') }))
-    .filter((part) => part.content.trim() !== '');
+  return parts.filter((part) => part.content.trim() !== '');
 }
 
 export function textBlocks(text: string): string[] {

@@ -11,10 +11,11 @@ import {
   cardText,
   IS_COMPONENTS_V2,
   textBlocks,
+  textParts,
   V2_LIMITS,
 } from '../../../src/reply/layout.js';
 import { questionHead } from '../../../src/reply/quote.js';
-import { pieceText, splitMessage, withNote } from '../../../src/reply/split.js';
+import { fenceAfter, pieceText, splitMessage, withNote } from '../../../src/reply/split.js';
 import { english } from '../../helpers/english.js';
 import { loadSpecCopy, schemaProblems } from '../../helpers/jsonSchema.js';
 
@@ -52,8 +53,50 @@ describe('textBlocks: a message text as its text displays', () => {
   it('drops empty parts; a text of blanks has no display', () => {
     expect(textBlocks('just text')).toEqual(['just text']);
     expect(textBlocks('  \n ')).toEqual([]);
+    expect(textBlocks('\n-# only a note')).toEqual(['-# only a note']);
+  });
+
+  it('finds the parts by scanning, as splitting the text into lines would (property, against that model)', () => {
+    const piece = fc.constantFrom(
+      'a',
+      ' ',
+      '\n',
+      '\n\n',
+      '> ',
+      '>',
+      '-# ',
+      '-#',
+      '```',
+      '```ts\n',
+      '\n```\n',
+      '#',
+    );
+    fc.assert(
+      fc.property(
+        fc.array(piece, { maxLength: 60 }).map((parts) => parts.join('')),
+        (text) => {
+          expect(textParts(text)).toEqual(splitParts(text));
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
+
+/** The parts as the lines of the text give them: the model textParts is checked against. */
+function splitParts(text: string): { id: number; content: string }[] {
+  const lines = text.split('\n');
+  let start = 0;
+  while (start < lines.length && (lines[start] as string).startsWith('> ')) start += 1;
+  let end = lines.length;
+  while (end > start && (lines[end - 1] as string).startsWith('-# ')) end -= 1;
+  while (end < lines.length && fenceAfter(lines.slice(start, end).join('\n')) !== null) end += 1;
+  return [
+    { id: 2, content: lines.slice(0, start).join('\n') },
+    { id: 3, content: lines.slice(start, end).join('\n') },
+    { id: 4, content: lines.slice(end).join('\n') },
+  ].filter((part) => part.content.trim() !== '');
+}
 
 describe('cardComponents: one container with the text, media and buttons', () => {
   it('an answer: its text displays, then Stop inside the card', () => {
