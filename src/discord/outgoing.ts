@@ -14,9 +14,12 @@ import { messageBody } from './messages.js';
 export function request(message: OutgoingMessage, flags?: number): { body: object; files?: RawFile[] } {
   const files = message.files ?? [];
   const v2 = message.layout === 'v2';
-  // In V2 an upload shows only where a component names it: images in the gallery, the rest as files.
-  const inGallery = new Set(message.card?.gallery?.map((item) => item.name));
-  const media = { ...message.card, files: files.filter((file) => !inGallery.has(file.name)) };
+  // In V2 an upload shows only where a component names it: images in the gallery, the rest as
+  // files. Worked out for cards only: a classic edit (most of a stream's) needs none of it.
+  const inGallery = v2 ? new Set(message.card?.gallery?.map((item) => item.name)) : undefined;
+  const media = inGallery
+    ? { ...message.card, files: files.filter((file) => !inGallery.has(file.name)) }
+    : {};
   const body = {
     ...messageBody(message.content, message.components, message.layout, media),
     ...((flags !== undefined || v2) && { flags: (flags ?? 0) | (v2 ? IS_COMPONENTS_V2 : 0) }),

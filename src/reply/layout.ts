@@ -56,7 +56,7 @@ export interface CardMedia {
 }
 
 export interface Card {
-  /** The message's text, laid out as text displays (textBlocks). */
+  /** The message's text, laid out as text displays (textParts). */
   readonly text: string;
   /** Images shown in a gallery: uploads of this message by name, or (`url`) images elsewhere. */
   readonly gallery?: readonly CardMedia[];
@@ -126,10 +126,6 @@ export function textParts(text: string): TextPart[] {
     { id: CARD_IDS.note, content: lines(notesAt, after) },
   ];
   return parts.filter((part) => part.content.trim() !== '');
-}
-
-export function textBlocks(text: string): string[] {
-  return textParts(text).map((part) => part.content);
 }
 
 /** Shortens `text` to `max` characters (never between the halves of a surrogate pair), ending with `…`. */

@@ -10,13 +10,15 @@ import {
   cardProblems,
   cardText,
   IS_COMPONENTS_V2,
-  textBlocks,
   textParts,
   V2_LIMITS,
 } from '../../../src/reply/layout.js';
 import { questionHead } from '../../../src/reply/quote.js';
 import { fenceAfter, pieceText, splitMessage, withNote } from '../../../src/reply/split.js';
 import { english } from '../../helpers/english.js';
+
+const textBlocks = (text: string) => textParts(text).map((part) => part.content);
+
 import { loadSpecCopy, schemaProblems } from '../../helpers/jsonSchema.js';
 
 const spec = loadSpecCopy();
