@@ -64,6 +64,11 @@ export const DISALLOWED_INTENTS = { code: 4014, reason: 'Disallowed intent(s).' 
 /** The application flag of an app granted the Message Content intent (GATEWAY_MESSAGE_CONTENT_LIMITED, 1 << 19). */
 export const MESSAGE_CONTENT_FLAG = 1 << 19;
 
+/** The application's flags, as READY and GET /applications/@me show them. */
+export function applicationFlags(discord: DiscordState): number {
+  return discord.messageContentGranted ? MESSAGE_CONTENT_FLAG : 0;
+}
+
 /** Why Discord would refuse an IDENTIFY with this `shard`, or undefined. */
 export function shardRefusal(
   discord: DiscordState,
@@ -157,7 +162,7 @@ export function handleGateway(discord: DiscordState, ws: WebSocket): void {
         shard,
         application: {
           id: discord.applicationId,
-          flags: discord.messageContentGranted ? MESSAGE_CONTENT_FLAG : 0,
+          flags: applicationFlags(discord),
         },
         private_channels: [],
         presences: [],

@@ -16,20 +16,22 @@
  * guilds. `deliveries` records which shard got each event. Only the bot's `botToken` gets in (auth.ts).
  * Each person has their own DM (dms.ts); an IDENTIFY asking for the Message Content intent the app was not
  * granted (`messageContentGranted`) is closed with 4014. Premium apps: `monetization` (localMonetization.ts).
+ * Once an Interactions Endpoint URL is saved (`setInteractionsEndpoint`, checked as the Developer Portal
+ * checks it), interactions are POSTed there, signed with the app's key, instead (interactionsEndpoint.ts).
  */
-import { EventEmitter, once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
-import { WebSocket, WebSocketServer } from 'ws';
+import { EventEmitter } from 'node:events';
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { WebSocket, type WebSocketServer } from 'ws';
 import { newBotToken } from './auth.js';
 import { type MessageCommandInput, messageCommand } from './contextMenus.js';
 import { openDm } from './dms.js';
-import { upgradeGateway } from './gateway.js';
 import { buildGuilds } from './guilds.js';
+import { makeSigningKey, setInteractionsEndpoint, signInteraction } from './interactionsEndpoint.js';
 import { LocalMonetization } from './localMonetization.js';
 import { clickButton, openInteraction, sendCommand, sendMessage, withholdPermissions } from './members.js';
 import { replyMessages, replyTo } from './messages.js';
-import { type SubmitModalInput, submitModal } from './modals.js';
+import { type SubmitModalInput, submitModal } from './modalSubmit.js';
 import {
   type GatewayDelivery,
   type GatewaySession,
@@ -46,8 +48,8 @@ import {
   shardOf,
   snowflake,
 } from './model.js';
-import { handleRest } from './restRoutes.js';
-import type { DiscordState, InjectedFailure } from './state.js';
+import { closeServer, startServer } from './server.js';
+import type { DiscordState, EndpointFailure, InjectedFailure } from './state.js';
 import { waitForChange } from './waitFor.js';
 import { botPermissions, channelMessages, guildOf, intents, user } from './world.js';
 
@@ -70,6 +72,12 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   readonly dmChannelId: string;
   /** Whether the app has the privileged Message Content intent (gateway.ts refuses it otherwise: 4014). */
   messageContentGranted = true;
+  /** The app's Public Key as the Developer Portal shows it (64 hex characters): what endpoints verify with. */
+  readonly publicKey: string;
+  /** Where interactions go instead of the gateway: saved, once checked, by setInteractionsEndpoint. */
+  interactionsEndpointUrl: string | undefined;
+  /** Interactions the endpoint failed ("This interaction failed"), the newest ENDPOINT_FAILURES_KEPT. */
+  readonly endpointFailures: EndpointFailure[] = [];
   readonly channels = new Map<string, LocalChannel>();
   readonly members = new Map<string, LocalUser>();
   readonly messages = new Map<string, LocalMessage>();
@@ -107,6 +115,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   constructor(options: LocalDiscordOptions = {}) {
     super();
     this.setMaxListeners(0);
+    this.publicKey = makeSigningKey(this);
     this.botToken = options.token ?? newBotToken(this.applicationId);
     this.restDelayMs = options.restDelayMs ?? 0;
     this.rateLimit = options.rateLimit;
@@ -153,30 +162,21 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
   }
 
   async start(): Promise<void> {
-    this.server = createServer((req, res) => handleRest(this, req, res));
-    this.server.on('connection', (socket) => {
-      this.sockets.add(socket);
-      socket.on('close', () => this.sockets.delete(socket));
-    });
-    this.wss = new WebSocketServer({ noServer: true });
-    this.server.on('upgrade', (req, socket, head) => upgradeGateway(this, req, socket, head));
-    // A deep accept queue: hundreds of clients connecting in the same millisecond (benchmarks)
-    // must wait to be accepted, not be dropped into TCP's 1 s SYN retry.
-    this.server.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
-    await once(this.server, 'listening');
-    const port = (this.server.address() as AddressInfo).port;
-    this.apiUrl = `http://127.0.0.1:${port}/api`;
-    this.gatewayUrl = `ws://127.0.0.1:${port}/gateway`;
+    await startServer(this);
   }
 
   async close(): Promise<void> {
-    for (const ws of this.gatewaySockets) ws.terminate();
-    this.wss?.close();
-    for (const socket of this.sockets) socket.destroy();
-    if (this.server) {
-      this.server.close();
-      await once(this.server, 'close');
-    }
+    await closeServer(this);
+  }
+
+  /** The signature headers' values Discord sends with `body` (timestamp: unix seconds, default now). */
+  signInteraction(body: string, timestamp?: string): { signature: string; timestamp: string } {
+    return signInteraction(this, body, timestamp);
+  }
+
+  /** Saves the endpoint URL after the portal's checks (failing: rejects, the old one kept); undefined: gateway. */
+  setInteractionsEndpoint(url: string | undefined): Promise<void> {
+    return setInteractionsEndpoint(this, url);
   }
 
   /** The next REST request `match` accepts fails, once (`afterApplying`: done, answer lost: state.ts). */
@@ -254,7 +254,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     return channelMessages(this, channelId);
   }
 
-  /** Dispatches a slash command as INTERACTION_CREATE to the gateway sessions of its guild's shard. */
+  /** Dispatches a slash command: INTERACTION_CREATE to its guild's shard, or to the endpoint URL if set. */
   sendCommand(input: SendCommandInput): LocalInteraction {
     return sendCommand(this, input);
   }
@@ -273,7 +273,7 @@ export class LocalDiscord extends EventEmitter implements DiscordState {
     return clickButton(this, message, customId, input);
   }
 
-  /** A member submits the modal the bot answered `interaction` with (MODAL_SUBMIT, modals.ts). */
+  /** A member submits the modal the bot answered `interaction` with (MODAL_SUBMIT, modalSubmit.ts). */
   submitModal(interaction: LocalInteraction, values: Record<string, string>, input?: SubmitModalInput) {
     return submitModal(this, interaction, values, input);
   }

@@ -1,6 +1,7 @@
 /**
  * What members do: slash commands and button clicks (INTERACTION_CREATE, with the member's
- * permissions and the bot's `app_permissions`), messages in channels, threads and DMs
+ * permissions and the bot's `app_permissions`; to the Interactions Endpoint URL instead of the
+ * gateway when the app has one: interactionsEndpoint.ts), messages in channels, threads and DMs
  * (MESSAGE_CREATE, content withheld without the Message Content intent, as Discord does), and
  * permission changes of the bot's channels.
  */
@@ -9,6 +10,7 @@ import { addCommandFile } from './commandFiles.js';
 import { dmChannelJson, placeOf } from './dms.js';
 import { interactionEntitlements } from './entitlements.js';
 import { route } from './gateway.js';
+import { deliverInteraction } from './interactionsEndpoint.js';
 import { guildLocale, userLocale } from './localeState.js';
 import { createMessage } from './messages.js';
 import {
@@ -39,7 +41,7 @@ import {
   messageJson,
 } from './world.js';
 
-/** Dispatches a slash command as INTERACTION_CREATE to the gateway sessions of its guild's shard. */
+/** Dispatches a slash command: INTERACTION_CREATE to its guild's shard, or to the endpoint URL if set. */
 export function sendCommand(discord: DiscordState, input: SendCommandInput): LocalInteraction {
   const options = Object.entries(input.options ?? {}).map(([name, value]) => ({
     name,
@@ -191,7 +193,10 @@ export function dispatchInteraction(
     input,
   };
   discord.interactions.set(token, interaction);
-  route(discord, 'INTERACTION_CREATE', payload, guildId);
+  // Discord delivers interactions one way only: to the endpoint URL when the app has one.
+  const endpoint = discord.interactionsEndpointUrl;
+  if (endpoint === undefined) route(discord, 'INTERACTION_CREATE', payload, guildId);
+  else interaction.delivered = deliverInteraction(discord, endpoint, payload, interaction);
   return interaction;
 }
 

@@ -91,9 +91,14 @@ export interface LocalInteraction {
   readonly type?: number;
   readonly data?: Record<string, unknown>;
   readonly input?: SendCommandInput;
-  /** The modal the bot answered with (callback type 9), to be submitted (modals.ts). */
+  /** The modal the bot answered with (callback type 9), to be submitted (modalSubmit.ts). */
   modal?: LocalModal;
+  /** Set when it went to the Interactions Endpoint URL instead of the gateway (interactionsEndpoint.ts). */
+  delivered?: Promise<EndpointDelivery>;
 }
+
+/** The endpoint's status (none in 3 s, no connection) and whether its answer was an applied inline response. */
+export type EndpointDelivery = { status: number | 'timeout' | 'error'; ms: number; inline: boolean };
 
 /** A modal the bot opened, as it sent it (Discord's shape, checked by modals.ts). */
 export interface LocalModal {
@@ -146,8 +151,9 @@ export interface GatewayDelivery {
   /** The payload's id (interaction, message, channel). */
   readonly id: string;
   readonly guildId: string | null;
-  /** The session's `[shard_id, num_shards]`. */
+  /** The session's `[shard_id, num_shards]`; `[-1, 0]` for an interaction POSTed to the endpoint. */
   readonly shard: [number, number];
+  readonly transport?: 'http';
 }
 
 /** An IDENTIFY refused: 4004 Authentication failed, 4010 Invalid shard, 4011 Sharding required, 4014 Disallowed intents. */

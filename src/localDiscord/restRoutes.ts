@@ -1,18 +1,20 @@
 /**
- * The REST routes the bot uses: gateway discovery, command registration, interaction callbacks, webhooks
- * (responses and follow-ups, with files), channel messages, threads, typing, channels and members, deleting
- * a role (roleDeletion.ts), SKUs and entitlements (monetization.ts), each with Discord's refusals.
+ * The REST routes the bot uses: gateway discovery, the app (applicationRoutes.ts), command registration,
+ * interaction callbacks (interactionCallback.ts), webhooks (responses and follow-ups, with files), channel
+ * messages, threads, typing, channels and members, deleting a role (roleDeletion.ts), SKUs and
+ * entitlements (monetization.ts), each with Discord's refusals.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { routeApplication } from './applicationRoutes.js';
 import { refuseUnauthorized } from './auth.js';
 import { serveCommandFile } from './commandFiles.js';
 import { routeCommands } from './commandRoutes.js';
-import { callbackRefusal, messageWriteRefusal } from './componentRules.js';
+import { messageWriteRefusal } from './componentRules.js';
 import { listMessages, serveAttachment } from './contextMenus.js';
 import { routeDms } from './dms.js';
+import { applyCallback } from './interactionCallback.js';
 import { createMessage, editMessage } from './messages.js';
 import { recordMessageWrite } from './messageWrites.js';
-import { openModal } from './modals.js';
 import { NO_HISTORY, PERMISSIONS } from './model.js';
 import { routeMonetization } from './monetization.js';
 import { routeOAuth } from './oauth.js';
@@ -82,48 +84,24 @@ export async function routeRest(
       ? listMessages(discord, segments[1] as string, url.searchParams)
       : undefined);
   if (routed) return lost ? reply(lost.status, lost.body) : reply(routed.status, routed.body);
+  // The app and the bot's user (applicationRoutes.ts): PATCH checks an interactions endpoint first.
+  const application = await routeApplication(discord, method, path, json);
+  if (application) return lost ? reply(lost.status, lost.body) : reply(application.status, application.body);
 
   // POST /interactions/{id}/{token}/callback
   if (method === 'POST' && segments[0] === 'interactions' && segments[3] === 'callback') {
     const interaction = discord.interactions.get(segments[2] as string);
     if (!interaction || interaction.id !== segments[1])
       return reply(404, { message: 'Unknown interaction', code: 10062 });
-    if (interaction.callbacks.length > 0) {
-      return reply(400, { message: 'Interaction has already been acknowledged.', code: 40060 });
-    }
-    const type = Number(json.type);
-    const data = (json.data as Record<string, unknown> | undefined) ?? {};
-    const modalRefusal = type === 9 ? openModal(interaction, json.data) : undefined;
-    if (modalRefusal) return reply(400, modalRefusal);
-    const bodyRefusal = callbackRefusal(type, data, files);
-    if (bodyRefusal) return reply(400, bodyRefusal);
-    interaction.callbacks.push({ type, at: performance.now(), data });
-    if (type === 4 || type === 5) {
-      const message = createMessage(
-        discord,
-        'original',
-        interaction.channelId,
-        interaction.token,
-        data,
-        files,
-        requestedAt,
-        type === 5,
-      );
-      interaction.originalId = message.id;
-    }
-    if (url.searchParams.get('with_response') === 'true') {
-      // Like Discord: the message itself only for a reply with content, not a deferred one.
-      const original = interaction.originalId ? discord.messages.get(interaction.originalId) : undefined;
-      return reply(200, {
-        interaction: {
-          id: interaction.id,
-          type: interaction.type ?? 2,
-          ...(original && { response_message_id: original.id, response_message_loading: type === 5 }),
-        },
-        resource: original && type === 4 ? { type, message: messageJson(discord, original) } : { type },
-      });
-    }
-    return reply(204);
+    const answer = applyCallback(
+      discord,
+      interaction,
+      json,
+      files,
+      requestedAt,
+      url.searchParams.get('with_response') === 'true',
+    );
+    return reply(answer.status, answer.body);
   }
 
   // Webhook (interaction token) routes.

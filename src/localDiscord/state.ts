@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { WebSocket, WebSocketServer } from 'ws';
 import type {
+  EndpointDelivery,
   GatewayDelivery,
   GatewaySession,
   LocalAttachment,
@@ -29,6 +30,16 @@ export interface InjectedFailure {
    * it); for the routes of the premium apps, commands, role deletion, DMs and message lists.
    */
   readonly afterApplying?: boolean;
+}
+
+/** An interaction the Interactions Endpoint URL failed: Discord shows the member "This interaction failed". */
+export interface EndpointFailure {
+  readonly interactionId: string;
+  readonly status: EndpointDelivery['status'];
+  readonly ms: number;
+  /** What went wrong: the answer, the deadline, the connection, or why its inline response was refused. */
+  readonly reason: string;
+  readonly at: number;
 }
 
 export interface DiscordState {
@@ -69,7 +80,7 @@ export interface DiscordState {
   readonly identifies: Record<string, unknown>[];
   /** IDENTIFY payloads refused for their token (4004) or `shard`, with the close code sent. */
   readonly refusedIdentifies: RefusedIdentify[];
-  /** Routed events (all but READY, GUILD_CREATE, RESUMED), one entry per session sent to. */
+  /** Routed events (all but READY, GUILD_CREATE, RESUMED), one entry per session sent to (or HTTP delivery). */
   readonly deliveries: GatewayDelivery[];
   /** Routed events no live session's shard would receive. */
   readonly undelivered: { t: string; id: string; guildId: string | null }[];
@@ -95,6 +106,12 @@ export interface DiscordState {
   readonly sessions: Map<string, GatewaySession>;
   /** Permissions withheld from the bot, per channel (threads inherit their parent's). */
   readonly withheld: Map<string, bigint>;
+  /** The app's Public Key (64 hex characters), what an Interactions Endpoint verifies signatures with. */
+  readonly publicKey: string;
+  /** Where interactions go instead of the gateway (saved by setInteractionsEndpoint: interactionsEndpoint.ts). */
+  interactionsEndpointUrl: string | undefined;
+  /** Interactions the endpoint failed, the newest ENDPOINT_FAILURES_KEPT. */
+  readonly endpointFailures: EndpointFailure[];
   /** Tells waiters (waitFor, the playground's page) that something changed. */
   emit(event: 'change'): boolean;
 }
