@@ -1,7 +1,8 @@
 /** The environment's settings, checked at start with zod: one line per problem, then a non-zero exit. */
 import { z } from 'zod';
 import { type DashboardConfig, dashboardConfig, dashboardFields } from './dashboard/env.js';
-import { capAmount, httpUrl, integer, optionalText, required } from './lib/envFields.js';
+import { type InteractionsConfig, interactionsConfig, interactionsFields } from './interactions/env.js';
+import { capAmount, httpUrl, integer, listenHost, optionalText, port, required } from './lib/envFields.js';
 import { parseSealKey, sealKeyTexts } from './lib/seal.js';
 import { parseShardIds, type ShardSetting, shardIdsProblem } from './lib/shards.js';
 import { databasePassword } from './lib/store.js';
@@ -112,22 +113,10 @@ const schema = z.object({
   DM_DAILY_CAP_PER_USER: capAmount(250_000),
   OPERATOR_MONTHLY_CAP: capAmount(null),
   // Off unless set; 0 listens on any free port (tests read the port the bot bound).
-  METRICS_PORT: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d{1,5}$/, { error: 'must be a port number from 0 to 65535' })
-      .transform(Number)
-      .pipe(z.number().max(65_535, { error: 'must be a port number from 0 to 65535' }))
-      .optional(),
-  ),
-  METRICS_HOST: optionalText
-    .transform((value) => value ?? '127.0.0.1')
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9.:_-]+$/, { error: 'must be a host name or address, e.g. 127.0.0.1 or 0.0.0.0' }),
-    ),
+  METRICS_PORT: port(),
+  METRICS_HOST: listenHost(),
   ...dashboardFields,
+  ...interactionsFields,
   DATA_ENCRYPTION_KEY: optionalText
     .transform((value) => (value === undefined ? undefined : (parseSealKey(value) ?? null)))
     .pipe(z.instanceof(Buffer, { error: DATA_KEY_PROBLEM }).optional()),
@@ -197,6 +186,8 @@ export interface Config {
   readonly metricsPort: number | undefined;
   readonly metricsHost: string;
   readonly dashboard: DashboardConfig;
+  /** Interactions over HTTPS (INTERACTIONS_PORT) and whether the gateway is connected at all. */
+  readonly interactions: InteractionsConfig;
   /** The operator's key servers' own service keys are sealed with; undefined: they cannot be set. */
   readonly dataEncryptionKey: Buffer | undefined;
   /** The shard count (`auto`: Discord's recommendation) and the ids this process runs (undefined: all). */
@@ -239,6 +230,12 @@ export function loadConfig(env: Env): ConfigResult {
       : value.METRICS_PORT;
   const dashboard = dashboardConfig(value);
   if (typeof dashboard === 'string') return { ok: false, problems: [dashboard] };
+  const interactions = interactionsConfig(value, {
+    someShards: ids !== undefined && (value.SHARD_COUNT === 'auto' || ids.length < value.SHARD_COUNT),
+    sharedStore: storeKind(value.DATABASE_URL) !== 'sqlite',
+    dashboard: dashboard.port !== undefined,
+  });
+  if (typeof interactions === 'string') return { ok: false, problems: [interactions] };
   if (metricsPort !== undefined && metricsPort > 65_535)
     return { ok: false, problems: [`METRICS_PORT plus the shard id (${metricsPort}) must be at most 65535`] };
   return {
@@ -278,6 +275,7 @@ export function loadConfig(env: Env): ConfigResult {
       metricsPort,
       metricsHost: value.METRICS_HOST,
       dashboard,
+      interactions,
       dataEncryptionKey: value.DATA_ENCRYPTION_KEY,
       shards: { count: value.SHARD_COUNT, ids },
     },

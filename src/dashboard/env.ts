@@ -6,24 +6,11 @@
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { optionalText } from '../lib/envFields.js';
+import { listenHost, optionalText, port } from '../lib/envFields.js';
 
 export const dashboardFields = {
-  DASHBOARD_PORT: optionalText.pipe(
-    z
-      .string()
-      .regex(/^\d{1,5}$/, { error: 'must be a port number from 0 to 65535' })
-      .transform(Number)
-      .pipe(z.number().max(65_535, { error: 'must be a port number from 0 to 65535' }))
-      .optional(),
-  ),
-  DASHBOARD_HOST: optionalText
-    .transform((value) => value ?? '127.0.0.1')
-    .pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9.:_-]+$/, { error: 'must be a host name or address, e.g. 127.0.0.1 or 0.0.0.0' }),
-    ),
+  DASHBOARD_PORT: port(),
+  DASHBOARD_HOST: listenHost(),
   PUBLIC_URL: optionalText.pipe(
     z
       .string()

@@ -40,5 +40,9 @@ export const shardsFor = (config: {
   /** DISCORD_API_URL (undefined: Discord's). */
   readonly discordApiUrl: string | undefined;
   readonly discordToken: string;
+  /** GATEWAY=off: no shard to connect; the process owns every server's interactions. */
+  readonly interactions?: { readonly gateway: boolean };
 }): Promise<ShardSet> =>
-  resolveShards(config.shards, () => recommendedShardCount(config.discordApiUrl, config.discordToken));
+  config.interactions?.gateway === false
+    ? Promise.resolve(allShards(1))
+    : resolveShards(config.shards, () => recommendedShardCount(config.discordApiUrl, config.discordToken));

@@ -69,3 +69,24 @@ export const capAmount = (fallback: number | null) =>
     .transform((value) =>
       value === undefined ? fallback : value.toLowerCase() === 'none' ? null : amountMicros(value),
     );
+
+/** A port to listen on: off unless set; 0 listens on any free port (tests read the one bound). */
+export const port = () =>
+  optionalText.pipe(
+    z
+      .string()
+      .regex(/^\d{1,5}$/, { error: 'must be a port number from 0 to 65535' })
+      .transform(Number)
+      .pipe(z.number().max(65_535, { error: 'must be a port number from 0 to 65535' }))
+      .optional(),
+  );
+
+/** The address a server listens on: a name or an IP, default loopback (behind the operator's proxy). */
+export const listenHost = () =>
+  optionalText
+    .transform((value) => value ?? '127.0.0.1')
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9.:_-]+$/, { error: 'must be a host name or address, e.g. 127.0.0.1 or 0.0.0.0' }),
+    );

@@ -42,6 +42,8 @@ export interface Metrics {
   requestEnded(record: RequestRecord): void;
   /** Discord refused a V2 (components) payload: the message went out in the classic layout. */
   componentsRefused(): void;
+  /** The interactions endpoint took a request (`outcome`: how it was answered) or refused one (`refused:<why>`). */
+  interactionRequest(outcome: string): void;
 }
 
 export const METRIC_PREFIX = 'bot_';
@@ -91,6 +93,12 @@ export function createMetrics(sources: MetricSources, registry = new Registry())
   const componentsRefused = new Counter({
     name: `${p}components_v2_refused_total`,
     help: 'Messages Discord refused in the V2 (components) layout and the bot sent in the classic layout instead',
+    registers,
+  });
+  const interactionRequests = new Counter({
+    name: `${p}interaction_requests_total`,
+    help: 'Requests to the interactions endpoint by outcome: pong, acknowledged, settled, late, replayed, or refused:<why> (unsigned, bad signature, stale timestamp, oversized…)',
+    labelNames: ['outcome'] as const,
     registers,
   });
   new Counter({
@@ -150,6 +158,7 @@ export function createMetrics(sources: MetricSources, registry = new Registry())
   return {
     registry,
     componentsRefused: () => componentsRefused.inc(),
+    interactionRequest: (outcome) => interactionRequests.inc({ outcome }),
     requestEnded(record) {
       requests.inc({ kind: record.kind, outcome: record.outcome });
       if (record.inputTokens > 0) tokens.inc({ model: record.model, direction: 'in' }, record.inputTokens);

@@ -15,7 +15,14 @@ export const STORE_PROBE_TIMEOUT_MS = 2_000;
 
 export interface OperationsOptions {
   /** METRICS_PORT (undefined: no server) and METRICS_HOST. */
-  readonly config: { readonly metricsPort: number | undefined; readonly metricsHost: string };
+  readonly config: {
+    readonly metricsPort: number | undefined;
+    readonly metricsHost: string;
+    /** GATEWAY=off: no shard to wait for; INTERACTIONS_PORT: the endpoint must be listening. */
+    readonly interactions: { readonly gateway: boolean; readonly port: number | undefined };
+  };
+  /** Whether the interactions endpoint listens (when INTERACTIONS_PORT is set). */
+  readonly endpointListening?: () => boolean;
   readonly client: Client;
   readonly store: Store;
   readonly logger: Logger;
@@ -79,6 +86,12 @@ export function createOperations(options: OperationsOptions): Operations {
       return cached ?? shardOfGuild(guildId, options.shardCount);
     },
     async health() {
+      if (config.interactions.port !== undefined && options.endpointListening?.() !== true)
+        return { ok: false, reason: 'the interactions endpoint is not listening yet' };
+      if (!config.interactions.gateway) {
+        const storeProblem = await probeStore();
+        return storeProblem ? { ok: false, reason: storeProblem } : { ok: true };
+      }
       const shards = shardList();
       if (shards.length === 0) return { ok: false, reason: 'not connected to Discord: no shard yet' };
       const notReady = shards.filter((shard) => shard.status !== Status.Ready);

@@ -72,6 +72,11 @@ export const PLAYGROUND_WITHHELD: readonly string[] = [
   'DATA_ENCRYPTION_KEY',
   // The playground's own demo plans (demoPlans.ts), whose SKUs its local Discord declares.
   'PLANS_FILE',
+  // How interactions arrive: the playground's own choice, signed with its local Discord's key.
+  'INTERACTIONS_PORT',
+  'INTERACTIONS_HOST',
+  'DISCORD_PUBLIC_KEY',
+  'GATEWAY',
 ];
 
 /** `env` reduced to `PLAYGROUND_SETTINGS` (unset and empty values left out). */

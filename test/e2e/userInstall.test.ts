@@ -24,6 +24,12 @@ import { type Harness, settled, waitForIdle, waitForReply } from '../helpers/har
 const channelRoutes = (h: Harness, from: number) =>
   h.discord.requestLog.slice(from).filter((entry) => entry.route.startsWith('/channels/'));
 
+/** Where Discord delivered an interaction: a gateway shard, or the interactions endpoint (HTTP transport). */
+const deliveredOf = (h: Harness, id: string) =>
+  h.discord.deliveries
+    .filter((delivery) => delivery.id === id)
+    .map((delivery) => (delivery.transport === 'http' ? 'endpoint' : delivery.shard));
+
 const footer = (text: string | undefined) => text?.includes('💰') ?? false;
 
 describe('a user-installed app: group DMs, servers without the bot, the bot’s DM', () => {
@@ -82,7 +88,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     // Discord's fields: a private channel, the member's install only, its app permissions there.
     expect(installOf(h.discord, first.token)).toMatchObject({ context: 2, owners: { '1': alex.id } });
     expect(installOf(h.discord, first.token)?.owners).not.toHaveProperty('0');
-    expect(h.discord.deliveries.filter((d) => d.id === first.id).map((d) => d.shard)).toEqual([[0, 2]]);
+    expect(deliveredOf(h, first.id)).toEqual([h.transport === 'http' ? 'endpoint' : [0, 2]]);
     await waitForIdle(h);
 
     h.service.enqueue({ text: 'About two million.' });
@@ -121,7 +127,7 @@ describe('a user-installed app: group DMs, servers without the bot, the bot’s 
     const interaction = ask({ prompt: 'hello there' }, { channelId, user: alex });
     await waitForReply(h, interaction, ([text]) => footer(text));
     await waitForIdle(h);
-    expect(h.discord.deliveries.filter((d) => d.id === interaction.id).map((d) => d.shard)).toEqual([[1, 2]]);
+    expect(deliveredOf(h, interaction.id)).toEqual([h.transport === 'http' ? 'endpoint' : [1, 2]]);
     expect(installOf(h.discord, interaction.token)).toMatchObject({ context: 0, owners: { '1': alex.id } });
     expect(h.running.bot.client.guilds.cache.has(friends.guildId)).toBe(false);
     expect((h.discord.replyMessages(interaction)[0]?.flags ?? 0) & 64).toBe(0);

@@ -61,6 +61,14 @@ export function useHarness(options: SuiteOptions = {}): Suite {
     expect(pinging.map((message) => message.content)).toEqual([]);
     // And every V2 message write it made is one Discord's OpenAPI description takes.
     if (current) expect(v2WriteProblems(current.discord)).toEqual([]);
+    // Over HTTP, every interaction went to the endpoint (none over the gateway) and was answered.
+    if (current?.transport === 'http') {
+      const overGateway = current.discord.deliveries.filter(
+        (delivery) => delivery.t === 'INTERACTION_CREATE' && delivery.transport !== 'http',
+      );
+      expect(overGateway).toEqual([]);
+      expect(current.discord.endpointFailures).toEqual([]);
+    }
     await current?.close();
     current = undefined;
     asker = undefined;

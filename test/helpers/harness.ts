@@ -46,7 +46,18 @@ export interface HarnessOptions {
   readonly guildConfig?: GuildConfigPatch;
   /** The bot's clock (default: the real one), e.g. a fixed day for date-bound tests. */
   readonly clock?: Clock;
+  /**
+   * How interactions reach the bot: the gateway, or HTTP (its interactions endpoint, set as the
+   * application's Interactions Endpoint URL in the local Discord). Default: E2E_TRANSPORT, else
+   * the gateway; the suite runs its interaction files both ways (vitest.config.ts).
+   */
+  readonly transport?: Transport;
 }
+
+export type Transport = 'gateway' | 'http';
+
+/** The transport a file's harness uses when the file does not say. */
+export const defaultTransport = (): Transport => (process.env.E2E_TRANSPORT === 'http' ? 'http' : 'gateway');
 
 export interface RunningBot {
   readonly bot: Bot;
@@ -58,6 +69,8 @@ export interface RunningBot {
 
 export interface Harness {
   readonly discord: LocalDiscord;
+  /** How interactions reach the bot (HarnessOptions.transport). */
+  readonly transport: Transport;
   readonly service: FakeService;
   readonly config: Config;
   readonly databasePath: string;
@@ -139,6 +152,7 @@ async function launch(
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   // The local Discord lets in only this token (REST, IDENTIFY), the one the bot is given below.
   const discord = await startLocalDiscord({ token: BOT_TOKEN, ...options.discord });
+  const transport = options.transport ?? defaultTransport();
   const service = await startFakeService();
   const dir = mkdtempSync(join(tmpdir(), 'bot-test-'));
   const databasePath = join(dir, 'bot.sqlite');
@@ -153,6 +167,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     RATE_LIMIT_PER_MINUTE: '1000',
     // The fake content host is on loopback, which the bot refuses unless it is allowed.
     IMAGE_HOST_ALLOWLIST: '127.0.0.1',
+    ...(transport === 'http' && { INTERACTIONS_PORT: '0', DISCORD_PUBLIC_KEY: discord.publicKey }),
     ...(typeof options.env === 'function' ? options.env(discord) : options.env),
   });
   if (!loaded.ok) throw new Error(loaded.problems.join('\n'));
@@ -166,11 +181,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     settledEvents.emit('settled', id);
   };
   const faults = storeFaults();
-  const running = await launch(loaded.config, logs, options, onSettled, faults);
+  // Over HTTP, the application's endpoint is the bot's, as an operator saves it in the portal.
+  const start = async () => {
+    const started = await launch(loaded.config, logs, options, onSettled, faults);
+    const port = started.bot.interactionsPort();
+    if (port !== undefined) await discord.setInteractionsEndpoint(`http://127.0.0.1:${port}/interactions`);
+    return started;
+  };
+  const running = await start();
   if (options.guildConfig)
     await running.bot.capabilities.settings.updateGuild(discord.guildId, options.guildConfig);
   const harness: Harness = {
     discord,
+    transport,
     service,
     config: loaded.config,
     databasePath,
@@ -182,7 +205,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async restart(between) {
       await harness.running.stop();
       between?.();
-      harness.running = await launch(loaded.config, logs, options, onSettled, faults);
+      harness.running = await start();
     },
     async close() {
       await harness.running.stop();

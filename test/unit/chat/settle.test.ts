@@ -83,6 +83,7 @@ async function setUp(stored: Conversation) {
       registry: new Registry(),
       requestEnded: (record) => ended.push(record),
       componentsRefused: () => {},
+      interactionRequest: () => {},
     },
     shardOf: () => 0,
   };
