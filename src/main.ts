@@ -96,6 +96,11 @@ async function main(): Promise<void> {
     plans: plans?.ok ? plans.plans : undefined,
     shards,
     secrets,
+    // Another worker may take the shard over: this one stops, and its supervisor starts it again.
+    onClaimLost: () => {
+      process.exitCode = 1;
+      void stop('shard claim lost');
+    },
   });
 
   let stopping = false;

@@ -10,10 +10,15 @@ import { type Dashboard, startDashboard } from '../dashboard/index.js';
 import { sweepIdleDmChannels } from '../discord/caches.js';
 import { createClient } from '../discord/client.js';
 import { syncCommands } from '../discord/commandSync.js';
+import { emitInteraction } from '../discord/emitInteraction.js';
 import { registrationJson } from '../discord/installPolicy.js';
 import { createRestHealth, type RestHealth } from '../discord/restHealth.js';
+import { identifyOverRest } from '../discord/restIdentity.js';
 import type { Event } from '../events/event.js';
 import { createEvents } from '../events/index.js';
+
+import { createInteractionReceiver } from '../interactions/receiver.js';
+import { startWorkerEndpoint, type WorkerEndpoint } from '../interactions/workerEndpoint.js';
 import { type Clock, systemClock } from '../lib/clock.js';
 import type { Logger, SecretSet } from '../lib/logger.js';
 import { allShards, type ShardSet, shardLabel } from '../lib/shards.js';
@@ -49,6 +54,8 @@ export interface BotOptions {
    * bot is done rather than sleeping.
    */
   readonly onSettled?: (event: keyof ClientEvents, subject: unknown) => void;
+  /** A shard claim was lost (interactions/workerEndpoint.ts): main.ts stops the process. */
+  readonly onClaimLost?: (why: string) => void;
 }
 
 export interface Bot {
@@ -59,6 +66,8 @@ export interface Bot {
   readonly restHealth: RestHealth;
   /** Metrics, health, and the METRICS_PORT endpoint (closed by `stop`). */
   readonly operations: Operations;
+  /** The port the interactions endpoint listens on (INTERACTIONS_PORT; undefined: none, or not started). */
+  interactionsPort(): number | undefined;
   /** Logs in; resolves once the gateway is ready and the commands are registered. */
   start(): Promise<void>;
   /** Ends in-flight replies with a note, waits for them (up to `graceMs`), then disconnects. */
@@ -72,6 +81,7 @@ export function createBot(options: BotOptions): Bot {
   const inFlight = new Set<Promise<void>>();
   let dmChannelSweep: NodeJS.Timeout | undefined;
   let dashboard: Dashboard | undefined;
+  let endpoint: WorkerEndpoint | undefined;
 
   const client = createClient(config, shards);
 
@@ -87,6 +97,7 @@ export function createBot(options: BotOptions): Bot {
     queue: { waiting: () => capabilities?.chat.waiting() ?? 0 },
     shardCount: shards.count,
     discordInvalid: () => ({ totals: restHealth.totals(), window: restHealth.count() }),
+    endpointListening: () => endpoint !== undefined,
   });
   const spillPath = spillPathFor(config.databaseUrl, shardLabel(shards));
   // One sweep per database is enough (its deletions are conditional, so more would be safe): the
@@ -121,6 +132,10 @@ export function createBot(options: BotOptions): Bot {
   );
   restHealth.watch(client.rest);
   restHealth.watch(built.interactionRest);
+  // Interactions over HTTP reach the same handlers; the endpoint answers once they are acknowledged.
+  const receiver = createInteractionReceiver({ emit: (raw) => emitInteraction(client, raw) });
+  receiver.watch(client.rest);
+  receiver.watch(built.interactionRest);
   const events = createEvents({
     ...built,
     roleRules: built.spend.roleRules,
@@ -136,11 +151,12 @@ export function createBot(options: BotOptions): Bot {
       } catch (error) {
         result = Promise.reject(error);
       }
-      // Nothing to do (a message not for the bot): settled at once, nothing to track.
-      if (result === undefined) {
+      const settled = () => {
+        if (event.name === Events.InteractionCreate) receiver.settled((args[0] as { id: string }).id);
         options.onSettled?.(event.name, args[0]);
-        return;
-      }
+      };
+      // Nothing to do (a message not for the bot): settled at once, nothing to track.
+      if (result === undefined) return settled();
       const task = Promise.resolve(result).then(
         () => undefined,
         (error: unknown) => logger.error({ err: error, event: event.name }, 'event handler failed'),
@@ -148,17 +164,42 @@ export function createBot(options: BotOptions): Bot {
       inFlight.add(task);
       void task.finally(() => {
         inFlight.delete(task);
-        options.onSettled?.(event.name, args[0]);
+        settled();
       });
     });
   };
   for (const event of events) listen(event);
+
+  /** GATEWAY=off: who the bot is, over REST; no server is held in memory. */
+  async function identifyWithoutGateway(): Promise<{ applicationId: string }> {
+    const identity = await identifyOverRest(client, config.discordToken);
+    logger.info({ user: identity.user, gateway: false }, 'identified to Discord (no gateway connection)');
+    return identity;
+  }
+
+  /** Logs in to the gateway and waits for every shard's READY. */
+  async function connectGateway(): Promise<{ applicationId: string }> {
+    const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
+    await client.login(config.discordToken);
+    const readyClient = await ready;
+    logger.info(
+      {
+        user: readyClient.user.tag,
+        guilds: readyClient.guilds.cache.size,
+        shards: shards.ids,
+        shardCount: shards.count,
+      },
+      'connected to Discord',
+    );
+    return { applicationId: readyClient.application.id };
+  }
 
   return {
     client,
     capabilities: built,
     restHealth,
     operations,
+    interactionsPort: () => endpoint?.port,
     async start() {
       // First, so /healthz answers (503 until every shard is ready) while the bot connects.
       await operations.start();
@@ -177,18 +218,27 @@ export function createBot(options: BotOptions): Bot {
       dmChannelSweep.unref();
       if (config.operatorMonthlyCapMicros === null)
         logger.warn('no OPERATOR_MONTHLY_CAP: spend across all servers and DMs has no monthly limit');
-      const ready = new Promise<Client<true>>((resolve) => client.once(Events.ClientReady, resolve));
-      await client.login(config.discordToken);
-      const readyClient = await ready;
-      logger.info(
-        {
-          user: readyClient.user.tag,
-          guilds: readyClient.guilds.cache.size,
-          shards: shards.ids,
-          shardCount: shards.count,
-        },
-        'connected to Discord',
-      );
+      const identity = config.interactions.gateway ? await connectGateway() : await identifyWithoutGateway();
+      if (config.interactions.port !== undefined) {
+        endpoint = await startWorkerEndpoint({
+          config,
+          shards,
+          receiver,
+          metrics: operations.metrics,
+          logger,
+          healthy: async () => (await operations.health()).ok,
+          unavailableText: (locale) => built.i18n.translator(locale).t('errors.restartingNow'),
+          // Another worker may own the shard now: two writers of its servers' state must never run.
+          onClaimLost: (why) => {
+            logger.fatal({ why }, 'lost the claim on a shard: stopping');
+            options.onClaimLost?.(why);
+          },
+        });
+        logger.info(
+          { host: config.interactions.host, port: endpoint.port, gateway: config.interactions.gateway },
+          'interactions endpoint listening',
+        );
+      }
       // What servers and members bought: listed now and then (interactions and events bring the rest).
       await built.paidPlans.start();
       dashboard = await startDashboard({ ...built, fairUse: built.access.fairUse }, client, options.store); // when DASHBOARD_PORT is set
@@ -200,7 +250,7 @@ export function createBot(options: BotOptions): Bot {
       };
       await syncCommands({
         rest: client.rest,
-        applicationId: readyClient.application.id,
+        applicationId: identity.applicationId,
         guildId: config.commandGuildId,
         // Where each command may be installed and used (USER_INSTALL): discord/installPolicy.ts.
         commands: [...commands, ...messageCommands].map(
@@ -236,6 +286,8 @@ export function createBot(options: BotOptions): Bot {
         built.interactionRest.clearHandlerSweeper();
         await built.downloader.close();
         await dashboard?.close();
+        await endpoint?.close();
+        endpoint = undefined;
         await client.destroy();
         await operations.close();
       }
