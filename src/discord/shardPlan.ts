@@ -40,9 +40,12 @@ export const shardsFor = (config: {
   /** DISCORD_API_URL (undefined: Discord's). */
   readonly discordApiUrl: string | undefined;
   readonly discordToken: string;
-  /** GATEWAY=off: no shard to connect; the process owns every server's interactions. */
+  /**
+   * GATEWAY=off: nothing to connect, so Discord's count is not asked; the shards only divide the
+   * servers between workers (SHARD_IDS with a numeric SHARD_COUNT), else this one owns them all.
+   */
   readonly interactions?: { readonly gateway: boolean };
 }): Promise<ShardSet> =>
   config.interactions?.gateway === false
-    ? Promise.resolve(allShards(1))
+    ? resolveShards(config.shards, async () => 1)
     : resolveShards(config.shards, () => recommendedShardCount(config.discordApiUrl, config.discordToken));

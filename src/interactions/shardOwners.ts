@@ -34,7 +34,7 @@ export interface ShardOwnersOptions {
   /** How the other workers reach this one's endpoint (INTERACTIONS_PEER_URL), e.g. http://10.0.0.5:8081. */
   readonly selfUrl: string;
   readonly logger: Pick<Logger, 'info' | 'warn'>;
-  /** How long to wait for a claim a previous run of this worker may still hold (Redis: until it expires). */
+  /** How long to wait for the claim this worker's previous run (same address) may still hold (Redis: until it expires). */
   readonly claimWaitMs?: number;
 }
 
@@ -46,11 +46,19 @@ export function createShardOwners(options: ShardOwnersOptions): ShardOwners {
   // Its own pool: undici's global one would also carry discord.js's uploads, and break them.
   const dispatcher = new Agent({ keepAliveTimeout: 30_000 });
 
+  const ownerOf = (holder: string): string | undefined => {
+    try {
+      return (JSON.parse(holder) as { url?: string }).url;
+    } catch {
+      return undefined;
+    }
+  };
+
   const ownerUrl = async (shard: number, fresh: boolean): Promise<string | undefined> => {
     const cached = owners.get(shard);
     if (!fresh && cached && Date.now() - cached.at < OWNER_CACHE_MS) return cached.url;
     const holder = await claims.holder(claimName(shard, shards.count));
-    const url = holder === undefined ? undefined : (JSON.parse(holder) as { url?: string }).url;
+    const url = holder === undefined ? undefined : ownerOf(holder);
     if (url === undefined) owners.delete(shard);
     else owners.set(shard, { url, at: Date.now() });
     return url;
@@ -98,7 +106,9 @@ export function createShardOwners(options: ShardOwnersOptions): ShardOwners {
             break;
           }
           const holder = result.holder === undefined ? 'unknown' : result.holder;
-          if (Date.now() >= until)
+          // Only this worker's previous run (same address) is waited for: its claim is ending.
+          const previousRun = result.holder !== undefined && ownerOf(result.holder) === options.selfUrl;
+          if (!previousRun || Date.now() >= until)
             throw new Error(
               `shard ${shard} of ${shards.count} is owned by another worker (${holder}): each shard must run in exactly one process`,
             );

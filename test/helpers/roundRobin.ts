@@ -1,0 +1,55 @@
+/**
+ * A plain load balancer in front of several workers' interactions endpoints, as nginx or Caddy
+ * would be: each request goes to the next upstream in turn, body and headers unchanged. `pin`
+ * chooses the next one (a test sends a press to the worker that does not own the server).
+ */
+import { once } from 'node:events';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RoundRobin {
+  readonly url: string;
+  /** The upstream index each request went to, in order. */
+  readonly sent: number[];
+  /** The next request goes to this upstream. */
+  pin(index: number): void;
+  close(): Promise<void>;
+}
+
+export async function startRoundRobin(upstreams: readonly string[]): Promise<RoundRobin> {
+  let next = 0;
+  const sent: number[] = [];
+  const server = createServer((incoming, outgoing) => {
+    const index = next % upstreams.length;
+    next = index + 1;
+    sent.push(index);
+    const target = new URL(incoming.url ?? '/', upstreams[index]);
+    const forwarded = request(
+      target,
+      { method: incoming.method, headers: { ...incoming.headers, host: target.host } },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    forwarded.on('error', () => {
+      if (!outgoing.headersSent) outgoing.writeHead(502);
+      outgoing.end();
+    });
+    incoming.pipe(forwarded);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    sent,
+    pin(index) {
+      next = index;
+    },
+    async close() {
+      server.closeAllConnections();
+      server.close();
+      await once(server, 'close');
+    },
+  };
+}
