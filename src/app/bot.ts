@@ -17,6 +17,7 @@ import { identifyOverRest } from '../discord/restIdentity.js';
 import type { Event } from '../events/event.js';
 import { createEvents } from '../events/index.js';
 
+import { checkEndpointSetting } from '../interactions/endpointSetting.js';
 import { createInteractionReceiver } from '../interactions/receiver.js';
 import { startWorkerEndpoint, type WorkerEndpoint } from '../interactions/workerEndpoint.js';
 import { type Clock, systemClock } from '../lib/clock.js';
@@ -239,6 +240,7 @@ export function createBot(options: BotOptions): Bot {
           'interactions endpoint listening',
         );
       }
+      if (shards.ids.includes(0)) await checkEndpointSetting(client.rest, endpoint !== undefined, logger);
       // What servers and members bought: listed now and then (interactions and events bring the rest).
       await built.paidPlans.start();
       dashboard = await startDashboard({ ...built, fairUse: built.access.fairUse }, client, options.store); // when DASHBOARD_PORT is set
