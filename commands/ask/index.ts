@@ -33,7 +33,7 @@ import { questionHead } from '../../src/reply/quote.js';
 import { CHAT_MODELS, TEMPERATURE_MAX, TEMPERATURE_MIN } from '../../src/service/models.js';
 import { PROMPT_MAX_LENGTH } from '../../src/settings/promptRules.js';
 import { MAX_TOKENS_OPTION_MAX } from '../../src/settings/requestOptions.js';
-import { askFromInteraction } from './interactionTurn.js';
+import { askFromInteraction, deferredReplyId } from './interactionTurn.js';
 import {
   ASK_MODAL_ACTION,
   askModal,
@@ -172,10 +172,9 @@ async function ask(
       ...(read.note && { extraNote: read.note }),
     } as const;
     if (!options.thread) return { ...shown, channelId };
-    // A deferred response carries no message in its callback: ask for the reply's id.
-    const reply = await interaction.fetchReply();
     // The thread's name and the note under the reply are the channel's.
-    const opened = await openThread(deps, voices.server, channelId, reply.id, options.prompt);
+    const replyId = await deferredReplyId(interaction);
+    const opened = await openThread(deps, voices.server, channelId, replyId, options.prompt);
     if ('error' in opened) {
       const failed = voices.server.t('chat.threadFailed', { reason: opened.error });
       return { ...shown, channelId, extraNote: withLine(read.note, failed) };

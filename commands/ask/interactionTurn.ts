@@ -33,6 +33,14 @@ export type AskingInteraction =
   | MessageContextMenuCommandInteraction;
 
 /** What the adapter reads: the interaction REST client (tokens and their lives), the clock, the locales. */
+/** The deferred reply's message id per interaction, from the deferral's response (with_response). */
+const replyIds = new WeakMap<object, string>();
+
+/** The message id of the reply the interaction deferred: from its deferral, else asked of Discord. */
+export async function deferredReplyId(interaction: AskingInteraction): Promise<string> {
+  return replyIds.get(interaction) ?? (await interaction.fetchReply()).id;
+}
+
 export interface InteractionTurnDeps {
   readonly interactionRest: REST;
   readonly clock: Pick<Clock, 'now'>;
@@ -86,8 +94,15 @@ async function asInteractionRequest(
       refusalsSeenBy: 'member',
       reply: {
         refuse: (text) => replyPrivately(interaction, text),
-        acknowledge: () =>
-          interaction.deferReply(install.forcedPrivate ? { flags: MessageFlags.Ephemeral } : {}),
+        // With the response: its message id, which a thread is opened from, without a GET.
+        acknowledge: async () => {
+          const response = await interaction.deferReply({
+            ...(install.forcedPrivate && { flags: MessageFlags.Ephemeral }),
+            withResponse: true,
+          });
+          const id = response.interaction.responseMessageId;
+          if (id) replyIds.set(interaction, id);
+        },
         sink: (layout) =>
           interactionReplySink(
             interactionWebhook(deps.interactionRest, interaction),

@@ -146,5 +146,10 @@ describe('the question on top of an /ask reply', () => {
       `> plan a trip\nEcho: Ann: plan a trip\n\n-# ${english.t('chat.threadHowToContinue', { bot })}`,
     );
     expect(h.discord.threads().find((thread) => thread.id === message?.id)?.name).toBe('plan a trip');
+    // The reply's id came with the deferral (with_response): the bot never read the reply back.
+    const readBack = h.discord.requestLog.filter(
+      (entry) => entry.method === 'GET' && entry.route.includes(asked.token),
+    );
+    expect(readBack).toEqual([]);
   });
 });
