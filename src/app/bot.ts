@@ -227,7 +227,8 @@ export function createBot(options: BotOptions): Bot {
           receiver,
           metrics: operations.metrics,
           logger,
-          healthy: async () => (await operations.health()).ok,
+          // Stopping: the load balancer sends it nothing new.
+          healthy: async () => !shutdown.signal.aborted && (await operations.health()).ok,
           unavailableText: (locale) => built.i18n.translator(locale).t('errors.restartingNow'),
           // Another worker may own the shard now: two writers of its servers' state must never run.
           onClaimLost: (why) => {

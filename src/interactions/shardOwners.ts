@@ -14,8 +14,14 @@ import { type EndpointAnswer, FORWARDED_HEADER, type SignedRequest } from './end
 
 /** How long an owner's address is reused before it is read from the store again. */
 export const OWNER_CACHE_MS = 5_000;
-/** The forward must leave time for Discord's 3 s. */
-const FORWARD_TIMEOUT_MS = 2_500;
+/**
+ * Longer than the owner takes to answer (ACK_DEADLINE_MS, 2.8 s), within Discord's 3 s: an owner
+ * that has the interaction always answers first, so it is never also refused on its behalf.
+ */
+const FORWARD_TIMEOUT_MS = 2_950;
+
+/** Errors before the owner could have read the request: another owner may be tried. */
+const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
 
 export const claimName = (shard: number, count: number) => `interactions-shard-${shard}-of-${count}`;
 
@@ -90,6 +96,8 @@ export function createShardOwners(options: ShardOwnersOptions): ShardOwners {
       };
     } catch (error) {
       logger.warn({ url, err: error }, 'the worker that owns a shard did not answer a forwarded interaction');
+      // Sent and not answered in time: the owner has it (and Discord's 3 s are over anyway).
+      if (!NOT_SENT.has(String((error as { code?: unknown }).code))) return { status: 202 };
       return undefined;
     }
   };

@@ -46,11 +46,15 @@ export async function startWorkerEndpoint(options: WorkerEndpointOptions): Promi
   const { interactions } = config;
   if (interactions.port === undefined || interactions.publicKey === undefined)
     throw new Error('the interactions endpoint needs INTERACTIONS_PORT and DISCORD_PUBLIC_KEY');
-  const claims: Claims | undefined = await openClaims(config.databaseUrl, {
-    onLost: (name, why) => options.onClaimLost(`${name}: ${why}`),
-  });
   let owners: ShardOwners | undefined;
   let claimed = false;
+  const claims: Claims | undefined = await openClaims(config.databaseUrl, {
+    onLost: (name, why) => {
+      // From now on its interactions go to whoever owns the shard next, or are told to retry.
+      claimed = false;
+      options.onClaimLost(`${name}: ${why}`);
+    },
+  });
   const endpoint: InteractionsEndpoint = await startInteractionsEndpoint({
     host: interactions.host,
     port: interactions.port,
