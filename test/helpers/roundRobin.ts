@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface RoundRobin {
   readonly url: string;
+  /** Each request as it arrived (headers and body), for a test to send again. */
+  readonly recorded: { readonly headers: Record<string, string>; readonly body: string }[];
   /** The upstream index each request went to, in order. */
   readonly sent: number[];
   /** The next request goes to this upstream. */
@@ -19,10 +21,23 @@ export interface RoundRobin {
 export async function startRoundRobin(upstreams: readonly string[]): Promise<RoundRobin> {
   let next = 0;
   const sent: number[] = [];
+  const recorded: RoundRobin['recorded'][number][] = [];
   const server = createServer((incoming, outgoing) => {
     const index = next % upstreams.length;
     next = index + 1;
     sent.push(index);
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () =>
+      recorded.push({
+        headers: Object.fromEntries(
+          Object.entries(incoming.headers).filter(
+            (entry): entry is [string, string] => typeof entry[1] === 'string',
+          ),
+        ),
+        body: Buffer.concat(chunks).toString('utf8'),
+      }),
+    );
     const target = new URL(incoming.url ?? '/', upstreams[index]);
     const forwarded = request(
       target,
@@ -43,6 +58,7 @@ export async function startRoundRobin(upstreams: readonly string[]): Promise<Rou
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     sent,
+    recorded,
     pin(index) {
       next = index;
     },
