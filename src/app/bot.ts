@@ -241,7 +241,8 @@ export function createBot(options: BotOptions): Bot {
           'interactions endpoint listening',
         );
       }
-      if (shards.ids.includes(0)) await checkEndpointSetting(client.rest, endpoint !== undefined, logger);
+      if (shards.ids.includes(0))
+        await checkEndpointSetting(client.rest, endpoint !== undefined, logger, config.interactions.gateway);
       // What servers and members bought: listed now and then (interactions and events bring the rest).
       await built.paidPlans.start();
       dashboard = await startDashboard({ ...built, fairUse: built.access.fairUse }, client, options.store); // when DASHBOARD_PORT is set

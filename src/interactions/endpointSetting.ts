@@ -11,6 +11,8 @@ export async function checkEndpointSetting(
   rest: Pick<REST, 'get'>,
   endpointConfigured: boolean,
   logger: Pick<Logger, 'warn' | 'info'>,
+  /** GATEWAY=on: commands still arrive (over the gateway) while no URL is saved. */
+  gateway = true,
 ): Promise<void> {
   let url: string | null | undefined;
   try {
@@ -26,8 +28,11 @@ export async function checkEndpointSetting(
       'the application has an Interactions Endpoint URL: Discord sends every command there, not over the gateway; clear it in the developer portal, or run workers with INTERACTIONS_PORT (docs/operators.md: Commands over HTTPS)',
     );
   else if (!set && endpointConfigured)
-    logger.warn(
-      'INTERACTIONS_PORT is set but the application has no Interactions Endpoint URL: commands still arrive over the gateway until it is saved in the developer portal (General Information)',
+    // Without the gateway nothing at all arrives until it is saved; with it, commands still do.
+    logger[gateway ? 'info' : 'warn'](
+      gateway
+        ? 'no Interactions Endpoint URL saved yet: commands arrive over the gateway until it is (developer portal, General Information)'
+        : 'GATEWAY=off but the application has no Interactions Endpoint URL: no command reaches the bot until https://<your host>/interactions is saved in the developer portal (General Information)',
     );
   else if (set) logger.info({ interactionsEndpointUrl: url }, 'interactions arrive over HTTPS');
 }
