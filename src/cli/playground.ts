@@ -5,11 +5,14 @@
  * billed). PLAYGROUND_PORT picks the page's port; PLAYGROUND_DATABASE_URL keeps the playground's
  * store (default: a temporary file, removed on exit). The bot's DATABASE_URL is never used, nor
  * its Discord, shard or metrics settings; its other settings (prices, budgets, limits…) are read
- * as `npm start` reads them (src/playground/playgroundEnv.ts lists them). The printed address
+ * as `npm start` reads them (src/playground/playgroundEnv.ts lists them). PLAYGROUND_PLANS=off runs
+ * without the demo paid plans; PLAYGROUND_TRANSPORT=http delivers commands, buttons and forms to
+ * the bot's interactions endpoint over HTTP, signed, instead of the gateway (default `gateway`;
+ * mentions and DMs use the gateway either way). The printed address
  * carries a key made for this run: the page works only when opened from it.
  */
 import { startPlayground } from '../playground/playground.js';
-import { playgroundSetup } from '../playground/playgroundEnv.js';
+import { playgroundSetup, transportLine } from '../playground/playgroundEnv.js';
 
 const setup = playgroundSetup(process.env);
 if (!setup.ok) {
@@ -29,6 +32,7 @@ try {
       ? 'playground: answers come from the demo service (set SERVICE_BASE_URL and SERVICE_API_KEY for yours)'
       : `playground: answers come from your service at ${playground.serviceUrl} (requests are billed)`,
   );
+  console.log(transportLine(playground.interactionsUrl));
   console.log(`playground: store ${playground.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}; Ctrl-C stops`);
   let stopping = false;
   const stop = () => {

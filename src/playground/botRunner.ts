@@ -8,7 +8,9 @@
  * `MESSAGE_CONTENT_INTENT` (default off, as a new Discord application is).
  *
  * Ready means: a gateway session identified and the commands registered (at a restart, registered
- * anew: "Summarize from here" comes and goes with the intent).
+ * anew: "Summarize from here" comes and goes with the intent), then `whenReady` done: with
+ * `PLAYGROUND_TRANSPORT=http`, the interactions endpoint saved at the local Discord for this
+ * process (playground.ts), so the page's switch reports the restart over only once it is.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -25,7 +27,13 @@ const READY_MS = 60_000;
 
 export async function startBotRunner(
   discord: LocalDiscord,
-  options: { mainScript: string; env: NodeJS.ProcessEnv; output: (chunk: string) => void },
+  options: {
+    mainScript: string;
+    env: NodeJS.ProcessEnv;
+    output: (chunk: string) => void;
+    /** After each start, the first and every restart, once the bot is ready (rejecting fails that start). */
+    whenReady?: () => Promise<void>;
+  },
 ): Promise<BotRunner> {
   let on = options.env.MESSAGE_CONTENT_INTENT === 'true';
   let child: ChildProcess | undefined;
@@ -47,6 +55,7 @@ export async function startBotRunner(
     });
     exited.catch(() => {});
     await Promise.race([discord.waitFor(ready, READY_MS, 'the bot'), exited]);
+    await options.whenReady?.();
   };
 
   const stop = async () => {
@@ -78,7 +87,13 @@ export async function startBotRunner(
     }
   };
 
-  await run(() => discord.readyShards().length > 0 && discord.commands.size > 0);
+  try {
+    await run(() => discord.readyShards().length > 0 && discord.commands.size > 0);
+  } catch (error) {
+    // Not ready in time, or whenReady failed: the process must not outlive the failed start.
+    await stop();
+    throw error;
+  }
   return {
     intent: {
       get on() {

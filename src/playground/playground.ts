@@ -12,6 +12,12 @@
  * Discord), and the page's premium buttons "buy" them as test purchases; `plans: false` runs
  * without.
  *
+ * Interactions (commands, buttons, forms) reach the bot over the gateway, or with `transport:
+ * 'http'` (`PLAYGROUND_TRANSPORT=http`) at its interactions endpoint: the bot listens on a free
+ * loopback port with the local Discord's public key, and once it is ready (at every restart too)
+ * the endpoint is saved at the local Discord, which checks it and from then on POSTs each
+ * interaction there, signed. Mentions and DMs keep coming over the gateway.
+ *
  * The playground never touches the operator's production data: the bot gets its own store
  * (`databaseUrl`, by default a SQLite file in a temporary folder) and, of `env`, only the settings
  * listed in playgroundEnv.ts (prices, budgets, limits, log level…): never `DATABASE_URL`, a
@@ -31,7 +37,7 @@ import { declareDemoSkus, writeDemoPlans } from './demoPlans.js';
 import { startDemoService } from './demoService.js';
 import type { IntentSwitch } from './pageIntent.js';
 import { playgroundPeople } from './pageView.js';
-import { botEnvironment } from './playgroundEnv.js';
+import { botEnvironment, type PlaygroundTransport } from './playgroundEnv.js';
 import { startWebServer, type WebServer } from './webServer.js';
 
 export interface PlaygroundOptions {
@@ -54,6 +60,8 @@ export interface PlaygroundOptions {
   readonly pageDir?: string;
   /** false: the bot runs without paid plans; default the demo plans (demoPlans.ts). */
   readonly plans?: boolean;
+  /** How interactions reach the bot: the gateway (default) or its endpoint over HTTP, signed. */
+  readonly transport?: PlaygroundTransport;
   /** Where the bot's log lines go (default: this process's stderr). */
   readonly onBotOutput?: (chunk: string) => void;
 }
@@ -69,6 +77,8 @@ export interface Playground {
   readonly databaseUrl: string;
   /** Whether the bot runs with the demo plans (demoPlans.ts). */
   readonly plans: boolean;
+  /** The bot's interactions endpoint the local Discord POSTs to; undefined: over the gateway. */
+  readonly interactionsUrl: string | undefined;
   /** The Message Content intent: whether the app has it, and granting or withdrawing it (the bot restarted). */
   readonly intent: IntentSwitch;
   close(): Promise<void>;
@@ -100,6 +110,9 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
     const dashboardPort = await freePort();
     const people = playgroundPeople(discord);
     if (plans) declareDemoSkus(discord);
+    const interactionsPort = options.transport === 'http' ? await freePort() : undefined;
+    const interactionsUrl =
+      interactionsPort === undefined ? undefined : `http://127.0.0.1:${interactionsPort}/interactions`;
     bot = await startBotRunner(discord, {
       mainScript: options.mainScript ?? 'dist/src/main.js',
       env: {
@@ -110,10 +123,17 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
           databaseUrl,
           demo: demo !== undefined,
           ...(plans && { plansFile: writeDemoPlans(scratch) }),
+          ...(interactionsPort !== undefined && {
+            interactions: { port: interactionsPort, publicKey: discord.publicKey },
+          }),
         }),
         ...dashboardSetup(discord, dashboardPort, people),
       },
       output: options.onBotOutput ?? ((chunk: string) => process.stderr.write(chunk)),
+      // Saved (checked with a signed and a forged PING) for each bot process, the restarted one too.
+      ...(interactionsUrl !== undefined && {
+        whenReady: () => discord.setInteractionsEndpoint(interactionsUrl),
+      }),
     });
     web = await startWebServer(discord, {
       ...(options.port !== undefined && { port: options.port }),
@@ -130,6 +150,7 @@ export async function startPlayground(options: PlaygroundOptions = {}): Promise<
       demo: demo !== undefined,
       databaseUrl,
       plans,
+      interactionsUrl,
       intent: bot.intent,
       close,
     };

@@ -77,6 +77,8 @@ export const PLAYGROUND_WITHHELD: readonly string[] = [
   'INTERACTIONS_HOST',
   'DISCORD_PUBLIC_KEY',
   'GATEWAY',
+  // One bot process: no other worker to forward interactions to.
+  'INTERACTIONS_PEER_URL',
 ];
 
 /** `env` reduced to `PLAYGROUND_SETTINGS` (unset and empty values left out). */
@@ -96,8 +98,17 @@ export interface PlaygroundSetupOptions {
   readonly databaseUrl?: string;
   /** false: no paid plans (`PLAYGROUND_PLANS=off`); default the demo plans (demoPlans.ts). */
   readonly plans?: boolean;
+  /** How interactions reach the bot (`PLAYGROUND_TRANSPORT`); default the gateway. */
+  readonly transport?: PlaygroundTransport;
   readonly env: NodeJS.ProcessEnv;
 }
+
+/**
+ * How the local Discord delivers interactions (commands, buttons, forms) to the playground's bot:
+ * INTERACTION_CREATE on the gateway, or `http`: POSTed to the bot's interactions endpoint, signed
+ * with the local Discord's key. Mentions and DMs come over the gateway either way.
+ */
+export type PlaygroundTransport = 'gateway' | 'http';
 
 export type PlaygroundSetup =
   | { readonly ok: true; readonly options: PlaygroundSetupOptions; readonly notes: readonly string[] }
@@ -107,8 +118,8 @@ export type PlaygroundSetup =
  * `npm run playground`'s environment as `startPlayground` options: the page's port
  * (`PLAYGROUND_PORT`), the operator's service (`SERVICE_BASE_URL` and `SERVICE_API_KEY`, both or
  * neither), the playground's own store (`PLAYGROUND_DATABASE_URL`; never `DATABASE_URL`, which is
- * the bot's), the demo's paid plans (on unless `PLAYGROUND_PLANS=off`), and the bot's other
- * settings (`LOG_LEVEL` defaulting to `warn`). `notes` are lines
+ * the bot's), the demo's paid plans (on unless `PLAYGROUND_PLANS=off`), how interactions reach the bot
+ * (`PLAYGROUND_TRANSPORT`: `gateway`, the default, or `http`), and the bot's other settings (`LOG_LEVEL` defaulting to `warn`). `notes` are lines
  * to tell the operator; a problem stops the playground.
  */
 export function playgroundSetup(env: NodeJS.ProcessEnv): PlaygroundSetup {
@@ -141,6 +152,14 @@ export function playgroundSetup(env: NodeJS.ProcessEnv): PlaygroundSetup {
   if (plans !== '' && plans !== 'on' && plans !== 'off') {
     return { ok: false, problem: 'PLAYGROUND_PLANS must be on or off (the demo paid plans; default on)' };
   }
+  const transport = (env.PLAYGROUND_TRANSPORT ?? '').trim().toLowerCase();
+  if (transport !== '' && transport !== 'gateway' && transport !== 'http') {
+    return {
+      ok: false,
+      problem:
+        'PLAYGROUND_TRANSPORT must be gateway or http (how interactions reach the bot; default gateway)',
+    };
+  }
   return {
     ok: true,
     options: {
@@ -148,6 +167,7 @@ export function playgroundSetup(env: NodeJS.ProcessEnv): PlaygroundSetup {
       ...(service && { service }),
       ...(databaseUrl && { databaseUrl }),
       ...(plans === 'off' && { plans: false }),
+      ...(transport === 'http' && { transport: 'http' as const }),
       env: { LOG_LEVEL: 'warn', ...playgroundSettings(env) },
     },
     notes,
@@ -169,6 +189,11 @@ export function botEnvironment(
     readonly demo: boolean;
     /** The demo plan file (demoPlans.ts); undefined: no paid plans. */
     readonly plansFile?: string;
+    /**
+     * The bot's interactions endpoint on loopback, and the local Discord's public key that
+     * interactions are signed for (`PLAYGROUND_TRANSPORT=http`); undefined: the gateway only.
+     */
+    readonly interactions?: { readonly port: number; readonly publicKey: string };
   },
 ): NodeJS.ProcessEnv {
   const passed = playgroundSettings(settings ?? {});
@@ -182,6 +207,13 @@ export function botEnvironment(
     SERVICE_API_KEY: own.service.apiKey,
     DATABASE_URL: own.databaseUrl,
     ...(own.plansFile && { PLANS_FILE: own.plansFile }),
+    // The gateway stays on: mentions and DMs come over it.
+    ...(own.interactions && {
+      INTERACTIONS_PORT: String(own.interactions.port),
+      INTERACTIONS_HOST: '127.0.0.1',
+      DISCORD_PUBLIC_KEY: own.interactions.publicKey,
+      GATEWAY: 'on',
+    }),
     // The demo's pictures are on loopback, which the bot otherwise refuses to fetch from; its
     // spend is play money, capped so the bot's warning about an uncapped operator stays quiet.
     ...(own.demo && {
@@ -189,4 +221,11 @@ export function botEnvironment(
       OPERATOR_MONTHLY_CAP: passed.OPERATOR_MONTHLY_CAP ?? '100',
     }),
   };
+}
+
+/** The line `npm run playground` prints about how interactions reach the bot. */
+export function transportLine(interactionsUrl: string | undefined): string {
+  return interactionsUrl === undefined
+    ? 'playground: interactions over the gateway (PLAYGROUND_TRANSPORT=http sends them over HTTP, signed)'
+    : `playground: interactions over HTTP to ${interactionsUrl} (signed); mentions and DMs over the gateway`;
 }

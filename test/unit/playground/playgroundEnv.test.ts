@@ -5,6 +5,7 @@ import {
   PLAYGROUND_SETTINGS,
   PLAYGROUND_WITHHELD,
   playgroundSetup,
+  transportLine,
 } from '../../../src/playground/playgroundEnv.js';
 
 /** What an operator's .env for the production bot holds. */
@@ -80,6 +81,36 @@ describe('npm run playground: environment to options', () => {
       expect(playgroundSetup({ PLAYGROUND_PORT: port }), port).toMatchObject({ ok: false });
     }
   });
+
+  it('reads PLAYGROUND_TRANSPORT: http, or the gateway when unset or gateway; anything else is a problem', () => {
+    const setup = (value?: string) =>
+      playgroundSetup(value === undefined ? {} : { PLAYGROUND_TRANSPORT: value });
+    for (const http of ['http', ' HTTP ']) {
+      const chosen = setup(http);
+      expect(chosen.ok && chosen.options.transport, http).toBe('http');
+    }
+    for (const gateway of [undefined, '', 'gateway', 'Gateway']) {
+      const chosen = setup(gateway);
+      expect(chosen.ok, gateway).toBe(true);
+      expect(chosen.ok && chosen.options.transport, gateway).toBeUndefined();
+    }
+    for (const bad of ['https', 'webhook', 'on']) {
+      expect(setup(bad), bad).toEqual({
+        ok: false,
+        problem:
+          'PLAYGROUND_TRANSPORT must be gateway or http (how interactions reach the bot; default gateway)',
+      });
+    }
+  });
+
+  it('says which way interactions go', () => {
+    expect(transportLine(undefined)).toBe(
+      'playground: interactions over the gateway (PLAYGROUND_TRANSPORT=http sends them over HTTP, signed)',
+    );
+    expect(transportLine('http://127.0.0.1:4321/interactions')).toBe(
+      'playground: interactions over HTTP to http://127.0.0.1:4321/interactions (signed); mentions and DMs over the gateway',
+    );
+  });
 });
 
 describe("the playground bot's environment", () => {
@@ -106,6 +137,36 @@ describe("the playground bot's environment", () => {
       DATABASE_URL: own.databaseUrl,
       IMAGE_HOST_ALLOWLIST: '127.0.0.1',
     });
+  });
+
+  it("over HTTP: the endpoint on loopback with the local Discord's key, the gateway kept; the operator's never", () => {
+    const operator = {
+      ...PRODUCTION,
+      INTERACTIONS_PORT: '8443',
+      INTERACTIONS_HOST: '0.0.0.0',
+      INTERACTIONS_PEER_URL: 'http://10.0.0.5:8443',
+      DISCORD_PUBLIC_KEY: 'ab'.repeat(32),
+      GATEWAY: 'off',
+    };
+    const gateway = botEnvironment(operator, own);
+    for (const name of [
+      'INTERACTIONS_PORT',
+      'INTERACTIONS_HOST',
+      'INTERACTIONS_PEER_URL',
+      'DISCORD_PUBLIC_KEY',
+      'GATEWAY',
+    ]) {
+      expect(gateway[name], name).toBeUndefined();
+    }
+    const publicKey = 'cd'.repeat(32);
+    const http = botEnvironment(operator, { ...own, interactions: { port: 4321, publicKey } });
+    expect(http).toMatchObject({
+      INTERACTIONS_PORT: '4321',
+      INTERACTIONS_HOST: '127.0.0.1',
+      DISCORD_PUBLIC_KEY: publicKey,
+      GATEWAY: 'on',
+    });
+    expect(http.INTERACTIONS_PEER_URL).toBeUndefined();
   });
 
   it('caps the demo at 100 unless a cap is given; an operator service keeps its own image hosts', () => {
