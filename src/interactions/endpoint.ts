@@ -7,7 +7,7 @@
  * route (as Discord asks of an app that answers through it), or once the bot is done with it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listen } from '../lib/listen.js';
 import { checkSignature, publicKeyFromHex } from './signature.js';
 
 /** The largest request taken: a message command carries the whole message, a form five fields of 4,000. */
@@ -159,20 +159,5 @@ export async function startInteractionsEndpoint(options: EndpointOptions): Promi
   // Discord keeps connections to the endpoint open; requests beyond a slow client's 10 s are not its.
   server.requestTimeout = 10_000;
   server.headersTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', (error) => options.onError?.(error));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, options.port, options.host, options.onError);
 }

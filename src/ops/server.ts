@@ -4,8 +4,8 @@
  * reads no request body and never touches Discord or the service.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
+import { listen } from '../lib/listen.js';
 
 export type Health = { readonly ok: true } | { readonly ok: false; readonly reason: string };
 
@@ -46,21 +46,5 @@ export async function startOpsServer(options: OpsServerOptions): Promise<OpsServ
       else response.destroy();
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  server.on('error', (error) => options.onError?.(error));
-  return {
-    port: (server.address() as AddressInfo).port,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        // Scrapers keep connections alive; they must not hold the process open.
-        server.closeAllConnections();
-      }),
-  };
+  return listen(server, options.port, options.host, options.onError);
 }
