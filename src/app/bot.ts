@@ -16,7 +16,6 @@ import { createRestHealth, type RestHealth } from '../discord/restHealth.js';
 import { identifyOverRest } from '../discord/restIdentity.js';
 import type { Event } from '../events/event.js';
 import { createEvents } from '../events/index.js';
-
 import { checkEndpointSetting } from '../interactions/endpointSetting.js';
 import { createInteractionReceiver } from '../interactions/receiver.js';
 import { startWorkerEndpoint, type WorkerEndpoint } from '../interactions/workerEndpoint.js';
