@@ -46,6 +46,19 @@ for (const kind of ['postgres', 'redis'] as const) {
       }
     });
 
+    it('opens on a new database from several processes at once', async () => {
+      const url = await stores.fresh();
+      try {
+        const all = await Promise.all(Array.from({ length: 6 }, () => open(url)));
+        const results = await Promise.all(
+          all.map((claims, i) => claims.claim('shard-0-of-1', `worker ${i}`)),
+        );
+        expect(results.filter((result) => result.ok)).toHaveLength(1);
+      } finally {
+        await closeAll();
+      }
+    });
+
     it('frees the name of a holder that is gone', async () => {
       const url = await stores.fresh();
       try {

@@ -31,9 +31,16 @@ export async function postgresClaims(databaseUrl: string, options: ClaimsOptions
   await client.query(
     "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3; SET tcp_user_timeout = '15s'",
   );
-  await client.query(
-    'CREATE TABLE IF NOT EXISTS bot_claims (name text PRIMARY KEY, holder text NOT NULL, since timestamptz NOT NULL DEFAULT now())',
-  );
+  try {
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS bot_claims (name text PRIMARY KEY, holder text NOT NULL, since timestamptz NOT NULL DEFAULT now())',
+    );
+  } catch (error) {
+    // Two workers starting together on a new database: IF NOT EXISTS is not safe against a
+    // concurrent creation, which fails with one of these; the table is there either way.
+    const code = (error as { code?: string }).code;
+    if (code !== '23505' && code !== '42P07') throw error;
+  }
 
   const holder = async (name: string): Promise<string | undefined> => {
     const key = lockKey(name);
