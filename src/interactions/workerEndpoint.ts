@@ -55,6 +55,7 @@ export async function startWorkerEndpoint(options: WorkerEndpointOptions): Promi
       options.onClaimLost(`${name}: ${why}`);
     },
   });
+  // A start that fails leaves nothing open (the claims' connection would keep the process alive).
   const endpoint: InteractionsEndpoint = await startInteractionsEndpoint({
     host: interactions.host,
     port: interactions.port,
@@ -92,6 +93,9 @@ export async function startWorkerEndpoint(options: WorkerEndpointOptions): Promi
         body: JSON.stringify({ type: 4, data: { content: options.unavailableText(locale), flags: 64 } }),
       };
     },
+  }).catch(async (error: unknown) => {
+    await claims?.close();
+    throw error;
   });
   try {
     if (claims) {

@@ -195,6 +195,22 @@ for (const kind of ['postgres', 'redis'] as const satisfies readonly StoreKind[]
       cleanups.push(() => third.stop());
       expect(await third.exited).toBe(1);
       expect(third.output()).toMatch(/shard 1 of 2 is owned by another worker/);
+
+      // A port already taken: it says so and exits, leaving no connection to the store open.
+      const taken = startBotProcess(discord, service, {
+        fromSource: true,
+        env: {
+          SHARD_COUNT: '2',
+          SHARD_IDS: '0',
+          GATEWAY: 'off',
+          INTERACTIONS_PORT: new URL(balancer.url).port,
+          DISCORD_PUBLIC_KEY: discord.publicKey,
+          DATABASE_URL: databaseUrl,
+        },
+      });
+      cleanups.push(() => taken.stop());
+      expect(await taken.exited).toBe(1);
+      expect(taken.output()).toMatch(/EADDRINUSE/);
     });
   });
 }

@@ -12,6 +12,26 @@ function lockKey(name: string): bigint {
   return createHash('sha256').update(`discord-service-bot:claim:${name}`).digest().readBigInt64BE(0);
 }
 
+/** The session's keepalives, and the holders' table (made once). */
+async function prepare(query: (text: string) => Promise<unknown>): Promise<void> {
+  // A process that dies closes its connection, and its locks go at once. A machine that vanishes
+  // closes nothing: these make the server give up on the connection (and so the locks) within
+  // about 25 s instead of its default of hours.
+  await query(
+    "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3; SET tcp_user_timeout = '15s'",
+  );
+  try {
+    await query(
+      'CREATE TABLE IF NOT EXISTS bot_claims (name text PRIMARY KEY, holder text NOT NULL, since timestamptz NOT NULL DEFAULT now())',
+    );
+  } catch (error) {
+    // Two workers starting together on a new database: IF NOT EXISTS is not safe against a
+    // concurrent creation, which fails with one of these; the table is there either way.
+    const code = (error as { code?: string }).code;
+    if (code !== '23505' && code !== '42P07') throw error;
+  }
+}
+
 export async function postgresClaims(databaseUrl: string, options: ClaimsOptions): Promise<Claims> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 10_000 });
   await client.connect();
@@ -25,27 +45,26 @@ export async function postgresClaims(databaseUrl: string, options: ClaimsOptions
   // The locks end with this connection: whatever ends it ends every claim.
   client.on('error', (error) => lost(error.message));
   client.on('end', () => lost('the connection to PostgreSQL ended'));
-  // A process that dies closes its connection, and its locks go at once. A machine that vanishes
-  // closes nothing: these make the server give up on the connection (and so the locks) within
-  // about 25 s instead of its default of hours.
-  await client.query(
-    "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3; SET tcp_user_timeout = '15s'",
-  );
+  // One query at a time on the one connection (pg would queue them, and warns that it will stop).
+  let last: Promise<unknown> = Promise.resolve();
+  const query = <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => {
+    const run = last.then(() => client.query<R>(text, values));
+    last = run.catch(() => undefined);
+    return run;
+  };
   try {
-    await client.query(
-      'CREATE TABLE IF NOT EXISTS bot_claims (name text PRIMARY KEY, holder text NOT NULL, since timestamptz NOT NULL DEFAULT now())',
-    );
+    await prepare(query);
   } catch (error) {
-    // Two workers starting together on a new database: IF NOT EXISTS is not safe against a
-    // concurrent creation, which fails with one of these; the table is there either way.
-    const code = (error as { code?: string }).code;
-    if (code !== '23505' && code !== '42P07') throw error;
+    // Nothing may keep the process alive after a start that failed here.
+    closing = true;
+    await client.end().catch(() => undefined);
+    throw error;
   }
 
   const holder = async (name: string): Promise<string | undefined> => {
     const key = lockKey(name);
     // A bigint advisory key shows in pg_locks as classid (high half) and objid (low half).
-    const result = await client.query<{ holder: string }>(
+    const result = await query<{ holder: string }>(
       `SELECT c.holder FROM bot_claims c WHERE c.name = $1 AND EXISTS (
          SELECT 1 FROM pg_locks l WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
            AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
@@ -57,12 +76,12 @@ export async function postgresClaims(databaseUrl: string, options: ClaimsOptions
 
   return {
     async claim(name, description) {
-      const got = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [
+      const got = await query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1::bigint) AS ok', [
         String(lockKey(name)),
       ]);
       if (got.rows[0]?.ok !== true) return { ok: false, holder: await holder(name) };
       held.add(name);
-      await client.query(
+      await query(
         'INSERT INTO bot_claims (name, holder) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET holder = $2, since = now()',
         [name, description],
       );
@@ -70,8 +89,8 @@ export async function postgresClaims(databaseUrl: string, options: ClaimsOptions
         name,
         async release() {
           if (!held.delete(name)) return;
-          await client.query('DELETE FROM bot_claims WHERE name = $1 AND holder = $2', [name, description]);
-          await client.query('SELECT pg_advisory_unlock($1::bigint)', [String(lockKey(name))]);
+          await query('DELETE FROM bot_claims WHERE name = $1 AND holder = $2', [name, description]);
+          await query('SELECT pg_advisory_unlock($1::bigint)', [String(lockKey(name))]);
         },
       };
       return { ok: true, claim };
