@@ -11,6 +11,7 @@
  * - bench/roleChecks.ts: a member's rule per role at admission (250 roles, 50 rules);
  * - bench/imagine.ts: /imagine's added time; bench/files.ts: members' files read as text;
  * - bench/load.ts: 200 /ask at once;
+ * - bench/interactions.ts: interactions over HTTP (the endpoint's cost, idle servers, two workers);
  * - the scale part (issue 18): bench/scale.ts (idle servers, messages not for the bot),
  *   bench/history.ts (ledger open and /usage over 400 days, retention over 460 simulated days),
  *   bench/export.ts (/usage export of 200,000 rows), bench/soak.ts (a 10-minute soak).

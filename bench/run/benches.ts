@@ -25,6 +25,10 @@ export const BENCHES: Bench[] = [
   { name: 'imagine', title: 'Images (/imagine)', quickEnv: { BENCH_IMAGINE_RUNS: '2' } },
   { name: 'files', title: 'Files as text: a 100-page PDF, a 5 MB CSV, a decompression bomb' },
   { name: 'load', title: 'Load', quickEnv: { BENCH_LOAD_CHANNELS: '20' } },
+  {
+    name: 'interactions',
+    title: 'Interactions over HTTP: the endpoint, idle servers, two workers beside one gateway process',
+  },
   { name: 'scale', title: 'Scale: idle servers and messages not for the bot' },
   { name: 'history', title: 'Scale: history, /usage and retention (SQLite)' },
   { name: 'export', title: 'Scale: /usage export' },

@@ -4,6 +4,8 @@
  * the JSON; the section shows what docs/performance.md quotes.
  */
 
+import { INTERACTIONS_PICKED } from '../interactions/picked.js';
+
 export type PickedRow = [label: string, path: string | string[], unit?: string];
 
 export const PICKED: Record<string, PickedRow[]> = {
@@ -91,6 +93,7 @@ export const PICKED: Record<string, PickedRow[]> = {
     ['RSS before / peak / after settling (MiB)', 'rssMiB'],
     ['heap after GC before / after settling (MiB)', 'heapUsedAfterGcMiB'],
   ],
+  interactions: INTERACTIONS_PICKED,
   scale: [
     [
       'heap after GC per idle server, servers compared (target ≤ 6 KiB at 1 vs 5,000)',
