@@ -20,15 +20,15 @@ async function prepare(query: (text: string) => Promise<unknown>): Promise<void>
   await query(
     "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3; SET tcp_user_timeout = '15s'",
   );
+  // CREATE TABLE IF NOT EXISTS is not safe against a concurrent creation (two workers starting
+  // on a new database fail with "already exists" in one of several ways): creators take turns.
   try {
     await query(
-      'CREATE TABLE IF NOT EXISTS bot_claims (name text PRIMARY KEY, holder text NOT NULL, since timestamptz NOT NULL DEFAULT now())',
+      `BEGIN; SELECT pg_advisory_xact_lock(${lockKey('claims-table')}); CREATE TABLE IF NOT EXISTS bot_claims (name text PRIMARY KEY, holder text NOT NULL, since timestamptz NOT NULL DEFAULT now()); COMMIT`,
     );
   } catch (error) {
-    // Two workers starting together on a new database: IF NOT EXISTS is not safe against a
-    // concurrent creation, which fails with one of these; the table is there either way.
-    const code = (error as { code?: string }).code;
-    if (code !== '23505' && code !== '42P07') throw error;
+    await query('ROLLBACK').catch(() => undefined);
+    throw error;
   }
 }
 
