@@ -7,8 +7,9 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { Agent, createServer, request } from 'node:http';
+import { Agent, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { proxyRequest } from '../../src/localService/harness/proxyRequest.js';
 import { processFigures } from '../processFigures.js';
 import { percentile, round } from './conditions.js';
 
@@ -48,20 +49,10 @@ async function serve(upstreams: readonly string[]): Promise<void> {
     next = index + 1;
     sent[index] = (sent[index] ?? 0) + 1;
     const target = new URL(incoming.url ?? '/', upstreams[index]);
-    const forwarded = request(
-      target,
-      { agent, method: incoming.method, headers: { ...incoming.headers, host: target.host } },
-      (answer) => {
-        answers.push(performance.now() - arrived);
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502);
-      outgoing.end();
+    proxyRequest(target, incoming, outgoing, {
+      agent,
+      onAnswer: () => answers.push(performance.now() - arrived),
     });
-    incoming.pipe(forwarded);
   });
   // A backlog for Discord's burst of new connections (node's default, 511, drops the rest, and a
   // dropped connection is tried again only after 1, 3, 7, 15 s): the balancer, which stands for

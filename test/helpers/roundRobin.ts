@@ -4,8 +4,9 @@
  * chooses the next one (a test sends a press to the worker that does not own the server).
  */
 import { once } from 'node:events';
-import { createServer, request } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { proxyRequest } from '../../src/localService/harness/proxyRequest.js';
 
 export interface RoundRobin {
   readonly url: string;
@@ -39,19 +40,7 @@ export async function startRoundRobin(upstreams: readonly string[]): Promise<Rou
       }),
     );
     const target = new URL(incoming.url ?? '/', upstreams[index]);
-    const forwarded = request(
-      target,
-      { method: incoming.method, headers: { ...incoming.headers, host: target.host } },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    forwarded.on('error', () => {
-      if (!outgoing.headersSent) outgoing.writeHead(502);
-      outgoing.end();
-    });
-    incoming.pipe(forwarded);
+    proxyRequest(target, incoming, outgoing);
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
